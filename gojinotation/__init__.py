@@ -1,0 +1,92 @@
+"""gojinotation: GJN, the hand-record notation of Gouji (够级).
+
+The notation layer: cards, the record model, the reader (Lark grammar), the canonical
+writer and JSON.  It knows no rules; ``analyzer`` replays records through the rules.
+
+>>> import gojinotation as gj
+>>> match = gj.loads('[Event "demo"]\\nhand 1: DD X 333\\n1. 1:333 2:-')
+>>> print(gj.dumps(match).splitlines()[-1])
+1. 1:333 2:-
+"""
+
+from .cards import Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards
+from .errors import GoujiError, NotationError
+from .model import (
+    Burn,
+    Buy,
+    Close,
+    Comment,
+    Deal,
+    Give,
+    Hand,
+    Match,
+    Note,
+    Pass,
+    Penalty,
+    Play,
+    Report,
+    Return,
+    Revolution,
+    RoundMark,
+    Ruling,
+    Span,
+    Tag,
+    Timeout,
+    Tribute,
+    Variation,
+    Yield,
+    duitou,
+    team_of,
+)
+from .reader import BrokenDeal, Header, ReadResult, iter_deals, load, loads, read, skim
+from .writer import dumps, format_action, write_deal
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BrokenDeal",
+    "Burn",
+    "Buy",
+    "Card",
+    "CardSyntaxError",
+    "Close",
+    "Comment",
+    "Deal",
+    "Give",
+    "GoujiError",
+    "Hand",
+    "Header",
+    "Match",
+    "NotationError",
+    "Note",
+    "Pass",
+    "Penalty",
+    "Play",
+    "Rank",
+    "ReadResult",
+    "Report",
+    "Return",
+    "Revolution",
+    "RoundMark",
+    "Ruling",
+    "Span",
+    "Suit",
+    "Tag",
+    "Timeout",
+    "Tribute",
+    "Variation",
+    "Yield",
+    "__version__",
+    "dumps",
+    "duitou",
+    "format_action",
+    "format_cards",
+    "iter_deals",
+    "load",
+    "loads",
+    "parse_cards",
+    "read",
+    "skim",
+    "team_of",
+    "write_deal",
+]

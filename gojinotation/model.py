@@ -1,0 +1,400 @@
+"""The GJN record model: immutable ``attrs`` values for every part of a record.
+
+A :class:`Match` (one ``.gjn`` file) holds :class:`Deal` values in order.  A deal has
+tag pairs, the six hands and the moves in time order.  Every value keeps its source
+:class:`Span`; spans never take part in equality, so ``parse(write(r)) == r``.
+
+The model knows no rules: the rules engine (``analyzer``) gives these values meaning.
+
+Vocabulary (grammar rule = class = engine verb):
+
+==================  ===============  ============================================
+GJN                 class            meaning
+==================  ===============  ============================================
+``3:KKK``           :class:`Play`    play a set (出牌/顺牌)
+``3:-``             :class:`Pass`    pass (过牌)
+``3:yield``         :class:`Yield`   让牌: let the next two seats act first
+``3:close``         :class:`Close`   扣牌: turn the round's cards, ending the round
+``3:burn KKKK``     :class:`Burn`    declare 烧牌 and play the beating set
+``3:report 9``      :class:`Report`  报牌: state the number of cards left
+``3:revolution``    :class:`Revolution`  革命 (or 造反)
+``3:buy 3 from 6 for 2``  :class:`Buy`   买3/买4: buy a card, paying with a card
+``3:give 3 to 5``   :class:`Give`    送3: hand over a card
+``3:tribute D to 1``  :class:`Tribute`  进贡 between deals
+``3:return 4 to 6``   :class:`Return`   还贡 between deals
+``3:timeout``       :class:`Timeout`  the seat ran out of time (超时)
+``3:penalty -2 "…"``  :class:`Penalty`  a referee's point penalty
+``3:ruling "…"``    :class:`Ruling`  a referee's ruling naming a seat
+``^3:KKK``          ``irregular``    happened at the table although irregular
+``{…}``             :class:`Comment`  free comment
+``! ? !! ?? !? ?!`` ``glyphs``       move assessment
+``[%clk 12]``       :class:`Note`    structured note (clock, ruling, eval …)
+``( … )``           :class:`Variation`  a what-if line from before the last action
+``7.``              :class:`RoundMark`  round number (a redundant check)
+==================  ===============  ============================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TypeAlias
+
+import attrs
+
+from .cards import Card
+
+__all__ = [
+    "GLYPHS",
+    "SEATS",
+    "STANDARD_TAGS",
+    "Action",
+    "Burn",
+    "Buy",
+    "Close",
+    "Comment",
+    "Deal",
+    "Give",
+    "Hand",
+    "HeaderItem",
+    "HandItem",
+    "Match",
+    "MoveItem",
+    "Note",
+    "Pass",
+    "Penalty",
+    "Play",
+    "Report",
+    "Return",
+    "Revolution",
+    "RoundMark",
+    "Ruling",
+    "Span",
+    "Tag",
+    "Timeout",
+    "Tribute",
+    "Variation",
+    "Yield",
+    "duitou",
+    "team_of",
+]
+
+#: Seats are numbered 1–6 counterclockwise, in the order of play.
+SEATS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+#: The move-assessment glyphs, as in PGN.
+GLYPHS: tuple[str, ...] = ("!", "?", "!!", "??", "!?", "?!")
+
+#: The documented standard tags, in their recommended order (any other tag is kept as is).
+STANDARD_TAGS: tuple[str, ...] = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Table",
+    "Match",
+    "Game",
+    "Deal",
+    "Seat1",
+    "Seat2",
+    "Seat3",
+    "Seat4",
+    "Seat5",
+    "Seat6",
+    "TeamA",
+    "TeamB",
+    "Profile",
+    "Rules",
+    "Leader",
+    "Finish",
+    "Score",
+    "Annotator",
+    "TimeControl",
+)
+
+
+def team_of(seat: int) -> str:
+    """``'A'`` for seats 1, 3, 5 and ``'B'`` for seats 2, 4, 6 (each a 联邦).
+
+    >>> team_of(3), team_of(6)
+    ('A', 'B')
+    """
+    return "A" if seat % 2 == 1 else "B"
+
+
+def duitou(seat: int) -> int:
+    """The seat's 对头, the opponent sitting three seats away.
+
+    >>> [duitou(s) for s in SEATS]
+    [4, 5, 6, 1, 2, 3]
+    """
+    return (seat + 2) % 6 + 1
+
+
+@attrs.frozen
+class Span:
+    """Where a value stands in its source: 1-based line and column, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+_NO_SPAN = Span(0, 0)
+
+
+def _span_field() -> Span:
+    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class Comment:
+    """A free comment ``{…}``; ``text`` is its content without braces, unescaped."""
+
+    text: str
+    span: Span = _span_field()
+
+
+@attrs.frozen
+class Tag:
+    """A tag pair ``[Name "value"]``; ``value`` is unescaped."""
+
+    name: str
+    value: str
+    span: Span = _span_field()
+
+
+@attrs.frozen
+class Hand:
+    """The cards a seat was dealt.
+
+    ``cards`` is ``None`` when the hand is entirely unknown (written ``hand 4: -``); a
+    partly unknown hand holds ``?`` cards.
+    """
+
+    seat: int
+    cards: tuple[Card, ...] | None
+    span: Span = _span_field()
+
+
+@attrs.frozen
+class Note:
+    """A structured note ``[%key value]`` attached to an action, e.g. ``[%clk 12]``."""
+
+    key: str
+    value: str = ""
+    span: Span = _span_field()
+
+
+@attrs.frozen
+class _ActionBase:
+    seat: int
+    irregular: bool = attrs.field(default=False, kw_only=True)
+    glyphs: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    notes: tuple[Note, ...] = attrs.field(default=(), kw_only=True)
+    span: Span = _span_field()
+
+    def note(self, key: str) -> str | None:
+        """The value of the first structured note with this key, or ``None``."""
+        for n in self.notes:
+            if n.key == key:
+                return n.value
+        return None
+
+
+@attrs.frozen
+class Play(_ActionBase):
+    """Play (lead or follow with) a set of cards."""
+
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+
+
+@attrs.frozen
+class Burn(_ActionBase):
+    """Declare 烧牌 and play ``cards``, the set that beats the 够级 set."""
+
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+
+
+@attrs.frozen
+class Pass(_ActionBase):
+    """Pass (过牌)."""
+
+
+@attrs.frozen
+class Yield(_ActionBase):
+    """让牌: let the next two seats act before answering one's 对头."""
+
+
+@attrs.frozen
+class Close(_ActionBase):
+    """扣牌: turn the round's cards face down, ending the round."""
+
+
+@attrs.frozen
+class Timeout(_ActionBase):
+    """The seat exceeded the time limit (超时)."""
+
+
+@attrs.frozen
+class Revolution(_ActionBase):
+    """革命 (造反): the seat declares a revolution and stops playing this deal."""
+
+
+@attrs.frozen
+class Report(_ActionBase):
+    """报牌: the seat states how many cards it holds."""
+
+    count: int = attrs.field(default=0, kw_only=True)
+
+
+@attrs.frozen
+class Buy(_ActionBase):
+    """买3/买4: buy ``card`` from ``from_seat``, paying with ``paid``."""
+
+    card: Card = attrs.field(kw_only=True)
+    from_seat: int = attrs.field(kw_only=True)
+    paid: Card = attrs.field(kw_only=True)
+
+
+@attrs.frozen
+class Give(_ActionBase):
+    """送3: hand ``card`` to ``to_seat`` without payment."""
+
+    card: Card = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+
+
+@attrs.frozen
+class Tribute(_ActionBase):
+    """进贡: pay ``cards`` to ``to_seat`` before play."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+
+
+@attrs.frozen
+class Return(_ActionBase):
+    """还贡: give ``cards`` back to ``to_seat`` after receiving tribute."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+
+
+@attrs.frozen
+class Penalty(_ActionBase):
+    """A referee's point penalty (``points`` is signed) with its reason."""
+
+    points: int = attrs.field(kw_only=True)
+    reason: str = attrs.field(default="", kw_only=True)
+
+
+@attrs.frozen
+class Ruling(_ActionBase):
+    """A referee's ruling that names a seat, in free text."""
+
+    text: str = attrs.field(default="", kw_only=True)
+
+
+Action: TypeAlias = (
+    Play
+    | Burn
+    | Pass
+    | Yield
+    | Close
+    | Timeout
+    | Revolution
+    | Report
+    | Buy
+    | Give
+    | Tribute
+    | Return
+    | Penalty
+    | Ruling
+)
+ACTION_TYPES: tuple[type, ...] = (
+    Play,
+    Burn,
+    Pass,
+    Yield,
+    Close,
+    Timeout,
+    Revolution,
+    Report,
+    Buy,
+    Give,
+    Tribute,
+    Return,
+    Penalty,
+    Ruling,
+)
+
+
+@attrs.frozen
+class RoundMark:
+    """A round number ``N.`` written before the round's first action."""
+
+    number: int
+    span: Span = _span_field()
+
+
+@attrs.frozen
+class Variation:
+    """``( … )``: an alternative to the action just before it, replayed from the state
+    before that action."""
+
+    moves: tuple[MoveItem, ...]
+    span: Span = _span_field()
+
+
+MoveItem: TypeAlias = Action | Comment | RoundMark | Variation
+HeaderItem: TypeAlias = Tag | Comment
+HandItem: TypeAlias = Hand | Comment
+
+
+@attrs.frozen
+class Deal:
+    """One deal (一把/一局): tags, hands and moves, each kept in source order."""
+
+    header: tuple[HeaderItem, ...] = ()
+    hands: tuple[HandItem, ...] = ()
+    moves: tuple[MoveItem, ...] = ()
+    span: Span = _span_field()
+
+    @property
+    def tags(self) -> dict[str, str]:
+        """The tags as a dict (the first value of a repeated name wins)."""
+        out: dict[str, str] = {}
+        for item in self.header:
+            if isinstance(item, Tag) and item.name not in out:
+                out[item.name] = item.value
+        return out
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of tag ``name``, or ``default``."""
+        return self.tags.get(name, default)
+
+    def hand(self, seat: int) -> Hand | None:
+        """The hand line of ``seat``, if the record has one."""
+        for item in self.hands:
+            if isinstance(item, Hand) and item.seat == seat:
+                return item
+        return None
+
+    def actions(self) -> Iterator[Action]:
+        """The main-line actions in time order (comments, marks and variations skipped)."""
+        for item in self.moves:
+            if isinstance(item, ACTION_TYPES):
+                yield item  # type: ignore[misc]
+
+
+@attrs.frozen
+class Match:
+    """A GJN file: an optional format version, a prologue of comments, and its deals."""
+
+    deals: tuple[Deal, ...] = ()
+    version: int | None = None
+    prologue: tuple[Comment, ...] = ()
