@@ -12,7 +12,7 @@ raw text and its errors, and the reader goes on with the next deal.
 >>> loads('[Event "x"]\\n7:333')
 Traceback (most recent call last):
 ...
-gojinotation.errors.NotationError: <string>:2:1: error GJN113: seat 7 is out of range (found '7'); expected a seat 1–6
+gojinotation.errors.NotationError: <string>:2:1: error GJN113: seat 7 is out of range (found '7:'); expected a seat 1–6
   7:333
   ^^
 """
