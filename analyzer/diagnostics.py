@@ -1,0 +1,172 @@
+"""Diagnostics: what the validator reports, as structured data.
+
+A :class:`Diagnostic` has a stable ``code``, a :class:`Severity`, the rule id with its
+title, an explanation, the citation, the source position (file, line, column) and the game
+coordinates (deal, round, seat).  It renders for humans in English or Chinese, with the
+offending source line and a caret, and as plain data for ``--format json``.
+
+>>> d = Diagnostic(code="GJV201", severity=Severity.ERROR, rule_id="R-SET-3",
+...                title_en="A follow must be strictly higher", title_zh="步步高",
+...                en="seat 2 played 55 on 66", zh="2号在66上出55",
+...                file="final.gjn", line=12, column=9, deal=1, round=3, seat=2,
+...                source_line="3. 1:66 2:55 3:-")
+>>> print(d.format("en", color=False))
+final.gjn:12:9: error GJV201 [R-SET-3] A follow must be strictly higher: seat 2 played 55 on 66 (deal 1, round 3, seat 2)
+  3. 1:66 2:55 3:-
+          ^
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+__all__ = ["Citation", "Diagnostic", "Severity"]
+
+
+class Severity(enum.StrEnum):
+    """How serious a diagnostic is.
+
+    ``error``: the record breaks a rule of its profile (or cannot be read);
+    ``warning``: suspicious but not illegal (e.g. a tag the replay cannot confirm);
+    ``dispute``: the documents disagree or are silent and it matters here;
+    ``notice``: an irregularity recorded with the ruling given at the table.
+    """
+
+    ERROR = "error"
+    WARNING = "warning"
+    DISPUTE = "dispute"
+    NOTICE = "notice"
+
+    @property
+    def zh(self) -> str:
+        """The Chinese word for the severity."""
+        return {"error": "错误", "warning": "警告", "dispute": "争议", "notice": "提示"}[self.value]
+
+    @property
+    def color(self) -> str:
+        """The terminal colour used for the severity."""
+        return {"error": "red", "warning": "yellow", "dispute": "magenta", "notice": "cyan"}[
+            self.value
+        ]
+
+
+@attrs.frozen
+class Citation:
+    """A source of a rule: a seed document's file name, the section and a quote fragment."""
+
+    file: str
+    section: str = ""
+    quote: str = ""
+
+    def __str__(self) -> str:
+        out = self.file + (f" {self.section}" if self.section else "")
+        return out + (f" “{self.quote}”" if self.quote else "")
+
+
+@attrs.frozen
+class Diagnostic:
+    """One finding of the validator."""
+
+    code: str
+    severity: Severity
+    rule_id: str
+    title_en: str
+    title_zh: str
+    en: str
+    zh: str
+    file: str = "<string>"
+    line: int = 0
+    column: int = 0
+    end_column: int | None = None
+    deal: int | None = None
+    round: int | None = None
+    seat: int | None = None
+    action: str = ""
+    explanation_en: str = ""
+    explanation_zh: str = ""
+    citations: tuple[Citation, ...] = ()
+    param: str | None = None
+    source_line: str = ""
+    alternatives: tuple[tuple[str, str], ...] = ()
+
+    def location(self) -> str:
+        """``file:line:col``."""
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def coordinates(self, lang: str = "en") -> str:
+        """The game coordinates in words: deal, round, seat."""
+        parts: list[str] = []
+        if lang == "zh":
+            if self.deal is not None:
+                parts.append(f"第{self.deal}局")
+            if self.round is not None:
+                parts.append(f"第{self.round}轮")
+            if self.seat is not None:
+                parts.append(f"{self.seat}号位")
+            return "，".join(parts)
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}")
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        return ", ".join(parts)
+
+    def format(self, lang: str = "en", *, color: bool = False, explain: bool = False) -> str:
+        """The diagnostic for a terminal, with the source line and a caret."""
+        sev = self.severity.zh if lang == "zh" else self.severity.value
+        title = self.title_zh if lang == "zh" else self.title_en
+        msg = self.zh if lang == "zh" else self.en
+        coords = self.coordinates(lang)
+        tail = (f"（{coords}）" if lang == "zh" else f" ({coords})") if coords else ""
+        sep = "：" if lang == "zh" else ": "
+        rule = f" [{self.rule_id}]" if self.rule_id else ""
+        if color:
+            import click
+
+            sev = click.style(sev, fg=self.severity.color, bold=True)
+        head = f"{self.location()}: {sev} {self.code}{rule} {title}{sep}{msg}{tail}"
+        lines = [head]
+        if self.source_line and self.column > 0:
+            src = self.source_line.rstrip("\n")
+            width = max(1, (self.end_column or self.column + 1) - self.column)
+            width = min(width, max(1, len(src) - self.column + 1))
+            pad = "".join("\t" if ch == "\t" else " " for ch in src[: self.column - 1])
+            caret = "^" * width
+            if color:
+                import click
+
+                caret = click.style(caret, fg=self.severity.color, bold=True)
+            lines += [f"  {src}", f"  {pad}{caret}"]
+        if explain:
+            text = self.explanation_zh if lang == "zh" else self.explanation_en
+            if text:
+                lines.append(f"  = {text}")
+            for c in self.citations:
+                lines.append(f"  = {'出处' if lang == 'zh' else 'source'}: {c}")
+            for value, ruling in self.alternatives:
+                lines.append(f"  = {value}: {ruling}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data for ``--format json``."""
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "rule": {"id": self.rule_id, "title": {"en": self.title_en, "zh": self.title_zh}},
+            "message": {"en": self.en, "zh": self.zh},
+            "explanation": {"en": self.explanation_en, "zh": self.explanation_zh},
+            "citations": [attrs.asdict(c) for c in self.citations],
+            "param": self.param,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "deal": self.deal,
+            "round": self.round,
+            "seat": self.seat,
+            "action": self.action,
+            "alternatives": [{"value": v, "ruling": r} for v, r in self.alternatives],
+        }

@@ -1,0 +1,68 @@
+"""Project-wide quality gates: lint, format, types, layering, and the README's commands."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ["gojinotation", "analyzer", "grammar"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed by the test extras")
+def test_ruff_check_clean() -> None:
+    r = _run("ruff", "check", *PACKAGES, "tests", "benchmarks")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed by the test extras")
+def test_ruff_format_clean() -> None:
+    r = _run("ruff", "format", "--check", *PACKAGES, "tests", "benchmarks")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_mypy_strict_clean() -> None:
+    r = _run(sys.executable, "-m", "mypy", "--strict", "gojinotation", "analyzer")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_notation_layer_never_imports_analyzer() -> None:
+    """The arrows point one way: analyzer may import gojinotation, never the reverse."""
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "gojinotation").rglob("*.py")
+        if "analyzer" in _imports(p)
+    ]
+    assert offenders == []
+
+
+def _readme_test_command() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    marker = "<!-- test-command -->"
+    block = text.split(marker, 1)[1]
+    return block.split("```bash", 1)[1].split("```", 1)[0].strip()
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1].strip() == _readme_test_command()
