@@ -6,12 +6,12 @@ coordinates (deal, round, seat).  It renders for humans in English or Chinese, w
 offending source line and a caret, and as plain data for ``--format json``.
 
 >>> d = Diagnostic(code="GJV201", severity=Severity.ERROR, rule_id="R-SET-3",
-...                title_en="A follow must be strictly higher", title_zh="步步高",
-...                en="seat 2 played 55 on 66", zh="2号在66上出55",
+...                title_en="Strictly higher", title_zh="步步高",
+...                en="55 on 66", zh="在66上出55",
 ...                file="final.gjn", line=12, column=9, deal=1, round=3, seat=2,
 ...                source_line="3. 1:66 2:55 3:-")
 >>> print(d.format("en", color=False))
-final.gjn:12:9: error GJV201 [R-SET-3] A follow must be strictly higher: seat 2 played 55 on 66 (deal 1, round 3, seat 2)
+final.gjn:12:9: error GJV201 [R-SET-3] Strictly higher: 55 on 66 (deal 1, round 3, seat 2)
   3. 1:66 2:55 3:-
           ^
 """
