@@ -1,0 +1,422 @@
+"""JSON mapping: lossless both ways, schema-valid, typed errors with JSON pointers."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gojinotation as gj
+from gojinotation import model as m
+from gojinotation.cards import Card
+from gojinotation.jsonio import (
+    JsonError,
+    dumps_json,
+    from_json,
+    load_json_match,
+    loads_json,
+    match_from_json,
+    to_json,
+)
+from gojinotation.reader import BrokenDeal
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "docs" / "gjn.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+SAMPLE = """%GJN 1
+{prologue comment}
+[Event "2026 青岛公开赛"]
+[Seat1 "张三"]
+[Rules "cmp.ershayi=two_big_beat_one_big; burn.joker_exempt=last_only"]
+{before the hands}
+hand 1: DD X 2222 AAA 3h
+hand 2: -
+hand 3: ?*36
+1. 1:333 !? [%clk 12] 2:- 3:yield 4:KKK? ?? {4 held \\} a K}
+(4:- 5:AAA (5:- ))
+^5:AAAA [%ruling accept 裁判同意]
+6:burn 2222 1:report 9 2:close
+2. 2:buy 3 from 6 for 2 3:give 3h to 5 4:tribute D to 1 5:return 4 to 6
+6:timeout 1:revolution 2:penalty -2 "说话" 3:ruling "seat 3 \\"ok\\"" 4:penalty +3
+
+[Event "second"]
+1:ZZ
+"""
+
+
+def _schema_errors(data: object) -> list[str]:
+    return [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(data)]
+
+
+# ------------------------------------------------------------------ strategies
+
+CANONICAL_CARDS = [r + s for r in "3456789TJQKA2" for s in ("", "s", "h", "c", "d")] + [
+    "X",
+    "D",
+    "?",
+]
+cards_st = st.lists(st.sampled_from(CANONICAL_CARDS).map(Card.parse), min_size=1, max_size=12)
+seat_st = st.integers(1, 6)
+text_st = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r"), max_size=12
+)
+line_st = text_st.filter(lambda s: "\n" not in s)
+word_st = st.text(st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1)
+num_st = st.integers(0, 999_999)
+span_st = st.one_of(
+    st.just(m.Span(0, 0)),
+    st.builds(m.Span, st.integers(1, 10**6), st.integers(1, 500), num_st, num_st),
+)
+note_st = st.builds(
+    m.Note,
+    word_st.filter(lambda s: not any(c.isspace() for c in s)),
+    st.one_of(st.just(""), text_st.map(str.strip)),
+    span=span_st,
+)
+
+
+def _action(cls: type, **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.builds(
+        cls,
+        seat_st,
+        irregular=st.booleans(),
+        glyphs=st.lists(st.sampled_from(m.GLYPHS), max_size=2).map(tuple),
+        notes=st.lists(note_st, max_size=2).map(tuple),
+        span=span_st,
+        **fields,
+    )
+
+
+one_card_st = st.sampled_from(CANONICAL_CARDS).map(Card.parse)
+action_st = st.one_of(
+    _action(m.Play, cards=cards_st.map(tuple)),
+    _action(m.Burn, cards=cards_st.map(tuple)),
+    _action(m.Pass),
+    _action(m.Yield),
+    _action(m.Close),
+    _action(m.Timeout),
+    _action(m.Revolution),
+    _action(m.Report, count=num_st),
+    _action(m.Buy, card=one_card_st, from_seat=seat_st, paid=one_card_st),
+    _action(m.Give, card=one_card_st, to_seat=seat_st),
+    _action(m.Tribute, cards=cards_st.map(tuple), to_seat=seat_st),
+    _action(m.Return, cards=cards_st.map(tuple), to_seat=seat_st),
+    _action(m.Penalty, points=st.integers(-999_999, 999_999), reason=line_st),
+    _action(m.Ruling, text=line_st),
+)
+comment_st = st.builds(m.Comment, text_st, span=span_st)
+tag_st = st.builds(m.Tag, st.from_regex(r"\A[A-Za-z][A-Za-z0-9_]{0,8}\Z"), line_st, span=span_st)
+hand_st = st.builds(
+    m.Hand,
+    seat_st,
+    st.one_of(st.none(), st.lists(one_card_st, max_size=20).map(tuple)),
+    span=span_st,
+)
+round_st = st.builds(m.RoundMark, num_st, span=span_st)
+move_st = st.recursive(
+    st.one_of(action_st, comment_st, round_st),
+    lambda inner: st.builds(m.Variation, st.lists(inner, max_size=4).map(tuple), span=span_st),
+    max_leaves=12,
+)
+deal_st = st.builds(
+    m.Deal,
+    st.tuples(tag_st, st.lists(st.one_of(tag_st, comment_st), max_size=3)).map(
+        lambda t: (t[0], *t[1])
+    ),
+    st.lists(st.one_of(hand_st, comment_st), max_size=4).map(tuple),
+    st.lists(move_st, max_size=8).map(tuple),
+    span=span_st,
+)
+broken_st = st.builds(BrokenDeal, text_st, st.just(()), span_st)
+match_st = st.builds(
+    m.Match,
+    st.lists(st.one_of(deal_st, broken_st), max_size=3).map(tuple),
+    st.one_of(st.none(), st.integers(1, 5)),
+    st.lists(comment_st, max_size=2).map(tuple),
+)
+value_st = st.one_of(
+    match_st, deal_st, broken_st, action_st, comment_st, tag_st, hand_st, note_st, round_st, move_st
+)
+
+
+# ------------------------------------------------------------------ round trips
+
+
+@given(value_st)
+def test_from_json_inverts_to_json(value: Any) -> None:
+    data = to_json(value)
+    back = from_json(data)
+    assert back == value
+    assert type(back) is type(value)
+    assert to_json(back) == data  # spans survive too (they take no part in ==)
+
+
+@given(value_st)
+def test_to_json_validates_against_schema(value: Any) -> None:
+    assert _schema_errors(to_json(value)) == []
+    assert _schema_errors(to_json(value, spans=False)) == []
+
+
+@given(match_st)
+def test_json_text_round_trip(match: m.Match) -> None:
+    text = dumps_json(match)
+    assert loads_json(text) == match
+    assert loads_json(text.encode("utf-8")) == match
+    assert from_json(json.loads(dumps_json(match, spans=False, indent=None))) == match
+
+
+def test_schema_is_valid_draft_2020_12() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_parsed_record_round_trips_with_spans() -> None:
+    result = gj.read(SAMPLE)
+    assert [e.code for e in result.errors] == ["GJN110"]
+    data = to_json(result.match)
+    assert _schema_errors(data) == []
+    back = from_json(data)
+    assert back == result.match
+    assert to_json(back) == data
+    deal = data["deals"][0]
+    assert deal["header"][0] == {
+        "type": "tag",
+        "name": "Event",
+        "value": "2026 青岛公开赛",
+        "span": {"line": 3, "column": 2, "end_line": 3, "end_column": 20},
+    }
+    assert data["prologue"][0]["text"] == "prologue comment"
+    assert data["version"] == 1
+    hands = {h["seat"]: h["cards"] for h in deal["hands"] if h["type"] == "hand"}
+    assert hands[1][:4] == ["D", "D", "X", "2"] and hands[1][-1] == "3h"
+    assert hands[2] is None
+    assert hands[3] == ["?"] * 36
+    kinds = [i["type"] for i in deal["moves"]]
+    assert "variation" in kinds and "round" in kinds
+    broken = data["deals"][1]
+    assert broken["type"] == "broken" and broken["raw"].startswith('[Event "second"]')
+    assert broken["errors"][0]["code"] == "GJN110"
+    assert isinstance(back, m.Match)
+    assert isinstance(back.deals[1], BrokenDeal)
+    assert back.deals[1].errors[0].format("zh") == result.errors[0].format("zh")
+    # the canonical GJN of the JSON round trip is the canonical GJN of the source
+    assert gj.dumps(back) == gj.dumps(result.match)
+
+
+def test_every_action_kind_in_json() -> None:
+    deal = gj.loads(SAMPLE.split("\n\n[Event")[0]).deals[0]
+    got = {to_json(a, spans=False)["type"] for a in deal.actions()}
+    assert got == {
+        "play",
+        "burn",
+        "pass",
+        "yield",
+        "close",
+        "timeout",
+        "revolution",
+        "report",
+        "buy",
+        "give",
+        "tribute",
+        "return",
+        "penalty",
+        "ruling",
+    }
+    irregular = next(a for a in deal.actions() if a.irregular)
+    assert to_json(irregular, spans=False) == {
+        "type": "play",
+        "seat": 5,
+        "cards": ["A", "A", "A", "A"],
+        "irregular": True,
+        "notes": [{"key": "ruling", "value": "accept 裁判同意"}],
+    }
+
+
+def test_defaults_may_be_left_out_on_input() -> None:
+    deal = from_json({"type": "deal", "header": [{"type": "tag", "name": "E", "value": ""}]})
+    assert deal == m.Deal((m.Tag("E", ""),))
+    assert from_json({"type": "note", "key": "clk"}) == m.Note("clk", "")
+    assert from_json({"type": "match", "deals": []}) == m.Match()
+    assert from_json({"type": "broken", "raw": "x"}) == BrokenDeal("x", ())
+
+
+def test_lenient_card_spellings_on_input_canonical_on_output() -> None:
+    play = from_json({"type": "play", "seat": 1, "cards": ["10", "k", "小王", "K♦"]})
+    assert to_json(play)["cards"] == ["T", "K", "X", "Kd"]
+
+
+def test_match_from_json_wraps_a_single_deal() -> None:
+    data = to_json(gj.loads('[Event "x"]\n1:3').deals[0])
+    match = match_from_json(data)
+    assert len(match.deals) == 1 and match.version is None
+    with pytest.raises(JsonError) as info:
+        match_from_json({"type": "pass", "seat": 1})
+    assert info.value.path == "/type"
+
+
+def test_load_json_match_names_the_file() -> None:
+    with pytest.raises(JsonError) as info:
+        load_json_match(b'{"type": "match", "deals": [1]}', filename="x.json")
+    assert info.value.format("en").startswith("x.json: error GJN130 at /deals/0:")
+    with pytest.raises(JsonError) as info:
+        load_json_match(b"\xff{}", filename="x.json")
+    assert info.value.code == "GJN131" and info.value.line == 1
+
+
+def test_to_json_refuses_non_model_values() -> None:
+    with pytest.raises(TypeError):
+        to_json(42)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ bad input
+
+BAD: list[tuple[object, str, str]] = [
+    ([], "", "expected an object"),
+    ({}, "", "missing key 'type'"),
+    ({"type": "nope"}, "/type", "unknown type"),
+    ({"type": 3}, "/type", "unknown type"),
+    ({"type": "match"}, "", "missing key 'deals'"),
+    ({"type": "match", "deals": {}}, "/deals", "expected a list"),
+    ({"type": "match", "deals": [{"type": "pass", "seat": 1}]}, "/deals/0/type", "not allowed"),
+    ({"type": "match", "deals": [], "version": "1"}, "/version", "expected an integer"),
+    ({"type": "match", "deals": [], "extra": 1}, "/extra", "unknown key"),
+    ({"type": "deal", "header": [{"type": "comment", "text": "x"}]}, "/header/0", "tag pair"),
+    (
+        {"type": "deal", "header": [{"type": "tag", "name": "1x", "value": ""}]},
+        "/header/0/name",
+        "not a tag name",
+    ),
+    (
+        {"type": "deal", "header": [{"type": "tag", "name": "E", "value": "a\nb"}]},
+        "/header/0/value",
+        "line breaks",
+    ),
+    ({"type": "hand", "seat": 0, "cards": None}, "/seat", "seat must be"),
+    ({"type": "hand", "seat": True, "cards": None}, "/seat", "seat must be"),
+    ({"type": "hand", "seat": 1}, "", "missing key 'cards'"),
+    ({"type": "hand", "seat": 1, "cards": "KK"}, "/cards", "expected a list"),
+    ({"type": "hand", "seat": 1, "cards": ["K", "ZZ"]}, "/cards/1", "not one card"),
+    ({"type": "hand", "seat": 1, "cards": ["KK"]}, "/cards/0", "not one card"),
+    ({"type": "hand", "seat": 1, "cards": [7]}, "/cards/0", "expected a string"),
+    ({"type": "hand", "seat": 1, "cards": ["3"] * 217}, "/cards", "at most 216"),
+    ({"type": "play", "seat": 1, "cards": []}, "/cards", "at least one card"),
+    ({"type": "play", "seat": 1, "cards": ["K"], "glyphs": ["!!!"]}, "/glyphs/0", "glyph"),
+    ({"type": "play", "seat": 1, "cards": ["K"], "irregular": 1}, "/irregular", "boolean"),
+    ({"type": "play", "seat": 1, "cards": ["K"], "notes": [{}]}, "/notes/0", "missing key"),
+    (
+        {"type": "play", "seat": 1, "cards": ["K"], "notes": [{"key": "a b"}]},
+        "/notes/0/key",
+        "one word",
+    ),
+    (
+        {"type": "play", "seat": 1, "cards": ["K"], "notes": [{"key": "a", "value": " x"}]},
+        "/notes/0/value",
+        "white space",
+    ),
+    ({"type": "pass", "seat": 1, "cards": ["K"]}, "/cards", "unknown key"),
+    ({"type": "report", "seat": 1, "count": -1}, "/count", "out of range"),
+    ({"type": "report", "seat": 1, "count": 10**6}, "/count", "out of range"),
+    ({"type": "report", "seat": 1, "count": 1.5}, "/count", "expected an integer"),
+    ({"type": "buy", "seat": 1, "card": "3", "from_seat": 7, "paid": "2"}, "/from_seat", "seat"),
+    ({"type": "give", "seat": 1, "card": "33", "to_seat": 2}, "/card", "not one card"),
+    ({"type": "tribute", "seat": 1, "cards": ["D"], "to_seat": None}, "/to_seat", "seat"),
+    ({"type": "penalty", "seat": 1, "points": 2}, "", "missing key 'reason'"),
+    ({"type": "ruling", "seat": 1, "text": "a\r"}, "/text", "line breaks"),
+    ({"type": "comment", "text": "a\rb"}, "/text", "carriage return"),
+    ({"type": "round", "number": 1, "span": {"line": 1}}, "/span", "missing key 'column'"),
+    ({"type": "round", "number": 1, "span": {"line": -1, "column": 1}}, "/span/line", "range"),
+    (
+        {"type": "variation", "moves": [{"type": "tag", "name": "E", "value": ""}]},
+        "/moves/0/type",
+        "not allowed",
+    ),
+    ({"type": "broken", "raw": "x", "errors": [{"code": "GJN1"}]}, "/errors/0", "missing key"),
+    ({"type": "note", "key": "a~/b", "nope": 1}, "/nope", "unknown key"),
+    ({"type": "match", "deals": [], "a/b~": 1}, "/a~1b~0", "unknown key"),
+]
+
+
+@pytest.mark.parametrize(("data", "path", "words"), BAD)
+def test_bad_input_is_a_json_error_with_a_pointer(data: object, path: str, words: str) -> None:
+    with pytest.raises(JsonError) as info:
+        from_json(data)
+    err = info.value
+    assert err.code == "GJN130"
+    assert err.path == path
+    assert words in err.en
+    assert err.zh and err.zh != err.en
+    assert err.format("zh").startswith("<json>: 错误 GJN130 位于 ")
+    assert pickle.loads(pickle.dumps(err)).format("zh") == err.format("zh")
+    assert isinstance(err, gj.GoujiError)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{", '{"type": "match", "deals": [],}', "NaN", '{"a": Infinity}', "[" * 100_000]
+)
+def test_text_that_is_not_json(text: str) -> None:
+    with pytest.raises(JsonError) as info:
+        loads_json(text)
+    assert info.value.code in ("GJN131", "GJN130")
+    assert info.value.line is not None or info.value.code == "GJN130"
+
+
+def test_deep_nesting_is_an_error_not_a_crash() -> None:
+    data: dict[str, Any] = {"type": "variation", "moves": []}
+    for _ in range(5000):
+        data = {"type": "variation", "moves": [data]}
+    with pytest.raises(JsonError):
+        from_json(data)
+
+
+json_st = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=20,
+)
+
+
+@given(json_st)
+def test_any_json_is_a_value_or_a_json_error(data: object) -> None:
+    try:
+        value = from_json(data)
+    except JsonError:
+        return
+    assert to_json(value, spans=False) is not None
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> object:
+    data: Any = to_json(draw(match_st))
+    # walk to a random place and replace it with random JSON
+    node = data
+    for _ in range(draw(st.integers(0, 6))):
+        if isinstance(node, dict) and node:
+            key = draw(st.sampled_from(sorted(node)))
+            if not isinstance(node[key], dict | list) or not node[key]:
+                node[key] = draw(json_st)
+                break
+            node = node[key]
+        elif isinstance(node, list) and node:
+            i = draw(st.integers(0, len(node) - 1))
+            if not isinstance(node[i], dict | list) or not node[i]:
+                node[i] = draw(json_st)
+                break
+            node = node[i]
+        else:
+            break
+    return data
+
+
+@given(mutated())
+def test_mutated_documents_never_crash(data: object) -> None:
+    try:
+        from_json(data)
+    except JsonError as err:
+        assert err.path == "" or err.path.startswith("/")
