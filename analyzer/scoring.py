@@ -53,6 +53,7 @@ __all__ = [
     "PLACE_EN",
     "PLACE_SCHEMES",
     "PLACE_ZH",
+    "TEAMS",
     "TRIBUTE_RANKS",
     "BurnFact",
     "BurnOutcome",
