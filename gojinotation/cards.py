@@ -13,8 +13,8 @@ Suits, written right after the rank: ``s`` ♠ spades, ``h`` ♥ hearts, ``c`` �
 ``d`` ♦ diamonds (``Kd`` is the king of diamonds).  A run may be shortened as
 ``T*5`` (five tens).
 
->>> parse_cards("DX22TTT")
-(Card.parse('D'), Card.parse('X'), Card.parse('2'), Card.parse('2'), Card.parse('T'), Card.parse('T'), Card.parse('T'))
+>>> parse_cards("DX22T")
+(Card.parse('D'), Card.parse('X'), Card.parse('2'), Card.parse('2'), Card.parse('T'))
 >>> format_cards(parse_cards("t10TT小王"))
 'XTTTT'
 >>> format_cards(parse_cards("8*7"))
@@ -34,8 +34,8 @@ import attrs
 
 __all__ = [
     "RANK_ORDER",
-    "CardSyntaxError",
     "Card",
+    "CardSyntaxError",
     "Rank",
     "Suit",
     "count_ranks",
@@ -306,25 +306,32 @@ def format_cards(cards: Iterable[Card], *, sep: str = "") -> str:
     'DX333'
     >>> format_cards(parse_cards("DDX2222AAA"), sep=" ")
     'DD X 2222 AAA'
+    >>> format_cards(parse_cards("4*7 3")), format_cards(parse_cards("4*7 3"), sep=" ")
+    ('44444443', '4*7 3')
     """
-    groups: list[str] = []
     ordered = sort_cards(cards)
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j < len(ordered) and ordered[j] == ordered[i]:
-            j += 1
-        count = j - i
-        spelled = ordered[i].gjn()
-        if count >= RUN_SHORTHAND_FROM:
+    runs: list[tuple[Card, int]] = []
+    for c in ordered:
+        if runs and runs[-1][0] == c:
+            runs[-1] = (c, runs[-1][1] + 1)
+        else:
+            runs.append((c, 1))
+    groups: list[str] = []
+    for k, (c, count) in enumerate(runs):
+        spelled = c.gjn()
+        joined = k > 0 and (not sep or _same_rank(runs[k - 1][0], c))
+        # ``R*n`` must not run into a following digit: ``4*7`` then ``3`` would read as
+        # ``4*73``; such a run is spelled out in full.
+        nxt = runs[k + 1][0] if k + 1 < len(runs) else None
+        glued = nxt is not None and (not sep or _same_rank(c, nxt)) and nxt.gjn()[0].isdigit()
+        if count >= RUN_SHORTHAND_FROM and not glued:
             text = f"{spelled}*{count}"
         else:
             text = spelled * count
-        if sep and groups and _same_rank(ordered[i - 1], ordered[i]):
+        if joined:
             groups[-1] += text
         else:
             groups.append(text)
-        i = j
     return sep.join(groups)
 
 
