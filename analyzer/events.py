@@ -1,0 +1,767 @@
+"""Events: what the deal state machine reports for every action, as frozen values.
+
+Every transition of :func:`analyzer.engine.do` returns a tuple of events.  The validator
+turns :class:`Violation` into errors, :class:`Dispute` into dispute diagnostics and
+:class:`Notice` into notices; the HTML renderer draws the rest.  Neither re-judges: the
+events carry the ruling (rule id, profile parameter, sanction) and its text in English and
+Chinese.
+
+Every event has a ``seat`` (``None`` when no seat is concerned), a ``rule_id`` (``""``
+for plain bookkeeping events) and the properties :attr:`Event.en` / :attr:`Event.zh`.
+
+>>> from gojinotation.cards import parse_cards
+>>> e = Played(3, cards=parse_cards("KKK"), over=2)
+>>> e.en, e.zh
+('seat 3 plays KKK over seat 2', '3号在2号之上出 KKK')
+>>> WentOut(5, place=1).zh
+'5号走科：头科'
+>>> v = Violation(2, rule_id="R-SET-3", en="55 does not beat 66", zh="55 不大于 66",
+...               param=None, sanction="错牌不出: the cards go back, seat 2 has passed")
+>>> v.kind, v.rule_id
+('Violation', 'R-SET-3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gojinotation.cards import Card, format_cards
+from gojinotation.model import Action
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.scoring import DealFacts, DealScore
+
+__all__ = [
+    "PLACE_ZH",
+    "Bought",
+    "BurnDeclared",
+    "BurnFailed",
+    "BurnLifted",
+    "BurnSucceeded",
+    "Chuan3hu",
+    "Closed",
+    "CounterBurn",
+    "DealEnded",
+    "Dispute",
+    "Ershayi",
+    "Event",
+    "FakeBurn",
+    "Gave",
+    "GoujiPlayed",
+    "Gousiji",
+    "Jiefeng",
+    "Led",
+    "Men",
+    "NotOpened",
+    "Notice",
+    "Opened",
+    "Passed",
+    "PenaltyApplied",
+    "Played",
+    "Reported",
+    "Returned",
+    "Revolution",
+    "RoundEnded",
+    "RulingApplied",
+    "SihuLuanchan",
+    "TimeoutPass",
+    "Tribute",
+    "Violation",
+    "WentOut",
+    "Wutou",
+    "Yielded",
+    "describe",
+]
+
+#: Place names, index 0 = place 1 (头科) … index 5 = place 6 (大落).
+PLACE_ZH: tuple[str, ...] = ("头科", "二科", "三科", "四科", "二落", "大落")
+
+
+def _c(cards: tuple[Card, ...]) -> str:
+    return format_cards(cards) or "-"
+
+
+def _place(place: int) -> str:
+    return PLACE_ZH[place - 1] if 1 <= place <= 6 else str(place)
+
+
+@attrs.frozen
+class Event:
+    """The base of every event: the seat concerned (``None`` if none)."""
+
+    seat: int | None
+
+    @property
+    def kind(self) -> str:
+        """The event's class name (``Played``, ``Violation`` …)."""
+        return type(self).__name__
+
+    @property
+    def rule(self) -> str:
+        """The rule id the event applies (``""`` for bookkeeping events)."""
+        return str(getattr(self, "rule_id", ""))
+
+    @property
+    def en(self) -> str:
+        """One line in English."""
+        return self.kind
+
+    @property
+    def zh(self) -> str:
+        """One line in Chinese."""
+        return self.kind
+
+    def message(self, lang: str = "en") -> str:
+        """The event's line in ``lang`` (``en`` or ``zh``)."""
+        return self.zh if lang == "zh" else self.en
+
+
+# ------------------------------------------------------------------------------- play
+
+
+@attrs.frozen
+class Led(Event):
+    """A set led to start a round (R-LEAD-1)."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-LEAD-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} leads {_c(self.cards)}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号发牌 {_c(self.cards)}"
+
+
+@attrs.frozen
+class Played(Event):
+    """A set played over the standing set of seat ``over`` (R-SET-2/3)."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    over: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-SET-3", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} plays {_c(self.cards)} over seat {self.over}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号在{self.over}号之上出 {_c(self.cards)}"
+
+
+@attrs.frozen
+class GoujiPlayed(Event):
+    """The set just played is a 够级 set; ``answer`` is who may answer it (R-GOUJI-1/2).
+
+    ``answer`` is the player's 对头 while the 对头 rule holds, ``0`` when nobody may
+    answer except by burning (够死级, a failed burner's 对门), ``-1`` when anyone may (无头,
+    四户乱缠).
+    """
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    answer: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-GOUJI-2", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        if self.answer > 0:
+            who = f"only seat {self.answer} (对头) may answer, or a burner"
+        elif self.answer == 0:
+            who = "nobody may answer except by burning"
+        else:
+            who = "anyone may answer (无头 / 四户乱缠)"
+        return f"够级: seat {self.seat}'s {_c(self.cards)}; {who}"
+
+    @property
+    def zh(self) -> str:
+        if self.answer > 0:
+            who = f"只有对头{self.answer}号可以上牌（或烧牌）"
+        elif self.answer == 0:
+            who = "除烧牌外无人可上"
+        else:
+            who = "任何人均可上牌（无头／四户乱缠）"
+        return f"{self.seat}号够级 {_c(self.cards)}：{who}"
+
+
+@attrs.frozen
+class Passed(Event):
+    """A pass (R-PASS-1); ``declined`` for a seat that only declined to burn."""
+
+    declined: bool = attrs.field(default=False, kw_only=True)
+    rule_id: str = attrs.field(default="R-PASS-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} passes" + (" (does not burn)" if self.declined else "")
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号过牌" + ("（不烧）" if self.declined else "")
+
+
+@attrs.frozen
+class TimeoutPass(Event):
+    """A timeout counted as a pass (R-TIME-1)."""
+
+    rule_id: str = attrs.field(default="R-TIME-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} ran out of time: counted as a pass"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号超时，视为过牌"
+
+
+@attrs.frozen
+class Yielded(Event):
+    """让牌: the next two seats act first (R-YIELD-1)."""
+
+    rule_id: str = attrs.field(default="R-YIELD-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} yields (让牌)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号让牌"
+
+
+@attrs.frozen
+class Closed(Event):
+    """扣牌: the round's cards are turned (R-CLOSE-1); ``implied`` when not recorded."""
+
+    implied: bool = attrs.field(default=False, kw_only=True)
+    rule_id: str = attrs.field(default="R-CLOSE-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        who = f"seat {self.seat}" if self.seat else "nobody (no 扣牌人 in play)"
+        return f"{who} closes the round" + (" (implied)" if self.implied else "")
+
+    @property
+    def zh(self) -> str:
+        who = f"{self.seat}号" if self.seat else "（无扣牌人）"
+        return f"{who}扣牌" + ("（未记录，推定）" if self.implied else "")
+
+
+@attrs.frozen
+class RoundEnded(Event):
+    """The standing set of ``seat`` stood; ``leader`` leads the next round (R-LEAD-1)."""
+
+    leader: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-LEAD-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat}'s set stands; seat {self.leader} leads next"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号的牌无人能上；{self.leader}号发牌"
+
+
+@attrs.frozen
+class Jiefeng(Event):
+    """接风: ``seat`` leads because ``after`` went out and his 底牌 stood (R-JIEFENG-1)."""
+
+    after: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-JIEFENG-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} takes the lead after seat {self.after}'s 底牌 (接风)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号接风（{self.after}号底牌无人灭）"
+
+
+# ------------------------------------------------------------------------------ burns
+
+
+@attrs.frozen
+class BurnDeclared(Event):
+    """烧牌 declared on ``against``'s 够级 set, with the beating set (R-BURN-1)."""
+
+    against: int = attrs.field(kw_only=True)
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} burns seat {self.against}'s set with {_c(self.cards)}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号烧{self.against}号的牌：{_c(self.cards)}"
+
+
+@attrs.frozen
+class CounterBurn(Event):
+    """反烧: a burner's set burned in its turn; ``level`` 2 = 反烧, 3 = 再反烧 (R-BURN-6)."""
+
+    against: int = attrs.field(kw_only=True)
+    level: int = attrs.field(default=2, kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-6", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} counter-burns seat {self.against} (反烧, level {self.level})"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号反烧{self.against}号（第{self.level}级）"
+
+
+@attrs.frozen
+class BurnLifted(Event):
+    """解烧: seat ``by`` (the burner's 对头) beat the burner's set (R-BURN-6)."""
+
+    by: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-6", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.by} lifts seat {self.seat}'s burn (解烧)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.by}号解烧{self.seat}号"
+
+
+@attrs.frozen
+class BurnSucceeded(Event):
+    """The burn of ``seat`` on ``against`` succeeded (R-BURN-8)."""
+
+    against: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-8", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat}'s burn on seat {self.against} succeeds"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号烧{self.against}号成功"
+
+
+@attrs.frozen
+class BurnFailed(Event):
+    """烧糊: the burn failed; the burner is 大落, his remaining cards void (R-BURN-5)."""
+
+    reason_en: str = attrs.field(default="", kw_only=True)
+    reason_zh: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-5", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat}'s burn fails (烧糊): {self.reason_en}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号烧糊：{self.reason_zh}"
+
+
+@attrs.frozen
+class FakeBurn(Event):
+    """假烧: the declared set could not even beat ``against``'s set (R-BURN-7)."""
+
+    against: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BURN-7", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat}'s burn cannot beat seat {self.against}'s set (假烧)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号假烧（烧不动{self.against}号的牌）"
+
+
+@attrs.frozen
+class Ershayi(Event):
+    """二杀一: two 大王 killed ``against``'s single 大王 (R-JOKER-6)."""
+
+    against: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-JOKER-6", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} kills seat {self.against}'s 大王 with two (二杀一)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号二杀一（杀{self.against}号的大王）"
+
+
+# --------------------------------------------------------------------------- 开点, 闷
+
+
+@attrs.frozen
+class Opened(Event):
+    """开点 (R-KAIDIAN-1); ``confirmed`` is False while 开点发4 waits for the 4s lead."""
+
+    confirmed: bool = attrs.field(default=True, kw_only=True)
+    how_en: str = attrs.field(default="", kw_only=True)
+    how_zh: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-KAIDIAN-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        state = "opens (开点)" if self.confirmed else "opens, pending the lead of 4s (开点发4)"
+        return f"seat {self.seat} {state}" + (f": {self.how_en}" if self.how_en else "")
+
+    @property
+    def zh(self) -> str:
+        state = "开点" if self.confirmed else "开点（待发4）"
+        return f"{self.seat}号{state}" + (f"：{self.how_zh}" if self.how_zh else "")
+
+
+@attrs.frozen
+class NotOpened(Event):
+    """不开点: the seat's chance to open ended unopened (R-KAIDIAN-2/3/5)."""
+
+    reason_en: str = attrs.field(default="", kw_only=True)
+    reason_zh: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-KAIDIAN-2", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} is 不开点" + (f": {self.reason_en}" if self.reason_en else "")
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号不开点" + (f"：{self.reason_zh}" if self.reason_zh else "")
+
+
+@attrs.frozen
+class Men(Event):
+    """闷: ``seat``'s last non-3 set was beaten by ``by``; the ``order``-th 闷 (R-BIE3-2)."""
+
+    by: int = attrs.field(kw_only=True)
+    order: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BIE3-2", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} is 闷 by seat {self.by} (闷 #{self.order})"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号被{self.by}号闷（第{self.order}个）"
+
+
+# ------------------------------------------------------------------ table situations
+
+
+@attrs.frozen
+class Gousiji(Event):
+    """够死级 (R-DIPAI-1): ``granted`` when the chance is given, else when it is used."""
+
+    granted: bool = attrs.field(default=False, kw_only=True)
+    chances: int = attrs.field(default=1, kw_only=True)
+    rule_id: str = attrs.field(default="R-DIPAI-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        if self.granted:
+            return f"seat {self.seat} gets {self.chances} 够死级 chance(s)"
+        return f"seat {self.seat} plays 够死级: only a burn may answer"
+
+    @property
+    def zh(self) -> str:
+        if self.granted:
+            return f"{self.seat}号获得{self.chances}次够死级机会"
+        return f"{self.seat}号够死级：除烧牌外无人可上"
+
+
+@attrs.frozen
+class Wutou(Event):
+    """无头: the seat's 对头 is out (R-WUTOU-1)."""
+
+    rule_id: str = attrs.field(default="R-WUTOU-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} is 无头 (his 对头 is out)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号无头"
+
+
+@attrs.frozen
+class SihuLuanchan(Event):
+    """四户乱缠: 头科 and 二科 are out; the ``seats`` left play without 够级 rules (R-SIHU-1)."""
+
+    seats: tuple[int, ...] = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-SIHU-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return "四户乱缠: seats " + ", ".join(map(str, self.seats)) + " play on freely"
+
+    @property
+    def zh(self) -> str:
+        return "四户乱缠：" + "、".join(f"{s}号" for s in self.seats)
+
+
+@attrs.frozen
+class WentOut(Event):
+    """The seat takes ``place`` (1 = 头科 … 6 = 大落); ``forced`` names a forced place."""
+
+    place: int = attrs.field(kw_only=True)
+    forced: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-FINISH-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        why = f" ({self.forced})" if self.forced else ""
+        return f"seat {self.seat} finishes: {_place(self.place)} (place {self.place}){why}"
+
+    @property
+    def zh(self) -> str:
+        why = f"（{self.forced}）" if self.forced else ""
+        verb = "判为" if self.forced else "走科："
+        return f"{self.seat}号{verb}{_place(self.place)}{why}"
+
+
+@attrs.frozen
+class Revolution(Event):
+    """革命 declared (R-REVOLUTION-1)."""
+
+    rule_id: str = attrs.field(default="R-REVOLUTION-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} declares 革命 and stops playing"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号革命，弃牌不打"
+
+
+@attrs.frozen
+class Chuan3hu(Event):
+    """串三户: ``team`` took places 1-3 (R-SCORE-2)."""
+
+    team: str = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-SCORE-2", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"串三户: team {self.team} took places 1-3"
+
+    @property
+    def zh(self) -> str:
+        return f"串三户：{self.team}方包揽头科、二科、三科"
+
+
+@attrs.frozen
+class Reported(Event):
+    """报牌: the seat reported ``count`` cards; it held ``true_count`` (R-REPORT-1)."""
+
+    count: int = attrs.field(kw_only=True)
+    true_count: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-REPORT-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} reports {self.count} card(s)"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号报牌 {self.count} 张"
+
+
+@attrs.frozen
+class Bought(Event):
+    """买3/买4: ``card`` bought from ``from_seat`` for ``paid`` (R-BUY-1)."""
+
+    card: Card = attrs.field(kw_only=True)
+    from_seat: int = attrs.field(kw_only=True)
+    paid: Card = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BUY-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} buys {self.card} from seat {self.from_seat} for {self.paid}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号用{self.paid}向{self.from_seat}号买{self.card}"
+
+
+@attrs.frozen
+class Gave(Event):
+    """送3/送4: ``card`` handed to ``to_seat`` without payment (R-BUY-1)."""
+
+    card: Card = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-BUY-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} gives {self.card} to seat {self.to_seat}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号送{self.card}给{self.to_seat}号"
+
+
+@attrs.frozen
+class Tribute(Event):
+    """进贡: ``cards`` paid to ``to_seat`` (R-TRIBUTE-1)."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-TRIBUTE-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} pays tribute {_c(self.cards)} to seat {self.to_seat}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号向{self.to_seat}号进贡 {_c(self.cards)}"
+
+
+@attrs.frozen
+class Returned(Event):
+    """还贡: ``cards`` returned to ``to_seat`` (R-TRIBUTE-2)."""
+
+    cards: tuple[Card, ...] = attrs.field(kw_only=True)
+    to_seat: int = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(default="R-TRIBUTE-2", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"seat {self.seat} returns {_c(self.cards)} to seat {self.to_seat}"
+
+    @property
+    def zh(self) -> str:
+        return f"{self.seat}号向{self.to_seat}号还贡 {_c(self.cards)}"
+
+
+@attrs.frozen
+class PenaltyApplied(Event):
+    """A referee's point penalty (R-PENALTY-1)."""
+
+    points: int = attrs.field(kw_only=True)
+    reason: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-PENALTY-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        why = f": {self.reason}" if self.reason else ""
+        return f"penalty {self.points:+d} for seat {self.seat}{why}"
+
+    @property
+    def zh(self) -> str:
+        why = f"：{self.reason}" if self.reason else ""
+        return f"{self.seat}号罚分 {self.points:+d}{why}"
+
+
+@attrs.frozen
+class RulingApplied(Event):
+    """A referee's ruling naming a seat, recorded in free text (R-PENALTY-1)."""
+
+    text: str = attrs.field(default="", kw_only=True)
+    rule_id: str = attrs.field(default="R-PENALTY-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        return f"referee's ruling on seat {self.seat}: {self.text}"
+
+    @property
+    def zh(self) -> str:
+        return f"裁判对{self.seat}号的裁决：{self.text}"
+
+
+@attrs.frozen
+class DealEnded(Event):
+    """The deal is over: final ``places`` (seat -> place), the scoring facts and score."""
+
+    places: Mapping[int, int] = attrs.field(kw_only=True, hash=False)
+    facts: DealFacts | None = attrs.field(default=None, kw_only=True, hash=False)
+    score: DealScore | None = attrs.field(default=None, kw_only=True, hash=False)
+    void: bool = attrs.field(default=False, kw_only=True)
+    rule_id: str = attrs.field(default="R-FINISH-1", kw_only=True)
+
+    @property
+    def en(self) -> str:
+        if self.void:
+            return "the deal is void"
+        order = sorted(self.places, key=lambda s: self.places[s])
+        return "deal over: " + ", ".join(f"{_place(self.places[s])} seat {s}" for s in order)
+
+    @property
+    def zh(self) -> str:
+        if self.void:
+            return "本局作废"
+        order = sorted(self.places, key=lambda s: self.places[s])
+        return "本局结束：" + "，".join(f"{_place(self.places[s])}{s}号" for s in order)
+
+
+# ------------------------------------------------------------------------ diagnostics
+
+
+@attrs.frozen
+class Violation(Event):
+    """A rule broken by the record (an error for the validator).
+
+    :ivar rule_id: the rule broken.
+    :ivar action: the offending action (``None`` for the deal itself, e.g. R-DECK-1).
+    :ivar en: / :ivar zh: what is wrong.
+    :ivar param: the profile parameter that makes it illegal, if one does.
+    :ivar sanction: what the engine applied so the replay can go on (English; ``""`` if
+        nothing: the action stands as recorded).
+    """
+
+    rule_id: str = attrs.field(kw_only=True)
+    en: str = attrs.field(kw_only=True)
+    zh: str = attrs.field(kw_only=True)
+    action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
+    param: str | None = attrs.field(default=None, kw_only=True)
+    sanction: str = attrs.field(default="", kw_only=True)
+
+
+@attrs.frozen
+class Dispute(Event):
+    """The documents disagree or are silent and it matters here (a dispute diagnostic).
+
+    :ivar param: the parameter whose value decided (the engine used the profile's value).
+    :ivar alternatives: other values of ``param`` and what they would rule.
+    """
+
+    rule_id: str = attrs.field(kw_only=True)
+    param: str = attrs.field(kw_only=True)
+    en: str = attrs.field(kw_only=True)
+    zh: str = attrs.field(kw_only=True)
+    action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
+    alternatives: tuple[tuple[str, str], ...] = attrs.field(default=(), kw_only=True)
+
+
+@attrs.frozen
+class Notice(Event):
+    """A recorded irregularity and its ruling, or a fact the replay had to infer."""
+
+    rule_id: str = attrs.field(kw_only=True)
+    en: str = attrs.field(kw_only=True)
+    zh: str = attrs.field(kw_only=True)
+    action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
+    ruling: str = attrs.field(default="", kw_only=True)
+
+
+def describe(events: tuple[Event, ...] | list[Event], lang: str = "en") -> str:
+    """The events' lines joined, for logs and doctests."""
+    return "\n".join(e.message(lang) for e in events)
