@@ -40,7 +40,7 @@ R-SCORE-2 seat 6: -4  串三户 (team A took places 1-3): place points doubled
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -151,6 +151,14 @@ def _check_seat(_inst: object, attribute: attrs.Attribute[int], value: int) -> N
         raise ValueError(f"{attribute.name}: seat {value} is not 1-6")
 
 
+def _differs(other: str) -> Callable[[object, attrs.Attribute[int], int], None]:
+    def check(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if getattr(inst, other) == value:
+            raise ValueError(f"{attribute.name} and {other} must be different seats")
+
+    return check
+
+
 @attrs.frozen
 class BurnFact:
     """One declared burn (烧牌) and how it ended.
@@ -170,7 +178,7 @@ class BurnFact:
     """
 
     burner: int = attrs.field(validator=_check_seat)
-    burned: int = attrs.field(validator=_check_seat)
+    burned: int = attrs.field(validator=[_check_seat, _differs("burner")])
     outcome: BurnOutcome = "success"
     level: int = attrs.field(default=1, validator=attrs.validators.ge(1))
 
@@ -193,7 +201,7 @@ class MenFact:
     """
 
     victim: int = attrs.field(validator=_check_seat)
-    by: int = attrs.field(validator=_check_seat)
+    by: int = attrs.field(validator=[_check_seat, _differs("victim")])
     order: int = attrs.field(default=1, validator=attrs.validators.ge(1))
 
     @property
@@ -207,7 +215,7 @@ class ErShaYiFact:
     """二杀一: ``killer`` beat ``victim``'s single 大王 with two 大王."""
 
     killer: int = attrs.field(validator=_check_seat)
-    victim: int = attrs.field(validator=_check_seat)
+    victim: int = attrs.field(validator=[_check_seat, _differs("killer")])
 
 
 @attrs.frozen
@@ -587,8 +595,19 @@ def _dian_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
     return out
 
 
+def _as_tribute_points(rs: Ruleset, kind: str) -> bool:
+    """Under ``points_per_card`` an event that owes tribute scores through its tribute only."""
+    if rs.tribute.mode != "points_per_card":
+        return False
+    if kind == "shao":
+        return "shao" in rs.tribute.extra
+    return "bie3" in rs.tribute.extra or rs.bie3.men_score in ("tribute1", "tribute_points")
+
+
 def _burn_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
     out: list[ScoreEntry] = []
+    if _as_tribute_points(rs, "shao"):
+        return out
     names_zh = {1: "烧牌", 2: "反烧", 3: "再反烧"}
     for b in facts.burns:
         v = burn_points(b.level, rs.score.bonus)
@@ -640,7 +659,7 @@ def _burn_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
 def _men_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
     mode: str = rs.bie3.men_score
     m = rs.score.bonus.get("men", 0) or (1 if mode in ("plus1", "pm1") else 0)
-    if not m:
+    if not m or _as_tribute_points(rs, "bie3"):
         return []
     zero_sum = mode == "pm1" or rs.score.bonus_zero_sum
     out: list[ScoreEntry] = []
@@ -790,7 +809,8 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
 
     The breakdown, in order: place points (R-SCORE-1); 串三户 (R-SCORE-2); 不开点
     sanctions in points (R-KAIDIAN-5); burn, 闷 and 二杀一 bonuses (R-SCORE-4); tribute
-    converted to points under ``tribute.mode = points_per_card`` (R-TRIBUTE-1); a per-hand
+    converted to points under ``tribute.mode = points_per_card`` (R-TRIBUTE-1: 1 point per
+    card to the receiver; an event that owes tribute then scores through it only); a per-hand
     只记正分 (R-SCORE-3); conduct penalties (R-PENALTY-1, after 只记正分 so that a penalty
     always costs).  A per-game 只记正分 is applied by :class:`analyzer.match.MatchTable`.
 
@@ -903,8 +923,9 @@ def tribute_obligations(facts: DealFacts, rs: Ruleset) -> tuple[Obligation, ...]
       ``tribute.extra``): each unopened player pays his 对头 1 card; two unopened 对头 pay
       each other under ``kaidian.both_unopened = mutual`` and nothing under ``cancel``.
     * ``shao`` 烧贡 (``shao`` in ``tribute.extra``): the burned seat pays a successful
-      burner 1 card (2 for a 反烧 or higher under ``points_per_card``: 004b(5) "反烧计双倍分");
-      not between teammates unless ``score.lianbang_burn_scores``.
+      burner 1 card; under ``points_per_card`` the count is the burn's
+      :func:`burn_points` (at least 1), so ``score.bonus[fanshao] = 2`` doubles a 反烧
+      (004b(5) "反烧计双倍分"); not between teammates unless ``score.lianbang_burn_scores``.
     * ``bie3`` 憋3贡 (``bie3`` in ``tribute.extra`` or ``bie3.men_score`` tribute1 /
       tribute_points): the 闷 victim pays the implementer 1 card; not between teammates
       unless ``bie3.men_teammate_scores``.
@@ -957,7 +978,8 @@ def tribute_obligations(facts: DealFacts, rs: Ruleset) -> tuple[Obligation, ...]
                 continue
             if burn.same_team and not rs.score.lianbang_burn_scores:
                 continue
-            owe("shao", burn.burned, burn.burner, 2 if points_mode and burn.level >= 2 else 1)
+            count = max(1, burn_points(burn.level, rs.score.bonus)) if points_mode else 1
+            owe("shao", burn.burned, burn.burner, count)
     if "bie3" in extra or rs.bie3.men_score in ("tribute1", "tribute_points"):
         for men in facts.men:
             if men.same_team and not rs.bie3.men_teammate_scores:
