@@ -1,0 +1,963 @@
+"""``gouji``: the command line of gojinotation (console script ``gouji = analyzer.cli:main``).
+
+Commands::
+
+    gouji [--lang en|zh] [--version] COMMAND ...
+    gouji fmt FILE... [--check] [--diff] [-q]      canonical formatting, in place
+    gouji convert IN [-o OUT] [--to gjn|json] [--from gjn|json] [--no-spans] [--indent N]
+    gouji show FILE [--deal N]                      a readable summary of a record
+
+Exit codes: ``0`` success, ``1`` ``fmt --check`` found files to reformat, ``2`` syntax,
+input/output or usage errors.  Every error is printed to standard error in the chosen
+language (``--lang``, else ``GOUJI_LANG``, else ``LC_ALL``/``LC_MESSAGES``/``LANG``), syntax
+errors as ``file:line:col: error GJN1xx: …`` with the source line and a caret, coloured
+on a terminal (``NO_COLOR`` turns colour off).  No input gives a traceback; set
+``GOUJI_DEBUG=1`` to see one for an internal error.
+
+Adding commands
+---------------
+Other modules add commands in either of two ways; neither needs an edit here.
+
+1. A module ``analyzer/cli_<name>.py`` that defines a click command or group named
+   ``<name>`` (e.g. ``analyzer/cli_rules.py`` with ``rules = click.Group("rules")``, or
+   ``@click.group("rules") def rules(): ...``).  ``gouji`` finds such modules by name and
+   imports one only when its command is invoked or listed in ``gouji --help``, so the
+   command line works whether or not the module exists yet, and a module that fails to
+   import breaks only its own command.  The modules planned are ``cli_rules``
+   (``rules``), ``cli_validate`` (``validate``), ``cli_render`` (``render``) and
+   ``cli_simulate`` (``simulate``).  A module may also call ``main.add_command(cmd)``
+   itself at import time (to add several commands).
+2. ``from analyzer.cli import main; main.add_command(cmd)`` from anywhere.
+
+Helpers for command modules: :func:`lang_of` (the language chosen for this run),
+:func:`report_notation_errors` (print ``NotationError``/``JsonError`` values the way
+every command does), :func:`fail` (print an error and exit 2), :func:`read_record` (read
+a ``.gjn`` or ``.json`` path or ``-`` without tracebacks), the exit codes
+:data:`EXIT_OK`, :data:`EXIT_CHANGED`, :data:`EXIT_ERROR`, and the classes
+:class:`GoujiCommand`, :class:`GoujiGroup` and :class:`GoujiOption`, whose ``help_key``
+takes a key of :mod:`analyzer.i18n` so help texts follow ``--lang``.  Messages of new
+commands go into the catalogue with :func:`analyzer.i18n.register`.
+
+>>> from click.testing import CliRunner
+>>> r = CliRunner().invoke(main, ["--lang", "en", "fmt", "-"], input='[Event "x"] 1:333 2:过')
+>>> print(r.output)
+%GJN 1
+<BLANKLINE>
+[Event "x"]
+<BLANKLINE>
+1:333 2:-
+<BLANKLINE>
+>>> r.exit_code
+0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import importlib
+import os
+import pkgutil
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import attrs
+import click
+
+import gojinotation as gj
+from gojinotation import model as gm
+from gojinotation.jsonio import JsonError, dumps_json, load_json_match
+from gojinotation.reader import BrokenDeal
+
+from .i18n import LANGS, PLACES, detect_lang, normalize_lang, t, translate_click
+
+__all__ = [
+    "EXIT_CHANGED",
+    "EXIT_ERROR",
+    "EXIT_OK",
+    "PLUGIN_PREFIX",
+    "GoujiCommand",
+    "GoujiGroup",
+    "GoujiOption",
+    "Record",
+    "canonical_text",
+    "fail",
+    "lang_of",
+    "main",
+    "read_record",
+    "report_notation_errors",
+]
+
+#: Success.
+EXIT_OK = 0
+#: ``fmt --check``: some file would be reformatted.
+EXIT_CHANGED = 1
+#: Syntax, input/output or usage errors.
+EXIT_ERROR = 2
+
+#: Modules ``analyzer.<PLUGIN_PREFIX><name>`` provide the command ``<name>``.
+PLUGIN_PREFIX = "cli_"
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+# ------------------------------------------------------------------ language
+
+
+def lang_of(ctx: click.Context | None = None) -> str:
+    """The message language of this run (``en`` or ``zh``)."""
+    ctx = ctx or click.get_current_context(silent=True)
+    if ctx is not None:
+        obj = ctx.find_root().obj
+        if isinstance(obj, dict) and obj.get("lang") in LANGS:
+            return str(obj["lang"])
+    return _env_lang()
+
+
+def _env_lang() -> str:
+    explicit = os.environ.get("GOUJI_LANG")
+    return normalize_lang(explicit) if explicit else detect_lang()
+
+
+def _prescan_lang(args: Sequence[str]) -> str | None:
+    """The ``--lang`` given on the command line, found before click parses it (so that
+    usage errors and ``--help`` are already in the right language)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1] if args[i + 1] in LANGS else None
+        if arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+            return value if value in LANGS else None
+    return None
+
+
+# ------------------------------------------------------------------ output
+
+
+def _color() -> bool | None:
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def _err(text: str) -> None:
+    click.echo(text, err=True, color=_color())
+
+
+def _out(text: str, nl: bool = True) -> None:
+    click.echo(text, nl=nl, color=_color())
+
+
+def _error_line(message: str, lang: str) -> str:
+    return click.style(f"gouji: {t('error', lang)}{_colon(lang)}", fg="red", bold=True) + message
+
+
+def _warn_line(message: str, lang: str) -> str:
+    return (
+        click.style(f"gouji: {t('warning', lang)}{_colon(lang)}", fg="yellow", bold=True) + message
+    )
+
+
+def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang: str) -> int:
+    """Print errors to standard error (``format(lang)``: position, message, the source
+    line and a caret), coloured on a terminal.  Returns how many were printed."""
+    n = 0
+    for err in errors:
+        n += 1
+        text = err.format(lang)
+        head, _, rest = text.partition("\n")
+        word = f" {t('error', lang)} {err.code}"
+        pos = head.find(word)
+        if pos >= 0:
+            head = (
+                click.style(head[:pos], bold=True)
+                + click.style(word, fg="red", bold=True)
+                + head[pos + len(word) :]
+            )
+        if rest:
+            lines = rest.split("\n")
+            lines[-1] = click.style(lines[-1], fg="green", bold=True)
+            rest = "\n".join(lines)
+            _err(head + "\n" + rest)
+        else:
+            _err(head)
+    return n
+
+
+def fail(message: str, lang: str | None = None) -> NoReturn:
+    """Print ``gouji: error: message`` to standard error and exit with code 2."""
+    _err(_error_line(message, lang or lang_of()))
+    raise click.exceptions.Exit(EXIT_ERROR)
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _display(path: str, lang: str) -> str:
+    return t("stdin", lang) if path == "-" else path
+
+
+def _read_bytes(path: str, lang: str) -> bytes | None:
+    """The bytes of ``path`` (``-``: standard input), or None after printing why not."""
+    name = _display(path, lang)
+    if path == "-":
+        return click.get_binary_stream("stdin").read()
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        key = "io.not_found"
+    except IsADirectoryError:
+        key = "io.is_dir"
+    except PermissionError:
+        key = "io.permission"
+    except OSError as exc:
+        _err(_error_line(t("io.read_error", lang, path=name, reason=_reason(exc)), lang))
+        return None
+    if key == "io.not_found" and Path(path).is_dir():  # e.g. Windows reports dirs so
+        key = "io.is_dir"
+    _err(_error_line(t(key, lang, path=name), lang))
+    return None
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _write_bytes(path: str, data: bytes, lang: str) -> bool:
+    """Write atomically (a temporary file beside the target, then rename), keeping the
+    target's permission bits.  Prints why not and returns False on failure."""
+    target = Path(path)
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".gouji", dir=target.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, target.stat().st_mode & 0o7777)
+        os.replace(tmp, target)
+        tmp = None
+        return True
+    except PermissionError:
+        _err(_error_line(t("io.write_permission", lang, path=path), lang))
+    except OSError as exc:
+        _err(_error_line(t("io.write_error", lang, path=path, reason=_reason(exc)), lang))
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return False
+
+
+class Record:
+    """A record read by :func:`read_record`: the match, its errors, and its source."""
+
+    __slots__ = ("errors", "fmt", "match", "name", "text")
+
+    def __init__(
+        self,
+        name: str,
+        fmt: str,
+        match: gm.Match,
+        errors: Sequence[gj.NotationError | JsonError],
+        text: str | None,
+    ) -> None:
+        #: the name shown in messages
+        self.name = name
+        #: ``gjn`` or ``json``
+        self.fmt = fmt
+        #: the record (broken deals included, for GJN)
+        self.match = match
+        #: syntax errors (GJN) or the JSON error
+        self.errors = tuple(errors)
+        #: the decoded source text, or None if it is not UTF-8
+        self.text = text
+
+
+def _sniff(path: str, data: bytes) -> str:
+    suffix = Path(path).suffix.lower() if path != "-" else ""
+    if suffix == ".json":
+        return "json"
+    if suffix == ".gjn":
+        return "gjn"
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "json" if head[:1] in (b"{", b"[") else "gjn"
+
+
+def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
+    """Read a GJN or JSON record from ``path`` (``-``: standard input) leniently.
+
+    ``fmt`` is ``gjn``, ``json`` or None (by extension, else by content).  Returns None
+    after printing why, if the file cannot be read at all; syntax errors are returned
+    in :attr:`Record.errors`, not printed.
+    """
+    data = _read_bytes(path, lang)
+    if data is None:
+        return None
+    name = _display(path, lang)
+    fmt = fmt or _sniff(path, data)
+    if fmt == "json":
+        try:
+            match = load_json_match(data, filename=name)
+        except JsonError as err:
+            return Record(name, fmt, gm.Match(), (err,), None)
+        return Record(name, fmt, match, (), None)
+    try:
+        text: str | None = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    result = gj.read(data if text is None else text, filename=name)
+    return Record(name, "gjn", result.match, result.errors, text)
+
+
+# ------------------------------------------------------------------ localized click
+
+
+class _Localized:
+    """Help texts, headings and the help option in the language of the run."""
+
+    help_key: str | None
+    short_help_key: str | None
+
+    def _localize(self, ctx: click.Context) -> None:
+        lang = lang_of(ctx)
+        cmd: Any = self
+        if self.help_key:
+            cmd.help = t(self.help_key, lang)
+        for param in cmd.get_params(ctx):
+            if isinstance(param, GoujiOption) and param.help_key:
+                param.help = t(param.help_key, lang)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        opt: click.Option | None = super().get_help_option(ctx)  # type: ignore[misc]
+        if opt is not None:
+            opt.help = t("help.help", lang_of(ctx))
+        return opt
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        ctx = click.get_current_context(silent=True)
+        if self.short_help_key:
+            return t(self.short_help_key, lang_of(ctx))
+        result: str = super().get_short_help_str(limit)  # type: ignore[misc]
+        return result
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._localize(ctx)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        cmd: Any = self
+        pieces = cmd.collect_usage_pieces(ctx)
+        formatter.write_usage(ctx.command_path, " ".join(pieces), t("help.usage", lang_of(ctx)))
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        cmd: Any = self
+        opts = [rv for p in cmd.get_params(ctx) if (rv := p.get_help_record(ctx)) is not None]
+        if opts:
+            with formatter.section(t("help.options", lang_of(ctx))):
+                formatter.write_dl(opts)
+        if isinstance(self, click.Group):
+            self._format_commands(ctx, formatter)
+
+    def _format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        group: Any = self
+        rows: list[tuple[str, str]] = []
+        names = group.list_commands(ctx)
+        cmds = [(n, group.get_command(ctx, n)) for n in names]
+        cmds = [(n, c) for n, c in cmds if c is not None and not c.hidden]
+        if not cmds:
+            return
+        limit = formatter.width - 6 - max(len(n) for n, _ in cmds)
+        rows = [(n, c.get_short_help_str(limit)) for n, c in cmds]
+        with formatter.section(t("help.commands", lang_of(ctx))):
+            formatter.write_dl(rows)
+
+
+class GoujiOption(click.Option):
+    """A click option whose help text is the catalogue message ``help_key``."""
+
+    def __init__(self, *args: Any, help_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_key = help_key
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help_key:
+            self.help = t(self.help_key, lang_of(ctx))
+        return super().get_help_record(ctx)
+
+
+class GoujiCommand(_Localized, click.Command):
+    """A click command with catalogue help texts (``help_key``, ``short_help_key``)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        help_key: str | None = None,
+        short_help_key: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_key = help_key
+        self.short_help_key = short_help_key
+
+
+class GoujiGroup(_Localized, click.Group):
+    """The ``gouji`` group: localized help and usage errors, no tracebacks, and commands
+    loaded on demand from ``analyzer/cli_<name>.py``."""
+
+    def __init__(
+        self,
+        *args: Any,
+        help_key: str | None = None,
+        short_help_key: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_key = help_key
+        self.short_help_key = short_help_key
+        self._plugins_tried: set[str] = set()
+
+    # -- lazy commands
+    def _plugin_names(self) -> list[str]:
+        here = Path(__file__).resolve().parent
+        return sorted(
+            info.name[len(PLUGIN_PREFIX) :]
+            for info in pkgutil.iter_modules([str(here)])
+            if info.name.startswith(PLUGIN_PREFIX)
+        )
+
+    def _load_plugin(self, name: str, ctx: click.Context | None) -> None:
+        if name in self._plugins_tried or name in self.commands:
+            return
+        self._plugins_tried.add(name)
+        if name not in self._plugin_names():
+            return
+        module_name = f"{__package__ or 'analyzer'}.{PLUGIN_PREFIX}{name}"
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:  # a broken plugin breaks only its own command
+            if os.environ.get("GOUJI_DEBUG"):
+                raise
+            lang = lang_of(ctx)
+            reason = f"{type(exc).__name__}: {exc}"
+            _err(_warn_line(t("plugin.failed", lang, name=name, reason=reason), lang))
+            return
+        if name not in self.commands:
+            cmd = getattr(module, name, None)
+            if isinstance(cmd, click.Command):
+                self.add_command(cmd, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        for name in self._plugin_names():
+            self._load_plugin(name, ctx)
+        return sorted(self.commands)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._load_plugin(cmd_name, ctx)
+        return self.commands.get(cmd_name)
+
+    # -- running without tracebacks
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        lang = _prescan_lang(argv) or _env_lang()
+        extra.setdefault("obj", {"lang": lang})
+        if isinstance(extra["obj"], dict):
+            extra["obj"].setdefault("lang", lang)
+        code: int
+        try:
+            rv = super().main(
+                args=argv,
+                prog_name=prog_name or "gouji",
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except click.exceptions.Exit as exc:  # raised outside a context
+            code = exc.exit_code
+        except click.UsageError as exc:
+            _show_usage_error(exc, lang)
+            code = EXIT_ERROR
+        except click.ClickException as exc:
+            _err(_error_line(translate_click(exc.format_message(), lang), lang))
+            code = exc.exit_code
+        except (click.Abort, KeyboardInterrupt, EOFError):
+            _err(t("aborted", lang))
+            code = EXIT_ERROR
+        except Exception as exc:
+            if os.environ.get("GOUJI_DEBUG"):
+                raise
+            reason = f"{type(exc).__name__}: {exc}"
+            _err(_error_line(t("internal_error", lang, reason=reason), lang))
+            code = EXIT_ERROR
+        else:
+            if not standalone_mode:
+                return rv
+            code = rv if isinstance(rv, int) else EXIT_OK
+        if not standalone_mode:
+            return code
+        sys.exit(code)
+
+
+def _show_usage_error(exc: click.UsageError, lang: str) -> None:
+    ctx = exc.ctx
+    if ctx is not None:
+        usage = ctx.get_usage()
+        if normalize_lang(lang) == "zh":
+            usage = usage.replace("Usage: ", t("help.usage", lang), 1)
+        _err(usage)
+        if ctx.command.get_help_option(ctx) is not None:
+            command = f"{ctx.command_path} {max(ctx.help_option_names, key=len)}"
+            _err(t("click.try_help", lang, command=command))
+        _err("")
+    _err(_error_line(translate_click(exc.format_message(), lang), lang))
+
+
+def _option(*decls: str, help_key: str, **kwargs: Any) -> Callable[[_F], _F]:
+    return click.option(*decls, cls=GoujiOption, help_key=help_key, **kwargs)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    lang = normalize_lang(value) if value else _env_lang()
+    root = ctx.find_root()
+    if not isinstance(root.obj, dict):
+        root.obj = {}
+    root.obj["lang"] = lang
+    return lang
+
+
+@click.group(
+    "gouji",
+    cls=GoujiGroup,
+    help_key="help.main",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+@_option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default=None,
+    envvar="GOUJI_LANG",
+    is_eager=True,
+    expose_value=False,
+    callback=_set_lang,
+    help_key="help.lang",
+)
+@click.version_option(
+    gj.__version__,
+    "--version",
+    "-V",
+    prog_name="gouji (gojinotation)",
+    cls=GoujiOption,
+    help_key="help.version",
+)
+def main() -> None:
+    """GJN tools (the help text shown is ``help.main`` of the catalogue)."""
+
+
+# ------------------------------------------------------------------ fmt
+
+
+def _expand(paths: Sequence[str], lang: str) -> Iterator[str]:
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            found = sorted(str(f) for f in Path(p).rglob("*.gjn") if f.is_file())
+            if not found:
+                _err(_warn_line(t("io.no_gjn_files", lang, path=p), lang))
+            yield from found
+        else:
+            yield p
+
+
+def _diff(old: str, new: str, name: str, lang: str) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile=f"{name}\t({t('fmt.original', lang)})",
+        tofile=f"{name}\t({t('fmt.formatted', lang)})",
+    )
+    out: list[str] = []
+    for line in lines:
+        if not line.endswith("\n"):
+            line += "\n\\ No newline at end of file\n"
+        if line.startswith("+") and not line.startswith("+++"):
+            line = click.style(line, fg="green")
+        elif line.startswith("-") and not line.startswith("---"):
+            line = click.style(line, fg="red")
+        elif line.startswith("@@"):
+            line = click.style(line, fg="cyan")
+        out.append(line)
+    return "".join(out)
+
+
+@main.command("fmt", cls=GoujiCommand, help_key="help.fmt", short_help_key="help.fmt.short")
+@click.argument("files", nargs=-1, required=True, metavar="FILE")
+@_option("--check", is_flag=True, help_key="help.check")
+@_option("--diff", "show_diff", is_flag=True, help_key="help.diff")
+@_option("-q", "--quiet", is_flag=True, help_key="help.quiet")
+@click.pass_context
+def fmt_command(
+    ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool, quiet: bool
+) -> None:
+    """Canonical formatting (the help text shown is ``help.fmt`` of the catalogue)."""
+    lang = lang_of(ctx)
+    changed = unchanged = failed = 0
+    for path in _expand(files, lang):
+        status = _fmt_one(path, lang, check=check, show_diff=show_diff, quiet=quiet)
+        if status == "changed":
+            changed += 1
+        elif status == "unchanged":
+            unchanged += 1
+        else:
+            failed += 1
+            if status == "failed+changed":
+                changed += 1
+    total = changed + unchanged + failed
+    if not quiet and (total > 1 or failed):
+        key = "fmt.summary_check" if check or show_diff else "fmt.summary"
+        _err(t(key, lang, changed=changed, unchanged=unchanged, failed=failed))
+    if failed:
+        ctx.exit(EXIT_ERROR)
+    if check and changed:
+        ctx.exit(EXIT_CHANGED)
+    ctx.exit(EXIT_OK)
+
+
+_LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
+
+
+def _trimmed(match: gm.Match) -> gm.Match:
+    """The match with leading blank lines cut from the raw text of broken deals (the
+    reader keeps the blank line after a ``%GJN 1`` line in a broken first deal, which
+    would make every rewrite one line longer)."""
+    deals = tuple(
+        attrs.evolve(d, raw=_LEADING_BLANK_LINES.sub("", d.raw)) if isinstance(d, BrokenDeal) else d
+        for d in match.deals
+    )
+    return attrs.evolve(match, deals=deals)
+
+
+def canonical_text(match: gm.Match) -> str:
+    """The canonical GJN of a match, as ``gouji fmt`` writes it (idempotent, also for
+    matches with broken deals)."""
+    return gj.dumps(_trimmed(match))
+
+
+def _fmt_one(path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool) -> str:
+    """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
+    ``failed+changed`` (syntax errors, but the rest was formatted)."""
+    record = read_record(path, lang, fmt="gjn")
+    if record is None:
+        return "failed"
+    name = record.name
+    report_notation_errors(record.errors, lang)
+    if record.text is None:
+        _err(_error_line(t("fmt.not_utf8", lang, path=name), lang))
+        return "failed"
+    new = canonical_text(record.match)
+    again = gj.read(new, filename=name)
+    if _trimmed(again.match) != _trimmed(record.match):
+        _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
+        return "failed"
+    old = record.text
+    is_changed = new != old
+    broken = sum(isinstance(d, BrokenDeal) for d in record.match.deals)
+    if broken and not quiet:
+        _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
+    if show_diff and is_changed:
+        _out(_diff(old, new, name, lang), nl=False)
+    if path == "-":
+        if not check and not show_diff:
+            _out(new, nl=False)
+    elif is_changed and not check and not show_diff:
+        if not _write_bytes(path, new.encode("utf-8"), lang):
+            return "failed"
+        if not quiet:
+            _err(t("fmt.reformatted", lang, path=name))
+    elif is_changed and check and not quiet:
+        _err(t("fmt.would_reformat", lang, path=name))
+    if record.errors:
+        return "failed+changed" if is_changed else "failed"
+    return "changed" if is_changed else "unchanged"
+
+
+# ------------------------------------------------------------------ convert
+
+_FORMATS = ("gjn", "json")
+
+
+def _format_of_path(path: str) -> str | None:
+    suffix = Path(path).suffix.lower() if path != "-" else ""
+    return {".gjn": "gjn", ".json": "json"}.get(suffix)
+
+
+@main.command(
+    "convert", cls=GoujiCommand, help_key="help.convert", short_help_key="help.convert.short"
+)
+@click.argument("source", metavar="IN")
+@_option("-o", "--output", "output", default="-", metavar="OUT", help_key="help.output")
+@_option("--to", "to_fmt", type=click.Choice(_FORMATS), default=None, help_key="help.to")
+@_option("--from", "from_fmt", type=click.Choice(_FORMATS), default=None, help_key="help.from")
+@_option("--no-spans", is_flag=True, help_key="help.no_spans")
+@_option(
+    "--indent", type=click.IntRange(0, 16), default=2, show_default=True, help_key="help.indent"
+)
+@click.pass_context
+def convert_command(
+    ctx: click.Context,
+    source: str,
+    output: str,
+    to_fmt: str | None,
+    from_fmt: str | None,
+    no_spans: bool,
+    indent: int,
+) -> None:
+    """GJN <-> JSON (the help text shown is ``help.convert`` of the catalogue)."""
+    lang = lang_of(ctx)
+    record = read_record(source, lang, fmt=from_fmt)
+    if record is None:
+        ctx.exit(EXIT_ERROR)
+    if record.errors:
+        report_notation_errors(record.errors, lang)
+        fail(t("convert.not_converted", lang, path=record.name), lang)
+    target = to_fmt or _format_of_path(output)
+    if target is None:
+        target = "gjn" if record.fmt == "json" else "json"
+    if target == "json":
+        text = dumps_json(record.match, spans=not no_spans, indent=indent or None) + "\n"
+    else:
+        text = canonical_text(record.match)
+        out_name = _display(output, lang)
+        if gj.read(text).match != record.match:
+            _err(_warn_line(t("convert.not_same", lang, path=out_name), lang))
+    if output == "-":
+        _out(text, nl=False)
+    elif not _write_bytes(output, text.encode("utf-8"), lang):
+        ctx.exit(EXIT_ERROR)
+    ctx.exit(EXIT_OK)
+
+
+# ------------------------------------------------------------------ show
+
+_HEAD_TAGS = (
+    ("Event", "show.event"),
+    ("Site", "show.site"),
+    ("Date", "show.date"),
+    ("Round", "show.round_tag"),
+    ("Table", "show.table"),
+    ("Match", "show.match"),
+    ("Game", "show.game"),
+    ("Deal", "show.deal_tag"),
+)
+_RULE_TAGS = (
+    ("Profile", "show.profile"),
+    ("Rules", "show.rules"),
+    ("Leader", "show.leader"),
+    ("Annotator", "show.annotator"),
+    ("TimeControl", "show.time_control"),
+)
+_SHOWN_TAGS = frozenset(
+    [n for n, _ in _HEAD_TAGS + _RULE_TAGS]
+    + [f"Seat{i}" for i in gm.SEATS]
+    + ["TeamA", "TeamB", "Finish", "Score"]
+)
+
+
+def _moves_text(items: Iterable[gm.MoveItem]) -> str:
+    parts: list[str] = []
+    for item in items:
+        if isinstance(item, gm.Variation):
+            parts.append("(" + _moves_text(item.moves) + ")")
+        elif isinstance(item, gm.RoundMark):
+            parts.append(f"{item.number}.")
+        elif isinstance(item, gm.Comment):
+            continue
+        else:
+            parts.append(gj.format_action(item))
+    return " ".join(parts)
+
+
+def _round_lines(moves: Sequence[gm.MoveItem]) -> list[str]:
+    """One line a round: a new line at every round number and after every close."""
+    rounds: list[list[gm.MoveItem]] = []
+    current: list[gm.MoveItem] = []
+    for item in moves:
+        if isinstance(item, gm.RoundMark) and any(not isinstance(i, gm.Comment) for i in current):
+            rounds.append(current)
+            current = []
+        current.append(item)
+        if isinstance(item, gm.Close):
+            rounds.append(current)
+            current = []
+    if current:
+        rounds.append(current)
+    lines: list[str] = []
+    for i, r in enumerate(rounds, 1):
+        text = _moves_text(r)
+        if not text:
+            continue
+        if not isinstance(
+            next((x for x in r if not isinstance(x, gm.Comment)), None), gm.RoundMark
+        ):
+            text = f"({i}) {text}"
+        lines.append(text)
+    return lines
+
+
+def _comments(deal: gm.Deal) -> list[gm.Comment]:
+    found: list[gm.Comment] = []
+
+    def walk(items: Iterable[object]) -> None:
+        for item in items:
+            if isinstance(item, gm.Comment):
+                found.append(item)
+            elif isinstance(item, gm.Variation):
+                walk(item.moves)
+
+    walk(deal.header)
+    walk(deal.hands)
+    walk(deal.moves)
+    return found
+
+
+def _colon(lang: str, end: bool = False) -> str:
+    if lang == "zh":
+        return "："
+    return ":" if end else ": "
+
+
+def _show_deal(n: int, deal: gm.Deal, lang: str) -> list[str]:
+    tags = deal.tags
+    out: list[str] = [click.style(t("show.deal", lang, n=n), bold=True)]
+    for name, key in _HEAD_TAGS:
+        if name in tags:
+            out.append(f"  {t(key, lang)}{_colon(lang)}{tags[name]}")
+    for name, key in _RULE_TAGS:
+        if name not in tags:
+            continue
+        value = tags[name]
+        if name == "TimeControl" and value.strip().isdigit():
+            value = f"{value} ({t('show.seconds', lang, n=value.strip())})"
+        elif name == "Leader" and value.strip().isdigit():
+            value = t("show.seat_word", lang, seat=value.strip())
+        out.append(f"  {t(key, lang)}{_colon(lang)}{value}")
+    # teams and players
+    out.append(f"  {t('show.teams', lang)}{_colon(lang, True)}")
+    for team, seats in (("A", "1 3 5"), ("B", "2 4 6")):
+        value = tags.get(f"Team{team}", "")
+        label = t("show.team", lang, team=team, seats=seats)
+        out.append(f"    {label}" + (f"{_colon(lang)}{value}" if value else ""))
+    if any(f"Seat{s}" in tags for s in gm.SEATS):
+        out.append(f"  {t('show.players', lang)}{_colon(lang, True)}")
+        for s in gm.SEATS:
+            name = tags.get(f"Seat{s}") or t("show.unnamed", lang)
+            out.append(
+                "    "
+                + t("show.player", lang, seat=s, name=name, team=gm.team_of(s), duitou=gm.duitou(s))
+            )
+    # hands
+    hands = [h for h in deal.hands if isinstance(h, gm.Hand)]
+    if hands:
+        out.append(f"  {t('show.hands', lang)}{_colon(lang, True)}")
+        for h in sorted(hands, key=lambda h: h.seat):
+            if h.cards is None:
+                out.append("    " + t("show.hand_unknown", lang, seat=h.seat))
+            elif not h.cards:
+                out.append("    " + t("show.hand_empty", lang, seat=h.seat))
+            else:
+                cards = gj.cards.format_hand(h.cards)
+                out.append(
+                    "    " + t("show.hand", lang, seat=h.seat, count=len(h.cards), cards=cards)
+                )
+    # rounds
+    out.append(f"  {t('show.rounds', lang)}{_colon(lang, True)}")
+    lines = _round_lines(deal.moves)
+    out.extend(f"    {line}" for line in lines)
+    if not lines:
+        out.append(f"    {t('show.no_moves', lang)}")
+    # comments
+    comments = _comments(deal)
+    if comments:
+        out.append(f"  {t('show.comments', lang)}{_colon(lang, True)}")
+        for c in comments:
+            where = t("show.line", lang, line=c.span.line) + _colon(lang) if c.span.line else ""
+            text = " ".join(c.text.split())
+            out.append(f"    {where}{text}")
+    # finish and score
+    if "Finish" in tags:
+        out.append(f"  {t('show.finish', lang)}{_colon(lang)}{_finish(tags['Finish'], lang)}")
+    if "Score" in tags:
+        out.append(f"  {t('show.score', lang)}{_colon(lang)}{_score(tags['Score'], lang)}")
+    other = [f"{k}{_colon(lang)}{v}" for k, v in tags.items() if k not in _SHOWN_TAGS]
+    if other:
+        sep = "；" if lang == "zh" else "; "
+        out.append(f"  {t('show.other_tags', lang)}{_colon(lang)}" + sep.join(other))
+    return out
+
+
+def _finish(value: str, lang: str) -> str:
+    seats = value.split()
+    if len(seats) != 6 or not all(s in "123456" and len(s) == 1 for s in seats):
+        return value
+    sep = "，" if lang == "zh" else ", "
+    return sep.join(
+        t("show.finish_place", lang, place=place, seat=seat)
+        for place, seat in zip(PLACES[lang], seats, strict=True)
+    )
+
+
+def _score(value: str, lang: str) -> str:
+    parts = value.split()
+    if len(parts) != 2:
+        return value
+    sep = "，" if lang == "zh" else ", "
+    return sep.join(
+        t("show.team_score", lang, team=team, points=p)
+        for team, p in zip(("A", "B"), parts, strict=True)
+    )
+
+
+@main.command("show", cls=GoujiCommand, help_key="help.show", short_help_key="help.show.short")
+@click.argument("file", metavar="FILE")
+@_option(
+    "--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N", help_key="help.deal"
+)
+@click.pass_context
+def show_command(ctx: click.Context, file: str, deal_no: int | None) -> None:
+    """A readable summary (the help text shown is ``help.show`` of the catalogue)."""
+    lang = lang_of(ctx)
+    record = read_record(file, lang)
+    if record is None:
+        ctx.exit(EXIT_ERROR)
+    report_notation_errors(record.errors, lang)
+    deals = record.match.deals
+    if isinstance(record.errors[:1] and record.errors[0], JsonError):
+        ctx.exit(EXIT_ERROR)
+    version = record.match.version if record.match.version is not None else 1
+    out = [
+        click.style(
+            t("show.file", lang, path=record.name, version=version, count=len(deals)), bold=True
+        )
+    ]
+    out.extend(f"{{{c.text}}}" for c in record.match.prologue)
+    if deal_no is not None and deal_no > len(deals):
+        fail(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang)
+    for i, deal in enumerate(deals, 1):
+        if deal_no is not None and i != deal_no:
+            continue
+        out.append("")
+        if isinstance(deal, BrokenDeal):
+            line = deal.errors[0].line if deal.errors else deal.span.line
+            out.append(click.style(t("show.broken", lang, n=i, line=line), fg="red"))
+        else:
+            out.extend(_show_deal(i, deal, lang))
+    _out("\n".join(out))
+    ctx.exit(EXIT_ERROR if record.errors else EXIT_OK)

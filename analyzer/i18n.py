@@ -1,0 +1,333 @@
+"""The message catalogue of the command line: every message in English and Chinese.
+
+:func:`t` looks a message up by key and fills in its fields; :func:`detect_lang` picks
+the default language from the environment (``zh`` when ``LC_ALL``, ``LC_MESSAGES`` or
+``LANG`` — the first that is set — starts with ``zh``, otherwise ``en``).
+
+>>> t("fmt.would_reformat", "en", path="a.gjn")
+'would reformat a.gjn'
+>>> t("fmt.would_reformat", "zh", path="a.gjn")
+'需要重新格式化 a.gjn'
+>>> detect_lang({"LANG": "zh_CN.UTF-8"}), detect_lang({"LC_ALL": "C", "LANG": "zh_CN"})
+('zh', 'en')
+
+Other modules add their own messages with :func:`register` (keys are dotted, the first
+part names the module, e.g. ``rules.*``):
+
+>>> register({"demo.hello": ("hello {name}", "你好 {name}")})
+>>> t("demo.hello", "zh", name="张三")
+'你好 张三'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+
+__all__ = [
+    "CATALOG",
+    "LANGS",
+    "PLACES",
+    "detect_lang",
+    "normalize_lang",
+    "register",
+    "t",
+    "translate_click",
+]
+
+#: The languages every message exists in.
+LANGS: tuple[str, ...] = ("en", "zh")
+
+#: key -> (English, Chinese); fields in ``{braces}`` are filled by :func:`t`.
+CATALOG: dict[str, tuple[str, str]] = {
+    # -- general
+    "error": ("error", "错误"),
+    "warning": ("warning", "警告"),
+    "note": ("note", "提示"),
+    "stdin": ("<stdin>", "<标准输入>"),
+    "aborted": ("Aborted!", "已中止！"),
+    "internal_error": (
+        "internal error: {reason} (please report this; set GOUJI_DEBUG=1 for a traceback)",
+        "内部错误：{reason}（请报告此问题；设置 GOUJI_DEBUG=1 可显示调用栈）",
+    ),
+    # -- files
+    "io.not_found": ("cannot read {path}: no such file", "无法读取 {path}：文件不存在"),
+    "io.is_dir": ("cannot read {path}: it is a directory", "无法读取 {path}：这是一个目录"),
+    "io.permission": ("cannot read {path}: permission denied", "无法读取 {path}：没有权限"),
+    "io.read_error": ("cannot read {path}: {reason}", "无法读取 {path}：{reason}"),
+    "io.write_error": ("cannot write {path}: {reason}", "无法写入 {path}：{reason}"),
+    "io.write_permission": ("cannot write {path}: permission denied", "无法写入 {path}：没有权限"),
+    "io.no_gjn_files": ("no .gjn files in {path}", "{path} 中没有 .gjn 文件"),
+    "io.errors_in": (
+        "{path}: {count} syntax error(s)",
+        "{path}：{count} 处语法错误",
+    ),
+    # -- fmt
+    "fmt.would_reformat": ("would reformat {path}", "需要重新格式化 {path}"),
+    "fmt.reformatted": ("reformatted {path}", "已重新格式化 {path}"),
+    "fmt.kept_broken": (
+        "{path}: {count} deal(s) with syntax errors kept exactly as written",
+        "{path}：{count} 局有语法错误的记录按原文保留",
+    ),
+    "fmt.not_utf8": (
+        "{path} was not rewritten: it is not valid UTF-8 text",
+        "未改写 {path}：文件不是有效的 UTF-8 文本",
+    ),
+    "fmt.unsafe": (
+        "{path} was not rewritten: the formatted text would not read back the same "
+        "(please report this)",
+        "未改写 {path}：格式化后的文本读回后与原记录不一致（请报告此问题）",
+    ),
+    "fmt.summary_check": (
+        "{changed} file(s) would be reformatted, {unchanged} unchanged, {failed} with errors",
+        "{changed} 个文件需要重新格式化，{unchanged} 个无需改动，{failed} 个有错误",
+    ),
+    "fmt.summary": (
+        "{changed} file(s) reformatted, {unchanged} unchanged, {failed} with errors",
+        "{changed} 个文件已重新格式化，{unchanged} 个无需改动，{failed} 个有错误",
+    ),
+    "fmt.original": ("original", "原文"),
+    "fmt.formatted": ("formatted", "格式化后"),
+    # -- convert
+    "convert.unknown_format": (
+        "cannot tell the format of {path}: use --from gjn|json",
+        "无法判断 {path} 的格式：请使用 --from gjn|json",
+    ),
+    "convert.not_converted": (
+        "{path} was not converted because of the errors above",
+        "由于上述错误，未转换 {path}",
+    ),
+    "convert.not_same": (
+        "the GJN written to {path} does not read back exactly as the JSON "
+        "(GJN places comments by position, and a deal needs moves or hands before the next "
+        "deal's tags)",
+        "写入 {path} 的 GJN 读回后与 JSON 不完全一致（GJN 按位置归属注释，"
+        "且下一局的标签之前需有手牌或出牌）",
+    ),
+    "convert.wrote": ("wrote {path} ({fmt})", "已写入 {path}（{fmt}）"),
+    # -- show
+    "show.file": ("{path}: GJN {version}, {count} deal(s)", "{path}：GJN {version}，共 {count} 局"),
+    "show.deal": ("Deal {n}", "第 {n} 局"),
+    "show.broken": (
+        "Deal {n}: cannot be read (syntax errors, line {line})",
+        "第 {n} 局：无法读取（语法错误，第 {line} 行）",
+    ),
+    "show.no_deal": (
+        "there is no deal {n} (the file has {count})",
+        "没有第 {n} 局（文件共 {count} 局）",
+    ),
+    "show.event": ("Event", "赛事"),
+    "show.site": ("Site", "地点"),
+    "show.date": ("Date", "日期"),
+    "show.round_tag": ("Round", "轮次"),
+    "show.table": ("Table", "桌号"),
+    "show.match": ("Match", "场次"),
+    "show.game": ("Game", "盘"),
+    "show.deal_tag": ("Deal", "局"),
+    "show.profile": ("Rules profile", "规则"),
+    "show.rules": ("Rule overrides", "规则调整"),
+    "show.leader": ("First leader", "首出"),
+    "show.annotator": ("Annotator", "记录人"),
+    "show.time_control": ("Time control", "限时"),
+    "show.seconds": ("{n} s per play", "每手 {n} 秒"),
+    "show.other_tags": ("Other tags", "其他标签"),
+    "show.teams": ("Teams", "队伍"),
+    "show.team": ("Team {team} (seats {seats})", "{team} 队（座位 {seats}）"),
+    "show.players": ("Players", "选手"),
+    "show.player": (
+        "Seat {seat}  {name}  team {team}  对头 seat {duitou}",
+        "座位 {seat}  {name}  {team} 队  对头 座位 {duitou}",
+    ),
+    "show.unnamed": ("(no name)", "（未记名）"),
+    "show.hands": ("Hands", "手牌"),
+    "show.hand": ("Seat {seat} ({count}): {cards}", "座位 {seat}（{count} 张）：{cards}"),
+    "show.hand_unknown": ("Seat {seat}: unknown", "座位 {seat}：未知"),
+    "show.hand_empty": ("Seat {seat}: (empty)", "座位 {seat}：（空）"),
+    "show.rounds": ("Rounds", "出牌"),
+    "show.no_moves": ("(no moves)", "（无出牌记录）"),
+    "show.comments": ("Comments", "注释"),
+    "show.line": ("line {line}", "第 {line} 行"),
+    "show.finish": ("Finish", "名次"),
+    "show.finish_place": ("{place} seat {seat}", "{place} 座位 {seat}"),
+    "show.score": ("Score", "得分"),
+    "show.team_score": ("team {team} {points}", "{team} 队 {points}"),
+    "show.seat_word": ("seat {seat}", "座位 {seat}"),
+    # -- plugins
+    "plugin.failed": (
+        "the command {name!r} could not be loaded: {reason}",
+        "无法加载命令 {name!r}：{reason}",
+    ),
+    # -- help texts
+    "help.main": (
+        "GJN (Gouji Notation) tools: format, convert and show 够级 hand records.",
+        "GJN（够级记谱）工具：格式化、转换和查看够级牌谱。",
+    ),
+    "help.lang": (
+        "Language of messages (default: from LANG/LC_ALL).",
+        "提示信息的语言（默认按 LANG/LC_ALL）。",
+    ),
+    "help.version": ("Show the version and exit.", "显示版本并退出。"),
+    "help.help": ("Show this message and exit.", "显示此帮助并退出。"),
+    "help.usage": ("Usage: ", "用法："),
+    "help.options": ("Options", "选项"),
+    "help.commands": ("Commands", "命令"),
+    "help.fmt": (
+        "Rewrite GJN files in canonical form, in place ('-' reads standard input and "
+        "writes standard output). Directories are searched for *.gjn. Deals with syntax "
+        "errors are kept exactly as written. Exit 0: done; 1: --check found files to "
+        "reformat; 2: errors.",
+        "将 GJN 文件就地改写为规范格式（'-' 表示从标准输入读、向标准输出写）。"
+        "目录中的 *.gjn 文件都会处理。有语法错误的局按原文保留。"
+        "退出码 0：完成；1：--check 发现需要格式化的文件；2：有错误。",
+    ),
+    "help.fmt.short": ("Format GJN files canonically.", "规范格式化 GJN 文件。"),
+    "help.check": (
+        "Do not write; exit 1 if any file would change (for CI).",
+        "不写入；若有文件需要改动则退出码为 1（用于 CI）。",
+    ),
+    "help.diff": (
+        "Do not write; print a unified diff of the changes.",
+        "不写入；输出改动的 unified diff。",
+    ),
+    "help.quiet": ("Report errors only.", "只报告错误。"),
+    "help.convert": (
+        "Convert a record between GJN and JSON. The formats follow the file extensions "
+        "(.gjn, .json) unless --from/--to say otherwise; '-' is standard input or output.",
+        "在 GJN 与 JSON 之间转换牌谱。格式按扩展名（.gjn、.json）判断，"
+        "也可用 --from/--to 指定；'-' 表示标准输入或输出。",
+    ),
+    "help.convert.short": ("Convert GJN <-> JSON.", "GJN 与 JSON 互相转换。"),
+    "help.output": (
+        "Output file ('-' for standard output, the default).",
+        "输出文件（默认 '-'，即标准输出）。",
+    ),
+    "help.to": (
+        "Output format (default: from the output extension).",
+        "输出格式（默认按输出文件扩展名）。",
+    ),
+    "help.from": (
+        "Input format (default: from the input extension or content).",
+        "输入格式（默认按输入扩展名或内容）。",
+    ),
+    "help.no_spans": ("Leave source positions out of the JSON.", "JSON 中不写源文件位置。"),
+    "help.indent": ("JSON indentation (0: one line).", "JSON 缩进（0 表示单行）。"),
+    "help.show": (
+        "Show a readable summary of a record: event, players and teams, each deal's hands "
+        "by seat, the rounds one per line, comments, finish and score.",
+        "以易读的形式显示牌谱：赛事、选手与队伍、每局各座位的手牌、逐轮出牌、注释、名次和得分。",
+    ),
+    "help.show.short": ("Show a record in readable form.", "以易读形式显示牌谱。"),
+    "help.deal": ("Show only deal N (1-based).", "只显示第 N 局（从 1 开始）。"),
+    # -- click's own messages (see translate_click)
+    "click.try_help": ("Try '{command}' for help.", "运行 '{command}' 查看帮助。"),
+}
+
+#: The six finishing places, 头科 to 大落, in both languages.
+PLACES: dict[str, tuple[str, ...]] = {
+    "en": ("1st 头科", "2nd 二科", "3rd 三科", "4th 四科", "5th 二落", "6th 大落"),
+    "zh": ("头科", "二科", "三科", "四科", "二落", "大落"),
+}
+
+_ZH_PREFIXES = ("zh",)
+
+
+def normalize_lang(lang: str | None) -> str:
+    """``zh`` for any Chinese locale name (``zh``, ``zh_CN.UTF-8``, ``zh-Hant`` …), else
+    ``en``.
+
+    >>> normalize_lang("zh_TW"), normalize_lang("fr"), normalize_lang(None)
+    ('zh', 'en', 'en')
+    """
+    return "zh" if lang and lang.strip().lower().startswith(_ZH_PREFIXES) else "en"
+
+
+def detect_lang(env: Mapping[str, str] | None = None) -> str:
+    """The default language: from ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, the first
+    that is set and not empty (``zh`` if it starts with ``zh``, else ``en``)."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return normalize_lang(value)
+    return "en"
+
+
+def t(key: str, lang: str, /, **fields: object) -> str:
+    """The message ``key`` in ``lang`` with ``fields`` filled in.
+
+    An unknown key gives the key itself (the tests make sure none is missing), so a
+    message can never turn into a crash.
+    """
+    entry = CATALOG.get(key)
+    if entry is None:
+        return key
+    text = entry[1] if normalize_lang(lang) == "zh" else entry[0]
+    try:
+        return text.format(**fields) if fields else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def register(messages: Mapping[str, tuple[str, str]]) -> None:
+    """Add messages (key -> (English, Chinese)) to the catalogue.
+
+    :raises ValueError: if a key already exists with other texts, or a text is empty.
+    """
+    for key, (en, zh) in messages.items():
+        if not en or not zh:
+            raise ValueError(f"message {key!r} needs both an English and a Chinese text")
+        old = CATALOG.get(key)
+        if old is not None and old != (en, zh):
+            raise ValueError(f"message {key!r} is already defined differently")
+        CATALOG[key] = (en, zh)
+
+
+# Click's own usage errors, matched on their English text (click 8.1–8.x wording).
+_CLICK_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.S), zh)
+    for p, zh in (
+        (r"^Missing argument (?P<a>.+?)\.?$", "缺少参数 {a}。"),
+        (r"^Missing option (?P<a>.+?)\.?$", "缺少选项 {a}。"),
+        (r"^Missing parameter:? (?P<a>.+?)\.?$", "缺少参数 {a}。"),
+        (
+            r"^No such option:? (?P<a>\S+?)\.?"
+            r"(?: \(?Did you mean(?: one of:)? (?P<b>.+?)\?\)?)?$",
+            "没有此选项 {a}。",
+        ),
+        (
+            r"^No such command (?P<a>.+?)\.(?: \(?Did you mean(?: one of:)? (?P<b>.+?)\?\)?)?$",
+            "没有此命令 {a}。",
+        ),
+        (r"^Option (?P<a>.+?) requires an argument\.?$", "选项 {a} 需要一个值。"),
+        (r"^Option (?P<a>.+?) requires (?P<n>\d+) arguments\.?$", "选项 {a} 需要 {n} 个值。"),
+        (r"^Got unexpected extra arguments? \((?P<a>.*)\)$", "多余的参数（{a}）。"),
+        (r"^Invalid value for (?P<a>.+?): (?P<b>.*)$", "{a} 的值无效：{b}"),
+        (r"^(?P<a>.+?) is not one of (?P<b>.+?)\.?$", "{a} 不是可选值之一：{b}。"),
+        (r"^(?P<a>.+?) is not (?P<b>.+?)\.?$", "{a} 不是 {b}。"),
+        (r"^(?P<a>.+?) is not a valid integer( range)?\.?$", "{a} 不是有效的整数。"),
+    )
+)
+
+
+def translate_click(message: str, lang: str) -> str:
+    """A message of click's own (usage errors) in ``lang``; English text is kept for
+    wordings this catalogue does not know.
+
+    >>> translate_click("Missing argument 'FILE...'.", "zh")
+    "缺少参数 'FILE...'。"
+    >>> translate_click("Invalid value for '--lang': 'fr' is not one of 'en', 'zh'.", "zh")
+    "'--lang' 的值无效：'fr' 不是可选值之一：'en', 'zh'。"
+    """
+    if normalize_lang(lang) != "zh":
+        return message
+    for pattern, zh in _CLICK_ZH:
+        mt = pattern.match(message.strip())
+        if mt is not None:
+            parts = {k: (v or "") for k, v in mt.groupdict().items()}
+            if "b" in parts and pattern.pattern.startswith("^Invalid value"):
+                parts["b"] = translate_click(parts["b"], lang)
+            if pattern.pattern.startswith("^No such") and parts.get("b"):
+                return zh.format(**parts) + f"你是否想用 {parts['b']}？"
+            return zh.format(**parts)
+    return message
