@@ -638,11 +638,12 @@ def _trimmed(match: gm.Match) -> gm.Match:
     """The match with leading blank lines cut from the raw text of broken deals (the
     reader keeps the blank line after a ``%GJN 1`` line in a broken first deal, which
     would make every rewrite one line longer)."""
-    deals = tuple(
-        attrs.evolve(d, raw=_LEADING_BLANK_LINES.sub("", d.raw)) if isinstance(d, BrokenDeal) else d
-        for d in match.deals
-    )
-    return attrs.evolve(match, deals=deals)
+    deals: list[Any] = []  # Match.deals holds BrokenDeal values too
+    for d in match.deals:
+        deals.append(d)
+        if isinstance(d, BrokenDeal):
+            deals[-1] = BrokenDeal(_LEADING_BLANK_LINES.sub("", d.raw), d.errors, d.span)
+    return attrs.evolve(match, deals=tuple(deals))
 
 
 def canonical_text(match: gm.Match) -> str:
