@@ -430,17 +430,30 @@ class MatchTable:
     Void deals (e.g. two 革命) are replayed and do not count as hands.  Regulation games:
     up to 3 (``bo3``) or 5 (``bo5``), stopping once one side cannot be caught on games,
     or ``match.game_count`` (``fixed_n``).  Best-of matches are decided on game points
-    (win 1, draw 0.5), fixed ones on total points (小分).  With ``extra_hand_repeat`` in a
-    best-of match, a level game goes on one hand at a time until one side leads (000§D).
+    (win 1, draw 0.5), fixed ones on total points (小分) unless ``decide_by`` says
+    otherwise (the parameter set has no such parameter).  With ``extra_hand_repeat`` in a
+    match decided on games, a level game goes on one hand at a time until one side leads
+    (000§D).
+
+    :ivar rs: the ruleset (``match.*``, ``score.positive_only``).
+    :ivar scores: the deal scores, in play order.
+    :ivar decide_by: ``auto``, ``points`` or ``game_points``.
     """
 
     rs: Ruleset
     scores: tuple[DealScore, ...] = ()
+    decide_by: Literal["auto", "points", "game_points"] = "auto"
 
     @classmethod
-    def from_facts(cls, facts: Iterable[DealFacts], rs: Ruleset) -> MatchTable:
+    def from_facts(
+        cls,
+        facts: Iterable[DealFacts],
+        rs: Ruleset,
+        *,
+        decide_by: Literal["auto", "points", "game_points"] = "auto",
+    ) -> MatchTable:
         """Score every deal with :func:`~analyzer.scoring.score_deal` and collect them."""
-        return cls(rs, tuple(score_deal(f, rs) for f in facts))
+        return cls(rs, tuple(score_deal(f, rs) for f in facts), decide_by)
 
     def add(self, score: DealScore) -> MatchTable:
         """A new table with one more deal."""
@@ -448,8 +461,14 @@ class MatchTable:
 
     @property
     def by_games(self) -> bool:
-        """True when the match is decided on games won (best of 3 or 5)."""
-        return self.rs.match.games in ("bo3", "bo5")
+        """True when the match is decided on game points (局分) rather than total points.
+
+        ``auto``: best-of matches are decided on games, fixed-length ones on points.
+        000§H decides a fixed 3-game match on 局分: pass ``decide_by="game_points"``.
+        """
+        if self.decide_by == "auto":
+            return self.rs.match.games in ("bo3", "bo5")
+        return self.decide_by == "game_points"
 
     @property
     def max_games(self) -> int:
@@ -482,7 +501,7 @@ class MatchTable:
         return tuple(games), tuple(deals[i:])
 
     def _clinched(self, games: Sequence[GameResult]) -> bool:
-        if not self.by_games:
+        if not self.by_games or self.rs.match.games == "fixed_n":
             return False
         left = self.max_games - len(games)
         a = sum(g.game_points("A") for g in games)
