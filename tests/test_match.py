@@ -204,3 +204,127 @@ def test_R_MATCH_1_team_stats_from_a_table() -> None:
     st = MatchTable.from_facts(facts, rs).stats()
     assert (st["A"].toke, st["B"].toke, st["A"].daluo, st["B"].daluo) == (2, 1, 1, 2)
     assert st["A"].biggest_win == 4 - 0 and st["B"].biggest_win == 4
+
+
+# --------------------------------------------------------------------------------------
+# EC-49: a match tie on points after 3 games, profile by profile
+# --------------------------------------------------------------------------------------
+
+
+def load(profile: str) -> Ruleset:
+    from analyzer.profiles import load_ruleset
+
+    return load_ruleset(profile)
+
+
+def test_R_MATCH_1_EC49_dasai_5421() -> None:
+    rs = load("dasai-5421")
+    assert rs.match.tiebreak == ("toke_count", "fewer_daluo", "extra_game")
+    facts = [
+        deal((1, 2, 6)),  # 5+4+1 = 10 v 5
+        deal((3, 4, 5)),  # 5 v 10
+        deal((1, 4, 5), burns=[BurnFact(burner=2, burned=1)]),  # 8 v 7+1
+    ]
+    r = MatchTable.from_facts(facts, rs).result()
+    assert dict(r.totals) == {"A": 23, "B": 23}
+    assert (r.winner, r.decided_by) == ("A", "toke_count")
+    # equal 头科: more 大落 loses; still equal: one extra game
+    st = {"A": TeamStats(toke=2, daluo=1), "B": TeamStats(toke=2, daluo=2)}
+    assert tiebreak(["A", "B"], rs.match.tiebreak, st).winner == "A"
+    st = {"A": TeamStats(toke=2, daluo=1), "B": TeamStats(toke=2, daluo=1)}
+    r2 = tiebreak(["A", "B"], rs.match.tiebreak, st)
+    assert r2.winner is None and r2.pending is not None and "extra game" in r2.pending
+    r3 = tiebreak(
+        ["A", "B"], rs.match.tiebreak, st, extra_games=[ExtraPlay({"A": 5, "B": 10}, "B")]
+    )
+    assert (r3.winner, r3.decided_by) == ("B", "extra_game")
+
+
+def test_R_MATCH_1_EC49_taikai_2014() -> None:
+    rs = load("taikai-2014")
+    assert rs.match.tiebreak == ("toke_count", "extra_game_first_toke")
+    r = MatchTable.from_facts([A_WIN, B_WIN, LEVEL], rs).result()
+    assert dict(r.totals) == {"A": 0, "B": 0}
+    assert (r.winner, r.decided_by) == ("A", "toke_count")
+    st = {"A": TeamStats(toke=1), "B": TeamStats(toke=1)}
+    assert tiebreak(["A", "B"], rs.match.tiebreak, st).pending is not None
+    eg = [ExtraPlay({"A": 0, "B": 4}, first_toke="B")]
+    r2 = tiebreak(["A", "B"], rs.match.tiebreak, st, extra_games=eg)
+    assert (r2.winner, r2.decided_by) == ("B", "extra_game_first_toke")
+
+
+def test_R_MATCH_1_EC49_trad_003() -> None:
+    rs = load("trad-003")
+    regulation = [deal((1, 2, 5)), deal((3, 4, 6)), LEVEL]  # 4:0, 0:4, 0:0 after 只记正分
+    r = MatchTable.from_facts(regulation, rs).result()
+    assert dict(r.totals) == {"A": 4, "B": 4}
+    assert r.status == "pending" and r.pending is not None and "extra game" in r.pending
+    r = MatchTable.from_facts([*regulation, deal((1, 2, 4))], rs).result()
+    assert (r.winner, r.decided_by) == ("A", "extra_game")
+    r = MatchTable.from_facts([*regulation, deal((2, 4, 5))], rs).result()  # 0:0, B 头科
+    assert (r.winner, r.decided_by) == ("B", "extra_game_first_toke")
+
+
+KA_A = deal((1, 2, 6))  # S-21012: A +1, B -1 -> 0
+KA_B = deal((3, 4, 5))  # B +1
+KA_0 = deal((1, 3, 6))  # 0 : 0
+
+
+def test_R_MATCH_1_EC49_karamay_jingsai() -> None:
+    rs = load("karamay-jingsai")
+    assert (rs.match.games, rs.match.hands_per_game) == ("bo3", 6)
+    game1 = [KA_A] * 6
+    game2 = [KA_A, KA_B] * 3 + [KA_0, KA_B]  # level after 6 hands, then 2 extra hands
+    game3 = [KA_A] * 6
+    t = MatchTable.from_facts(game1 + game2 + game3, rs)
+    g1, g2, g3 = t.games
+    assert (g1.winner, g3.winner, g1.extra_hands) == ("A", "A", 0)
+    assert (g2.extra_hands, g2.winner, dict(g2.points)) == (2, "B", {"A": 3, "B": 4})
+    r = t.result()
+    assert (r.winner, r.decided_by) == ("A", "game_points")
+    r = MatchTable.from_facts(game1 + [KA_A, KA_B] * 3, rs).result()
+    assert r.status == "incomplete" and r.pending == "a level game awaits an extra hand"
+
+
+def test_R_MATCH_1_EC49_karamay_leitai() -> None:
+    rs = load("karamay-leitai")
+    assert rs.match.hands_per_game == 4
+    t = MatchTable.from_facts([KA_A, KA_B, KA_A, KA_B, KA_B], rs)
+    (g1,) = t.games
+    assert (g1.extra_hands, g1.winner) == (1, "B")
+
+
+def test_R_MATCH_1_EC49_fujian1_qingdao() -> None:
+    rs = load("fujian1-qingdao")
+    assert rs.match.tiebreak == ("head_to_head", "game_points", "biggest_win", "lot")
+    facts = [deal((1, 2, 4)), deal((3, 4, 5)), LEVEL]  # 6:0, 0:2, 0:0
+    r = MatchTable.from_facts(facts, rs, decide_by="game_points").result()
+    assert dict(r.game_points) == {"A": 1.5, "B": 1.5}
+    assert (r.winner, r.decided_by) == ("A", "biggest_win")
+    assert r.tiebreak is not None
+    assert [s.outcome for s in r.tiebreak.steps] == ["skipped", "tied", "split"]
+    even = [A_WIN, B_WIN, LEVEL]
+    r = MatchTable.from_facts(even, rs, decide_by="game_points").result()
+    assert r.status == "pending" and r.pending is not None and "lots" in r.pending
+    r = MatchTable.from_facts(even, rs, decide_by="game_points").result(lot=["B", "A"])
+    assert (r.winner, r.decided_by) == ("B", "lot")
+    # group standings: head-to-head first
+    st = {x: TeamStats(game_points=4.0) for x in "XY"}
+    assert tiebreak(["X", "Y"], rs.match.tiebreak, st, head_to_head={("Y", "X"): "Y"}).winner == "Y"
+
+
+def test_R_MATCH_1_EC49_two_table_654321() -> None:
+    rs = load("two-table-654321")
+    assert rs.match.tiebreak == ("head_to_head", "xiaofen")
+    st = {"X": TeamStats(points=70), "Y": TeamStats(points=75), "Z": TeamStats(points=72)}
+    cycle = {("X", "Y"): "X", ("Y", "Z"): "Y", ("Z", "X"): "Z"}
+    r = tiebreak(["X", "Y", "Z"], rs.match.tiebreak, st, head_to_head=cycle)
+    assert r.ranking == (("Y",), ("Z",), ("X",))
+
+
+def test_R_MATCH_1_EC49_corp_winter_2014() -> None:
+    rs = load("corp-winter-2014")
+    assert rs.match.tiebreak == ("head_to_head",)
+    st = {"X": TeamStats(points=30), "Y": TeamStats(points=30)}
+    r = tiebreak(["X", "Y"], rs.match.tiebreak, st, head_to_head={("X", "Y"): "X"})
+    assert (r.winner, r.decided_by) == ("X", "head_to_head")

@@ -606,3 +606,182 @@ def test_R_TRIBUTE_1_obligations_are_well_formed(facts: DealFacts, rs: Ruleset) 
         assert o.optional == (team(o.payer) == team(o.receiver))
     if rs.tribute.mode == "none":
         assert obs == ()
+
+
+# --------------------------------------------------------------------------------------
+# Worked situations, profile by profile (catalog §4)
+# --------------------------------------------------------------------------------------
+
+
+def test_R_SCORE_3_table_003_from_the_trad_003_profile() -> None:
+    from analyzer.match import MatchTable
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset("trad-003")
+    for a_places, expected in TABLE_003:
+        table = MatchTable.from_facts([DealFacts.from_order(order_for(a_places))], rs)
+        assert table.games[0].points["A"] == expected, a_places
+
+
+EC33 = {
+    "qingdao-standard": (12, -12),
+    "zhilian-qingdao": (12, -12),
+    "fujian1-qingdao": (8, 0),
+    "trad-003": (8, 0),
+    "taikai-2014": (8, 0),  # the loser's score is not stated; the profile says 0
+    "latest-004": (9, 0),
+    "karamay-jingsai": (3, 0),
+    "karamay-leitai": (3, 0),
+    "dian-shao-men-luo": (12, 3),
+    "two-table-654321": (15, 6),
+    "corp-winter-2014": (12, 6),
+}
+
+
+@pytest.mark.parametrize("profile", sorted(EC33))
+def test_R_SCORE_2_EC33(profile: str) -> None:
+    """EC-33: team A takes places 1, 2, 3."""
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset(profile)
+    s = score_deal(DealFacts.from_order(C3_ORDER, opened=ALL_OPEN), rs)
+    assert s.chuan3hu == "A"
+    assert (s.team_points["A"], s.team_points["B"]) == EC33[profile]
+
+
+def test_R_SCORE_2_EC33_dasai_5421_second_last_from_the_profile() -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset("dasai-5421")
+    s = score_deal(DealFacts.from_order(C3_ORDER, opened=ALL_OPEN), rs)
+    assert (s.team_points["A"], s.team_points["B"]) == (11, 2 + rs.score.place[4] + 1)
+
+
+BOTH_UNOPENED = {1: False, 2: True, 3: True, 4: False, 5: True, 6: True}  # catalog seats 0, 3
+
+
+@pytest.mark.parametrize(
+    "profile",
+    ["bie3-activity", "tiaozhanbei-2", "karamay-jingsai", "dasai-5421", "dian-shao-men-luo"],
+)
+def test_R_KAIDIAN_5_EC25_no_points(profile: str) -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset(profile)
+    s = score_deal(DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED), rs)
+    assert dian(s, 1) == dian(s, 4) == 0
+    assert s.entries("R-KAIDIAN-5"), "the breakdown says why nobody scores"
+
+
+def test_R_KAIDIAN_5_EC25_qingdao_dadian_mutual_dian_tribute() -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset("qingdao-dadian")
+    f = DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED)
+    dian_obs = [(o.payer, o.receiver) for o in tribute_obligations(f, rs) if o.kind == "dian"]
+    assert dian_obs == [(1, 4), (4, 1)]
+    cancel = rs.with_overrides({"kaidian.both_unopened": "cancel"})
+    assert [o for o in tribute_obligations(f, cancel) if o.kind == "dian"] == []
+
+
+def test_R_KAIDIAN_5_EC25_latest_004_one_point_each() -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset("latest-004")
+    s = score_deal(DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED), rs)
+    dian_points = {e.target: e.points for e in s.entries("R-TRIBUTE-1") if "点贡" in e.zh}
+    assert dian_points == {1: 1, 4: 1}
+
+
+# EC-27: catalog seat 1 (here 2) is 闷 first by an opponent (here seat 1); catalog seat 4
+# (here 5) is 闷 later by his teammate, catalog seat 2 (here 3).
+EC27 = DealFacts.from_order(
+    [4, 1, 3, 6, 5, 2],
+    opened=ALL_OPEN,
+    men=[MenFact(victim=2, by=1, order=1), MenFact(victim=5, by=3, order=2)],
+)
+BIE3_PROFILES = [
+    "qingdao-bie3",
+    "dasai-5421",
+    "tiaozhanbei-2",
+    "karamay-jingsai",
+    "bie3-activity",
+    "dian-shao-men-luo",
+    "taikai-2014",
+    "latest-004",
+]
+
+
+@pytest.mark.parametrize("profile", BIE3_PROFILES)
+def test_R_BIE3_2_EC27_men_fill_the_last_places(profile: str) -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset(profile)
+    assert rs.bie3.enabled and rs.bie3.men_place_order
+    assert (EC27.places[2], EC27.places[5]) == (6, 5)
+
+
+@pytest.mark.parametrize(
+    ("profile", "expected"),
+    [
+        ("tiaozhanbei-2", {1: 1, 2: 0, 3: 0, 5: 0}),
+        ("karamay-jingsai", {1: 1, 2: -1, 3: 0, 5: 0}),
+        ("qingdao-bie3", {1: 0, 2: 0, 3: 0, 5: 0}),
+        ("taikai-2014", {1: 0, 2: 0, 3: 0, 5: 0}),
+    ],
+)
+def test_R_SCORE_4_EC27_men_points(profile: str, expected: dict[int, int]) -> None:
+    from analyzer.profiles import load_ruleset
+
+    s = score_deal(EC27, load_ruleset(profile))
+    assert {x: bonus_points(s, x) for x in expected} == expected
+
+
+@pytest.mark.parametrize("profile", ["dasai-5421", "dian-shao-men-luo"])
+def test_R_SCORE_4_EC27_teammate_men_is_an_open_point(profile: str) -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset(profile)
+    s = score_deal(EC27, rs)
+    teammate = 1 if rs.bie3.men_teammate_scores else 0
+    assert (bonus_points(s, 1), bonus_points(s, 2)) == (1, 0)
+    assert (bonus_points(s, 3), bonus_points(s, 5)) == (teammate, 0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="EC-27 reads 000§G as ±1 for every 闷 (teammates too); the bie3-activity profile "
+    "has bie3.men_teammate_scores = false",
+)
+def test_R_SCORE_4_EC27_bie3_activity_every_men_scores() -> None:
+    from analyzer.profiles import load_ruleset
+
+    s = score_deal(EC27, load_ruleset("bie3-activity"))
+    assert {x: bonus_points(s, x) for x in (1, 2, 3, 5)} == {1: 1, 2: -1, 3: 1, 5: -1}
+
+
+def test_R_SCORE_4_EC27_bie3_activity_opponent_men() -> None:
+    from analyzer.profiles import load_ruleset
+
+    s = score_deal(EC27, load_ruleset("bie3-activity"))
+    assert (bonus_points(s, 1), bonus_points(s, 2)) == (1, -1)
+
+
+def test_R_TRIBUTE_1_EC27_qingdao_bie3_tribute_when_on() -> None:
+    from analyzer.profiles import load_ruleset
+
+    rs = load_ruleset("qingdao-bie3")
+    assert tribute_obligations(EC27, rs) == ()
+    on = rs.with_overrides({"tribute.mode": "luo"})
+    bie3 = [
+        (o.payer, o.receiver, o.count) for o in tribute_obligations(EC27, on) if o.kind == "bie3"
+    ]
+    assert bie3 == [(2, 1, 1)]
+
+
+def test_R_TRIBUTE_1_EC27_latest_004_men_as_points() -> None:
+    from analyzer.profiles import load_ruleset
+
+    s = score_deal(EC27, load_ruleset("latest-004"))
+    men = {e.target: e.points for e in s.entries("R-TRIBUTE-1") if "憋3贡" in e.zh}
+    assert men == {1: 1}
