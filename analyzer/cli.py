@@ -284,7 +284,7 @@ def _sniff(path: str, data: bytes) -> str:
     if suffix == ".gjn":
         return "gjn"
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if head[:1] in (b"{", b"[") else "gjn"
+    return "json" if head[:1] == b"{" else "gjn"
 
 
 def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
@@ -675,16 +675,16 @@ def _fmt_one(path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool)
         _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
     if show_diff and is_changed:
         _out(_diff(old, new, name, lang), nl=False)
-    if path == "-":
-        if not check and not show_diff:
-            _out(new, nl=False)
-    elif is_changed and not check and not show_diff:
+    if check or show_diff:
+        if is_changed and not quiet:
+            _err(t("fmt.would_reformat", lang, path=name))
+    elif path == "-":
+        _out(new, nl=False)
+    elif is_changed:
         if not _write_bytes(path, new.encode("utf-8"), lang):
             return "failed"
         if not quiet:
             _err(t("fmt.reformatted", lang, path=name))
-    elif is_changed and check and not quiet:
-        _err(t("fmt.would_reformat", lang, path=name))
     if record.errors:
         return "failed+changed" if is_changed else "failed"
     return "changed" if is_changed else "unchanged"

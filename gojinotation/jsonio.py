@@ -120,8 +120,11 @@ class JsonError(GoujiError):
         if self.line is not None:
             where = f"{self.filename}:{self.line}:{self.column or 1}: {word} {self.code}"
         else:
-            at = "位于" if lang == "zh" else "at"
-            where = f"{self.filename}: {word} {self.code} {at} {self.path or '/'}"
+            if lang == "zh":
+                at = f"位于 {self.path}" if self.path else "位于顶层"
+            else:
+                at = f"at {self.path}" if self.path else "at the top level"
+            where = f"{self.filename}: {word} {self.code} {at}"
         return f"{where}: {self.message(lang)}"
 
     def with_filename(self, filename: str) -> JsonError:

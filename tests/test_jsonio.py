@@ -352,7 +352,8 @@ def test_bad_input_is_a_json_error_with_a_pointer(data: object, path: str, words
     assert err.path == path
     assert words in err.en
     assert err.zh and err.zh != err.en
-    assert err.format("zh").startswith("<json>: 错误 GJN130 位于 ")
+    where = f"位于 {path}" if path else "位于顶层"
+    assert err.format("zh").startswith(f"<json>: 错误 GJN130 {where}: ")
     assert pickle.loads(pickle.dumps(err)).format("zh") == err.format("zh")
     assert isinstance(err, gj.GoujiError)
 
