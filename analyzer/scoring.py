@@ -283,7 +283,8 @@ class DealFacts:
     :ivar ershayi: every 二杀一 (:class:`ErShaYiFact` or ``(killer, victim)``).
     :ivar revolutions: seats that declared 革命 (they also appear in ``places``).
     :ivar penalties: conduct penalties (:class:`PenaltyFact` or ``(seat, points, reason)``).
-    :ivar void: the deal is void (e.g. two 革命): no place points, no tribute.
+    :ivar void: the deal is void (e.g. two 革命): no place points, no bonuses, no tribute;
+        conduct penalties still count.
 
     >>> f = DealFacts.from_order([4, 1, 2, 3, 6, 5], opened={4: True, 1: False})
     >>> f.places[4], f.places[5], f.opened[1], f.opened[2]
@@ -814,6 +815,11 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
     只记正分 (R-SCORE-3); conduct penalties (R-PENALTY-1, after 只记正分 so that a penalty
     always costs).  A per-game 只记正分 is applied by :class:`analyzer.match.MatchTable`.
 
+    串三户 (``score.chuan3hu``): ``double`` doubles the place points only (bonuses are not
+    doubled) **[default]**; ``fixed_8_0`` / ``fixed_9_0`` replace the two teams' place
+    points by 8 (9) and 0 with a team-level entry each, bonuses and tribute points still
+    count (004b(12) "串三户不免点…点贡分另外计算"); ``no_change`` adds a note only.
+
     Bonuses (catalog T27):
 
     * 不开点 (``kaidian.enabled``): ``kaidian.sanction`` gives the shape -- ``pm2_pair`` (the
@@ -829,6 +835,8 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
       zero-sum for ``pm1`` or ``score.bonus_zero_sum``; a teammate's 闷 scores only if
       ``bie3.men_teammate_scores``.
     * 二杀一: ``score.bonus[ershayi]`` to the killer (zero-sum as above).
+    * tribute as points: every card of every obligation, a within-team one included
+      **[default]**, and whether or not the payer holds a legal card **[default]**.
 
     >>> from analyzer.ruleset import Ruleset
     >>> rs = Ruleset().with_overrides({"kaidian.enabled": True, "kaidian.sanction": "pm2_pair",
