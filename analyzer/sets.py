@@ -10,8 +10,8 @@ are attached and how (贴钱 filler or 000§G power units), its natural rank aft
 are converted (``None`` for a set of jokers only) and how many natural cards it has.
 Suits never matter.
 
->>> from analyzer.ruleset import Ruleset
->>> qs = Ruleset()
+>>> from analyzer.profiles import load_ruleset
+>>> qs = load_ruleset("qingdao-standard")
 >>> s = shape(parse_cards("22333"), qs)          # 000§O: 22333 counts as 33333
 >>> s.base, s.n_base, s.n_twos_attached
 (<Rank.THREE: 3>, 5, 2)
@@ -493,8 +493,8 @@ def kaidian_verdict(s: SetShape, rs: Ruleset) -> Verdict:
     the natural part alone is 够级 (the catalog's EC-01 proposal).  Whether 开点 is in
     force at all, its cutoff and 开点发4 are game state (the engine's).
 
-    >>> from analyzer.ruleset import Ruleset
-    >>> ka = Ruleset().with_overrides({"kaidian.qualifying": "karamay_inclusive"})
+    >>> from analyzer.profiles import load_ruleset
+    >>> ka = load_ruleset("karamay-jingsai")
     >>> kaidian_verdict(shape(parse_cards("XKK"), ka), ka).ok
     True
     """
@@ -616,8 +616,8 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     Counts use :attr:`SetShape.count` (three power 2s count once).  With
     ``cmp.same_total_count`` off, a jokered comparison may instead keep the natural count.
 
-    >>> from analyzer.ruleset import Ruleset
-    >>> ds = Ruleset().with_overrides({"cmp.ershayi": "two_big_beat_one_big"})
+    >>> from analyzer.profiles import load_ruleset
+    >>> ds = load_ruleset("dian-shao-men-luo")
     >>> compare(shape(parse_cards("DD"), ds), shape(parse_cards("D"), ds), ds).rule_id
     'R-JOKER-6'
     """
@@ -662,7 +662,7 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
         if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
             return _ershayi(new, old)
         if c.dawang_set_dead:
-            if old.n_big == 1 and new.n_big >= 2:
+            if old.n_big == 1 and new.n_big >= 2 and not old.is_mixed:
                 return Verdict(
                     False,
                     "R-JOKER-6",
@@ -892,8 +892,8 @@ def bie3_play_ok(cards: Sequence[Card], hand: Sequence[Card], rs: Ruleset) -> Ve
     3s must hold every card left in the hand (last, unsplit); attachments on 3s are
     already refused by :func:`shape`.  Without 憋3 every set passes.
 
-    >>> from analyzer.ruleset import Ruleset
-    >>> qb = Ruleset().with_overrides({"play.three_restriction": "bie3"})
+    >>> from analyzer.profiles import load_ruleset
+    >>> qb = load_ruleset("qingdao-bie3")
     >>> bie3_play_ok(parse_cards("33"), parse_cards("333"), qb).ok
     False
     """
@@ -969,8 +969,8 @@ def burn_formula_ok(hand: Iterable[Card], rs: Ruleset) -> bool:
     it when ``burn.eligibility = formula_004``; the function itself does not look at that
     parameter.
 
-    >>> from analyzer.ruleset import Ruleset
-    >>> l4 = Ruleset().with_overrides({"burn.eligibility": "formula_004"})
+    >>> from analyzer.profiles import load_ruleset
+    >>> l4 = load_ruleset("latest-004")
     >>> burn_formula_ok(parse_cards("QQQQ KK 999 3 D X"), l4)
     True
     >>> burn_formula_ok(parse_cards("QQQQ KK 999 55 3 D X"), l4)
@@ -992,10 +992,11 @@ def burn_plan_ok(sets_in_order: Sequence[Sequence[Card]], rs: Ruleset) -> Verdic
     :func:`compare`'s question.
 
     >>> from analyzer.ruleset import Ruleset
+    >>> from analyzer.profiles import load_ruleset
     >>> plan = [parse_cards(t) for t in ("QQQQ", "KKD", "999X", "3")]
     >>> burn_plan_ok(plan, Ruleset()).ok
     True
-    >>> burn_plan_ok(plan, Ruleset().with_overrides({"burn.joker_exempt": "last_only"})).param
+    >>> burn_plan_ok(plan, load_ruleset("two-table-654321")).param
     'burn.joker_exempt'
     """
     if not sets_in_order:
@@ -1070,6 +1071,10 @@ def burn_feasible(hand: Sequence[Card], beating: Sequence[Card], rs: Ruleset) ->
         return Verdict(False, e.rule_id, e.en, e.zh, e.param)
     if not rest:
         return Verdict(True, "R-BURN-3", "the beating set is the whole hand", "一手走完", None)
+    if rs.burn.only_3s_left_ok and set(rest) == {Rank.THREE}:
+        return Verdict(
+            True, "R-BURN-3", "only 3s are left (002b 8)", "手中只剩3", "burn.only_3s_left_ok"
+        )
     if rs.burn.joker_exempt != "first_and_last" and not first.has_joker:
         return Verdict(
             False,
@@ -1077,10 +1082,6 @@ def burn_feasible(hand: Sequence[Card], beating: Sequence[Card], rs: Ruleset) ->
             "under last_only the beating set must carry a joker too (000§F)",
             "除最后一把外每把都需挂王（000§F）",
             "burn.joker_exempt",
-        )
-    if rs.burn.only_3s_left_ok and set(rest) == {Rank.THREE}:
-        return Verdict(
-            True, "R-BURN-3", "only 3s are left (002b 8)", "手中只剩3", "burn.only_3s_left_ok"
         )
     if used[Rank.THREE] and rs.play.three_restriction == "bie3":
         return Verdict(
@@ -1161,7 +1162,7 @@ def _specs(counts: Counter[Rank], rs: Ruleset) -> Iterator[_Spec]:
         for s in small_opts:
             for b in big_opts:
                 yield (None, 0, n, s, b)
-    if attach:
+    if attach and rs.play.pure_joker_mixed:
         for s in range(small + 1):
             for b in range(big + 1):
                 if s or b:
