@@ -1263,7 +1263,7 @@ class VocabRules:
         "Words a player may say at the table.",
         "牌桌上允许使用的语言。",
         "T29",
-        "R-PENALTY-1",
+        "R-VOCAB-1",
         no=95,
     )
 

@@ -1,0 +1,329 @@
+"""``gouji rules``: list the rule profiles, show one with its citations, compare two.
+
+Commands::
+
+    gouji rules list [--lang en|zh] [--format text|json]
+    gouji rules show PROFILE [--lang en|zh] [--format text|json]
+    gouji rules diff A B [--lang en|zh] [--format text|json]
+
+``PROFILE`` is a catalog id (``qingdao-standard``) or an alias (``qingdao``, ``QS``).  The
+language defaults to ``--lang`` of ``gouji``, else to the environment (``zh`` when
+``LANG`` starts with ``zh``).  An unknown profile exits with code 2 and a message in both
+languages, never a traceback.
+
+>>> from click.testing import CliRunner
+>>> r = CliRunner().invoke(rules, ["diff", "qingdao", "two-table", "--lang", "en"])
+>>> print(r.output.splitlines()[0])
+qingdao-standard vs two-table-654321: 12 parameters differ
+>>> r = CliRunner().invoke(rules, ["show", "nope", "--lang", "en"])
+>>> r.exit_code
+2
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import click
+
+from .profiles import PROFILES, Citation, Setting, diff, get_profile
+from .ruleset import PARAMETERS, RulesetError, format_value
+
+__all__ = ["rules"]
+
+EXIT_ERROR = 2
+
+_TEXT: dict[str, tuple[str, str]] = {
+    "help": ("Rule profiles: list, show, compare.", "规则方案：列出、查看、比较。"),
+    "help.list": ("List the rule profiles.", "列出所有规则方案。"),
+    "help.show": (
+        "Show every parameter of a profile with its value, provenance and citation.",
+        "显示一个规则方案的全部参数：取值、来源类别与出处。",
+    ),
+    "help.diff": (
+        "Show where two profiles differ, with citations.",
+        "显示两个规则方案的不同之处及出处。",
+    ),
+    "id": ("id", "编号"),
+    "aliases": ("aliases", "别名"),
+    "title": ("title", "名称"),
+    "source": ("source", "出处"),
+    "parent": ("parent", "上级方案"),
+    "sources": ("sources", "文件"),
+    "param": ("parameter", "参数"),
+    "value": ("value", "取值"),
+    "provenance": ("provenance", "来源"),
+    "citation": ("citation / note", "出处 / 说明"),
+    "stated": ("stated", "明文"),
+    "inherited": ("inherited from {origin}", "继承自 {origin}"),
+    "default": ("default (open point)", "默认（文件未定）"),
+    "disputed": ("disputed", "有争议"),
+    "none": ("none (base profile)", "无（基础方案）"),
+    "diff.head": ("{a} vs {b}: {n} parameters differ", "{a} 与 {b}：{n} 个参数不同"),
+    "diff.same": ("{a} and {b} are the same", "{a} 与 {b} 完全相同"),
+    "count": ("{n} profiles", "共 {n} 个规则方案"),
+    "open": ("open points", "未定之处"),
+}
+
+
+def _t(key: str, lang: str, **fields: Any) -> str:
+    en, zh = _TEXT[key]
+    return (zh if lang == "zh" else en).format(**fields)
+
+
+def _env_lang() -> str:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def _lang(ctx: click.Context, given: str | None) -> str:
+    if given:
+        return given
+    root = ctx.find_root().obj
+    if isinstance(root, dict) and root.get("lang") in ("en", "zh"):
+        return str(root["lang"])
+    explicit = os.environ.get("GOUJI_LANG")
+    if explicit in ("en", "zh"):
+        return explicit
+    return _env_lang()
+
+
+def _fail(err: RulesetError, lang: str) -> None:
+    first, second = (err.zh, err.en) if lang == "zh" else (err.en, err.zh)
+    label = "错误" if lang == "zh" else "error"
+    click.echo(f"gouji: {label}: {first}", err=True)
+    click.echo(f"       {second}", err=True)
+    raise click.exceptions.Exit(EXIT_ERROR)
+
+
+# ------------------------------------------------------------------ formatting
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _table(rows: Sequence[Sequence[str]]) -> str:
+    """Columns padded by display width; the last column is not padded."""
+    if not rows:
+        return ""
+    ncol = len(rows[0])
+    widths = [max(_width(r[i]) for r in rows) for i in range(ncol - 1)]
+    lines = []
+    for r in rows:
+        cells = [r[i] + " " * (widths[i] - _width(r[i])) for i in range(ncol - 1)]
+        lines.append("  ".join([*cells, r[-1]]).rstrip())
+    return "\n".join(lines)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {getattr(k, "letter", k): v for k, v in value.items()}
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _cite_json(c: Citation | None) -> dict[str, str] | None:
+    if c is None:
+        return None
+    return {"file": c.file, "section": c.section, "quote": c.quote}
+
+
+def _cite_text(c: Citation | None) -> str:
+    if c is None:
+        return ""
+    return f"{c.file} {c.section} 「{c.quote}」" if c.quote else f"{c.file} {c.section}"
+
+
+def _prov_text(s: Setting, lang: str) -> str:
+    if s.provenance == "inherited":
+        text = _t("inherited", lang, origin=s.origin)
+    else:
+        text = _t(s.provenance, lang)
+    if s.disputed:
+        text += ", " + _t("disputed", lang)
+    return text
+
+
+def _setting_json(s: Setting) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "value": _jsonable(s.value),
+        "text": format_value(s.value),
+        "provenance": s.provenance,
+        "origin": s.origin,
+        "citation": _cite_json(s.citation),
+        "note": s.note,
+        "open": s.open,
+        "disputed": [
+            {"value": _jsonable(r.value), "citation": _cite_json(r.citation), "note": r.note}
+            for r in s.disputed
+        ],
+    }
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# ------------------------------------------------------------------ commands
+
+_LANG = click.option(
+    "--lang",
+    type=click.Choice(["en", "zh"]),
+    default=None,
+    help="Message language (default: from the environment).",
+)
+_FORMAT = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+
+
+@click.group("rules", help=_TEXT["help"][0] + " / " + _TEXT["help"][1])
+def rules() -> None:
+    """The ``rules`` command group."""
+
+
+@rules.command("list", help=_TEXT["help.list"][0] + " / " + _TEXT["help.list"][1])
+@_LANG
+@_FORMAT
+@click.pass_context
+def list_profiles(ctx: click.Context, lang: str | None, fmt: str) -> None:
+    """``gouji rules list``."""
+    lang = _lang(ctx, lang)
+    if fmt == "json":
+        _emit_json(
+            [
+                {
+                    "id": p.id,
+                    "aliases": list(p.aliases),
+                    "parent": p.parent,
+                    "title_en": p.title_en,
+                    "title_zh": p.title_zh,
+                    "sources": [{"file": c.file, "section": c.section} for c in p.sources],
+                }
+                for p in PROFILES.values()
+            ]
+        )
+        return
+    rows = [[_t("id", lang), _t("aliases", lang), _t("title", lang), _t("source", lang)]]
+    for p in PROFILES.values():
+        title = p.title_zh if lang == "zh" else p.title_en
+        rows.append([p.id, ", ".join(p.aliases), title, p.source_text()])
+    click.echo(_table(rows))
+    click.echo("")
+    click.echo(_t("count", lang, n=len(PROFILES)))
+
+
+@rules.command("show", help=_TEXT["help.show"][0] + " / " + _TEXT["help.show"][1])
+@click.argument("profile")
+@_LANG
+@_FORMAT
+@click.pass_context
+def show_profile(ctx: click.Context, profile: str, lang: str | None, fmt: str) -> None:
+    """``gouji rules show PROFILE``."""
+    lang = _lang(ctx, lang)
+    try:
+        p = get_profile(profile)
+    except RulesetError as err:
+        _fail(err, lang)
+        return
+    if fmt == "json":
+        _emit_json(
+            {
+                "id": p.id,
+                "aliases": list(p.aliases),
+                "parent": p.parent,
+                "title_en": p.title_en,
+                "title_zh": p.title_zh,
+                "summary_en": p.summary_en,
+                "summary_zh": p.summary_zh,
+                "sources": [{"file": c.file, "section": c.section} for c in p.sources],
+                "parameters": [_setting_json(s) for s in p.table.values()],
+            }
+        )
+        return
+    title = p.title_zh if lang == "zh" else p.title_en
+    click.echo(f"{p.id} — {title}")
+    click.echo(f"{_t('aliases', lang)}: {', '.join(p.aliases)}")
+    click.echo(f"{_t('parent', lang)}: {p.parent or _t('none', lang)}")
+    click.echo(f"{_t('sources', lang)}: {p.source_text()}")
+    click.echo(p.summary_zh if lang == "zh" else p.summary_en)
+    click.echo("")
+    rows = [[_t("param", lang), _t("value", lang), _t("provenance", lang), _t("citation", lang)]]
+    for s in p.table.values():
+        note = s.note if s.provenance != "inherited" else ""
+        cite = "; ".join(x for x in (_cite_text(s.citation), note) if x)
+        rows.append([s.name, format_value(s.value), _prov_text(s, lang), cite])
+    click.echo(_table(rows))
+
+
+@rules.command("diff", help=_TEXT["help.diff"][0] + " / " + _TEXT["help.diff"][1])
+@click.argument("a")
+@click.argument("b")
+@_LANG
+@_FORMAT
+@click.pass_context
+def diff_profiles(ctx: click.Context, a: str, b: str, lang: str | None, fmt: str) -> None:
+    """``gouji rules diff A B``."""
+    lang = _lang(ctx, lang)
+    try:
+        pa, pb = get_profile(a), get_profile(b)
+    except RulesetError as err:
+        _fail(err, lang)
+        return
+    rows = diff(pa.id, pb.id)
+    if fmt == "json":
+        _emit_json(
+            {
+                "a": pa.id,
+                "b": pb.id,
+                "differences": [
+                    {
+                        "name": name,
+                        "a": _jsonable(va),
+                        "b": _jsonable(vb),
+                        "a_text": format_value(va),
+                        "b_text": format_value(vb),
+                        "a_provenance": pa.table[name].provenance,
+                        "b_provenance": pb.table[name].provenance,
+                        "a_citation": _cite_json(ca),
+                        "b_citation": _cite_json(cb),
+                    }
+                    for name, va, vb, ca, cb in rows
+                ],
+            }
+        )
+        return
+    if not rows:
+        click.echo(_t("diff.same", lang, a=pa.id, b=pb.id))
+        return
+    click.echo(_t("diff.head", lang, a=pa.id, b=pb.id, n=len(rows)))
+    for name, va, vb, ca, cb in rows:
+        desc = PARAMETERS[name].zh if lang == "zh" else PARAMETERS[name].en
+        click.echo("")
+        click.echo(f"{name}  ({desc})")
+        for pid, value, cite, s in (
+            (pa.id, va, ca, pa.table[name]),
+            (pb.id, vb, cb, pb.table[name]),
+        ):
+            click.echo(f"  {pid}: {format_value(value)}  [{_prov_text(s, lang)}]")
+            if cite is not None:
+                click.echo(f"    {_cite_text(cite)}")
+            elif s.note:
+                click.echo(f"    {s.note}")
