@@ -30,6 +30,8 @@ from typing import Any
 
 import click
 
+from .cli import GoujiCommand, GoujiOption, lang_of
+from .i18n import register, t
 from .profiles import PROFILES, Citation, Setting, diff, get_profile
 from .ruleset import PARAMETERS, RulesetError, format_value
 
@@ -178,28 +180,58 @@ def _emit_json(data: Any) -> None:
 
 # ------------------------------------------------------------------ commands
 
+register(
+    {
+        "rules.help": _TEXT["help"],
+        "rules.help.list": _TEXT["help.list"],
+        "rules.help.show": _TEXT["help.show"],
+        "rules.help.diff": _TEXT["help.diff"],
+        "rules.help.lang": (
+            "Message language (default: gouji --lang, else from LANG).",
+            "输出语言（默认取 gouji --lang，否则按 LANG 环境变量）。",
+        ),
+        "rules.help.format": ("Output format (text or json).", "输出格式（text 或 json）。"),
+    }
+)
+
+
+class _RulesGroup(click.Group):
+    """The ``rules`` group, with its help texts in the language of the run."""
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        return t("rules.help", lang_of(click.get_current_context(silent=True)))
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = t("rules.help", lang_of(ctx))
+        super().format_help(ctx, formatter)
+
+
 _LANG = click.option(
     "--lang",
+    cls=GoujiOption,
+    help_key="rules.help.lang",
     type=click.Choice(["en", "zh"]),
     default=None,
-    help="Message language (default: from the environment).",
 )
 _FORMAT = click.option(
     "--format",
     "fmt",
+    cls=GoujiOption,
+    help_key="rules.help.format",
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="Output format.",
 )
 
 
-@click.group("rules", help=_TEXT["help"][0] + " / " + _TEXT["help"][1])
+@click.group("rules", cls=_RulesGroup)
 def rules() -> None:
     """The ``rules`` command group."""
 
 
-@rules.command("list", help=_TEXT["help.list"][0] + " / " + _TEXT["help.list"][1])
+@rules.command(
+    "list", cls=GoujiCommand, help_key="rules.help.list", short_help_key="rules.help.list"
+)
 @_LANG
 @_FORMAT
 @click.pass_context
@@ -230,7 +262,9 @@ def list_profiles(ctx: click.Context, lang: str | None, fmt: str) -> None:
     click.echo(_t("count", lang, n=len(PROFILES)))
 
 
-@rules.command("show", help=_TEXT["help.show"][0] + " / " + _TEXT["help.show"][1])
+@rules.command(
+    "show", cls=GoujiCommand, help_key="rules.help.show", short_help_key="rules.help.show"
+)
 @click.argument("profile")
 @_LANG
 @_FORMAT
@@ -273,7 +307,9 @@ def show_profile(ctx: click.Context, profile: str, lang: str | None, fmt: str) -
     click.echo(_table(rows))
 
 
-@rules.command("diff", help=_TEXT["help.diff"][0] + " / " + _TEXT["help.diff"][1])
+@rules.command(
+    "diff", cls=GoujiCommand, help_key="rules.help.diff", short_help_key="rules.help.diff"
+)
 @click.argument("a")
 @click.argument("b")
 @_LANG

@@ -104,3 +104,14 @@ def test_unknown_profile_suggests_close_match() -> None:
 def test_bad_format_is_a_usage_error() -> None:
     code, _, _ = run("list", "--format", "xml")
     assert code == 2
+
+
+def test_through_gouji_main() -> None:
+    from analyzer.cli import main
+
+    result = CliRunner().invoke(main, ["--lang", "zh", "rules", "list"])
+    assert result.exit_code == 0 and "编号" in result.stdout
+    result = CliRunner().invoke(main, ["--lang", "zh", "rules", "--help"])
+    assert result.exit_code == 0 and "规则方案" in result.stdout
+    result = CliRunner().invoke(main, ["rules", "show", "nope"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
