@@ -1365,6 +1365,40 @@ class Ruleset:
         group = getattr(self, param.path[0])
         return attrs.evolve(self, **{param.path[0]: attrs.evolve(group, **{param.path[1]: value})})
 
+    def inconsistencies(self) -> list[tuple[str, str]]:
+        """Combinations of values that contradict each other: ``(parameter, message)``.
+
+        Some catalog parameters overlap (``bie3.enabled`` and ``play.three_restriction``,
+        ``play.attach_twos=power3`` and ``cmp.three_twos_beat_dawang`` ...); they are kept
+        separate so a record can name either, and this check keeps them in step.  Every
+        profile is consistent; a record's overrides may not be.
+
+        >>> Ruleset().inconsistencies()
+        []
+        >>> Ruleset().with_overrides({"bie3.enabled": True}).inconsistencies()[0][0]
+        'play.three_restriction'
+        """
+        found: list[tuple[str, str]] = []
+        if self.bie3.enabled != (self.play.three_restriction == "bie3"):
+            found.append(
+                ("play.three_restriction", "bie3.enabled and play.three_restriction disagree")
+            )
+        if self.play.attach_twos == "power3" and not self.cmp.three_twos_beat_dawang:
+            found.append(
+                ("cmp.three_twos_beat_dawang", "play.attach_twos=power3 lets three 2s beat 大王")
+            )
+        if self.buy4.mode != "off" and not self.kaidian.lead4:
+            found.append(("buy4.mode", "buying 4s only exists with kaidian.lead4"))
+        if self.kaidian.lead4 and not self.kaidian.enabled:
+            found.append(("kaidian.lead4", "kaidian.lead4 needs kaidian.enabled"))
+        if self.cmp.ershayi == "off" and (
+            self.cmp.ershayi_is_burn or self.cmp.ershayi_pass_exempt or self.score.bonus["ershayi"]
+        ):
+            found.append(("cmp.ershayi", "二杀一 options or points are set but 二杀一 is off"))
+        if self.tribute.mode == "none" and self.tribute.extra:
+            found.append(("tribute.extra", "event tributes are set but tribute.mode is none"))
+        return found
+
     def items(self) -> Iterator[tuple[str, Any]]:
         """``(dotted name, value)`` for every parameter, in catalog order."""
         for name in PARAMETERS:

@@ -506,3 +506,8 @@ def test_open_points_and_diff() -> None:
     assert row[1:3] == (True, False)
     assert row[3] is not None and row[4] is not None and row[4].section == "§F 6"
     assert prof.diff("qingdao", "qingdao-standard") == []
+
+
+def test_every_profile_is_consistent() -> None:
+    for pid in prof.PROFILES:
+        assert prof.load_ruleset(pid).inconsistencies() == [], pid
