@@ -1391,7 +1391,7 @@ _PROFILE_DATA: tuple[
         "dasai-5421",
         "qingdao-bie3",
         ("dasai", "da", "5421"),
-        "够级大赛比赛规则 (5-4-2-1)",
+        "Gouji grand tournament rules (5-4-2-1)",
         "够级大赛比赛规则（5、4、2、1计分）",
         ("000§A",),
         "Tournament: 5-4-2-2-?-1 place points with +1 for 点, 烧, 闷; 反烧 2, 再反烧 3.",
