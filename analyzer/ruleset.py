@@ -60,6 +60,7 @@ __all__ = [
     "Parameter",
     "Ruleset",
     "RulesetError",
+    "canonical_name",
     "format_value",
     "parse_overrides",
     "parse_value",
