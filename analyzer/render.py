@@ -1,0 +1,565 @@
+"""HTML replays: one self-contained page per match, and an index page.
+
+The renderer reads a :class:`~analyzer.view.MatchView` and never judges a play.  A page
+holds everything it needs: inline CSS and script (allowed by hashes in a
+Content-Security-Policy that forbids every outside request), an inline SVG card sprite,
+the view as ``<script type="application/json">`` and the source record as a ``data:``
+link.  Every deal is complete HTML without the script (players, hands, every play by
+round, comments, glyphs, diagnostics, result); the script adds the table replay.
+
+The command line (``gouji render``, owned by ``analyzer/cli.py``) is to call::
+
+    render_files(paths, out_dir, lang="zh")   # -> the written paths, index.html last
+
+>>> import gojinotation as gj
+>>> from analyzer.view import view_from_record
+>>> page = render_match(view_from_record(gj.loads('[Seat1 "<b>"]\\nhand 1: K\\n1. 1:K')))
+>>> "&lt;b&gt;" in page and "<b>" not in page.split("<body")[1].split("<script")[0]
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jinja2
+from markupsafe import Markup
+
+import gojinotation
+from gojinotation import model as gm
+from gojinotation.reader import read
+
+from .view import (
+    PLACE_NAMES,
+    STEP_KINDS,
+    MatchView,
+    StepView,
+    TableView,
+    i18n,
+    view_from_record,
+)
+
+__all__ = ["LANGS", "environment", "payload", "render_files", "render_index", "render_match"]
+
+#: The page languages.
+LANGS: tuple[str, ...] = ("zh", "en")
+
+_HTML_LANG = {"zh": "zh-CN", "en": "en"}
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The Jinja environment: templates from the package, autoescaped, strict."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("analyzer", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["chips"] = chips
+    env.filters["hand_chips"] = hand_chips
+    env.globals["place_name"] = place_name
+    return env
+
+
+def _asset(name: str) -> str:
+    env = environment()
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, name)
+    return source
+
+
+def _compact(text: str) -> str:
+    """Drop indentation, blank lines and whole-line ``/* */`` comments (CSS and JS)."""
+    out: list[str] = []
+    in_comment = False
+    for line in text.splitlines():
+        s = line.strip()
+        if in_comment:
+            in_comment = "*/" not in s
+            continue
+        if s.startswith("/*"):
+            in_comment = "*/" not in s
+            continue
+        if s:
+            out.append(s)
+    return "\n".join(out)
+
+
+@cache
+def _assets() -> dict[str, str]:
+    """The inline CSS, script and sprite, compacted once."""
+    return {
+        "css": _compact(_asset("replay.css")),
+        "js": _compact(_asset("replay.js")),
+        "svg": _asset("cards.svg").strip(),
+    }
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def _csp(styles: Sequence[str], scripts: Sequence[str]) -> str:
+    """default-src 'none'; inline blocks allowed by hash; images only from data:."""
+    style = " ".join(_sha256(s) for s in styles)
+    script = " ".join(_sha256(s) for s in scripts) or "'none'"
+    return (
+        f"default-src 'none'; style-src {style}; script-src {script}; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+# ------------------------------------------------------------------------ cards
+
+
+_CARD_RE = re.compile(r"[2-9TJQKA][shcd]?|[XD?]")
+_SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
+_RANK_LABEL = {"T": "10", "X": "小王", "D": "大王", "?": "?"}
+
+
+def _label(card: str) -> str:
+    return _RANK_LABEL.get(card[0], card[0])
+
+
+def _chip(card: str, count: int) -> str:
+    rank = card[0]
+    cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
+    suit = ""
+    if len(card) == 2:
+        suit = f'<b class="su {card[1]}">{_SUIT_SYMBOL[card[1]]}</b>'
+    times = f"×{count}" if count > 1 else ""
+    return f"<i{cls}>{_label(card)}{suit}{times}</i>"
+
+
+def chips(cards: str) -> Markup:
+    """A card string as compact chips, one per distinct card: ``K×3``, ``大王``.
+
+    >>> str(chips("DTTTTT"))
+    '<i class="jD">大王</i><i>10×5</i>'
+    """
+    out: list[str] = []
+    items = _CARD_RE.findall(cards)
+    i = 0
+    while i < len(items):
+        j = i
+        while j < len(items) and items[j] == items[i]:
+            j += 1
+        out.append(_chip(items[i], j - i))
+        i = j
+    return Markup("".join(out))
+
+
+def hand_chips(cards: str | None) -> Markup:
+    """A hand as chips grouped by card, or the word for unknown."""
+    if cards is None:
+        return Markup('<i class="u">?</i>')
+    return chips(cards)
+
+
+def place_name(place: int, lang: str) -> str:
+    """``头科`` / ``1st``."""
+    zh, en = PLACE_NAMES.get(place, (str(place), str(place)))
+    return zh if lang == "zh" else en
+
+
+# ---------------------------------------------------------------------- payload
+
+
+def _split(cards: str | None) -> list[str]:
+    return _CARD_RE.findall(cards or "")
+
+
+def _multiset_minus(a: list[str], b: list[str]) -> list[str]:
+    rest = Counter(b)
+    out: list[str] = []
+    for c in a:
+        if rest[c]:
+            rest[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+@attrs.define
+class _State:
+    """The table as the page's script tracks it (mirrors ``applyDefault`` in replay.js)."""
+
+    hands: list[str | None]
+    sizes: list[int | None]
+    sets: list[str]
+    passed: list[int]
+    places: list[int | None]
+
+    @classmethod
+    def of(cls, t: TableView) -> _State:
+        return cls(
+            hands=list(t.hands),
+            sizes=[
+                None if h is None and n is None else (len(_split(h)) if h is not None else n)
+                for h, n in zip(t.hands, t.hand_sizes, strict=True)
+            ],
+            sets=list(t.sets),
+            passed=sorted(t.passed),
+            places=list(t.places),
+        )
+
+    def copy(self) -> _State:
+        return _State(
+            list(self.hands),
+            list(self.sizes),
+            list(self.sets),
+            list(self.passed),
+            list(self.places),
+        )
+
+    def apply_default(self, step: StepView) -> None:
+        """What a step usually does, so that the payload only carries the difference."""
+        i = step.seat - 1
+        if not 0 <= i < 6:
+            return
+        if step.kind in ("play", "burn"):
+            cards = _split(step.cards)
+            h = self.hands[i]
+            if h is not None:
+                self.hands[i] = "".join(_multiset_minus(_split(h), cards))
+                self.sizes[i] = len(_split(self.hands[i]))
+            elif self.sizes[i] is not None:
+                self.sizes[i] = max(0, (self.sizes[i] or 0) - len(cards))
+            self.sets[i] = step.cards
+            if step.seat in self.passed:
+                self.passed.remove(step.seat)
+        elif step.kind == "pass":
+            if step.seat not in self.passed:
+                self.passed = sorted([*self.passed, step.seat])
+        elif step.kind == "close":
+            self.sets = [""] * 6
+            self.passed = []
+
+    def delta(self, target: _State) -> dict[str, Any]:
+        """The change from this state to ``target`` (keys as replay.js reads them)."""
+        d: dict[str, Any] = {}
+        hands: dict[str, Any] = {}
+        sizes: dict[str, Any] = {}
+        for i in range(6):
+            a, b = self.hands[i], target.hands[i]
+            if a != b:
+                if b is None:
+                    hands[str(i + 1)] = None
+                else:
+                    la, lb = _split(a), _split(b)
+                    if a is None:
+                        la = []
+                    hands[str(i + 1)] = [
+                        "".join(_multiset_minus(la, lb)),
+                        "".join(_multiset_minus(lb, la)),
+                    ]
+            if target.hands[i] is None and self.sizes[i] != target.sizes[i]:
+                sizes[str(i + 1)] = target.sizes[i]
+        if hands:
+            d["h"] = hands
+        if sizes:
+            d["n"] = sizes
+        sets = {str(i + 1): target.sets[i] for i in range(6) if self.sets[i] != target.sets[i]}
+        if sets:
+            d["t"] = sets
+        if self.passed != target.passed:
+            d["p"] = target.passed
+        places = {
+            str(i + 1): target.places[i] for i in range(6) if self.places[i] != target.places[i]
+        }
+        if places:
+            d["o"] = places
+        return d
+
+
+class _Acts:
+    """A string table of verb phrases per language (they repeat a great deal)."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[str, str], int] = {}
+        self.en: list[str] = []
+        self.zh: list[str] = []
+
+    def __call__(self, en: str, zh: str) -> int:
+        key = (en, zh)
+        if key not in self.index:
+            self.index[key] = len(self.en)
+            self.en.append(en)
+            self.zh.append(zh)
+        return self.index[key]
+
+
+def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[Any]]:
+    """Steps as ``[seat, kind, cards, act]`` plus an object of what is not the default."""
+    out: list[list[Any]] = []
+    state = before
+    last_round: int | None = None
+    for n, s in enumerate(steps):
+        extra: dict[str, Any] = {}
+        if s.round != last_round:
+            extra["r"] = s.round
+            last_round = s.round
+        following = steps[n + 1].seat if n + 1 < len(steps) else None
+        if s.table.to_act != following:
+            extra["t"] = s.table.to_act
+        expected = state.copy()
+        expected.apply_default(s)
+        actual = _State.of(s.table)
+        delta = expected.delta(actual)
+        if delta:
+            extra["d"] = delta
+        marks = [x for x in s.markers if x != "round"]
+        if marks:
+            extra["m"] = marks
+        if s.events:
+            extra["e"] = [[e.kind, e.en, e.zh] for e in s.events]
+        if s.variations:
+            extra["v"] = [_steps(v, state, acts) for v in s.variations]
+        item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
+        if extra:
+            item.append(extra)
+        out.append(item)
+        state = actual
+    return out
+
+
+def payload(view: MatchView) -> dict[str, Any]:
+    """The data the page's script replays: compact, every table change from the view.
+
+    Each deal has its start table and its steps.  A step is ``[seat, kind, cards, act]``
+    (``kind`` an index in :data:`~analyzer.view.STEP_KINDS`, ``act`` an index in
+    ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
+    turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
+    beyond what the step kind does by itself (see ``_State.apply_default``), markers
+    ``m``, events ``e`` (``[kind, en, zh]``) and variations ``v`` (lists of steps).
+    """
+    acts = _Acts()
+    deals: list[dict[str, Any]] = []
+    for d in view.deals:
+        start = _State.of(d.start)
+        deals.append(
+            {
+                "i": d.index,
+                "names": [p.name for p in d.players],
+                "start": {
+                    "h": start.hands,
+                    "n": start.sizes,
+                    "t": start.sets,
+                    "p": start.passed,
+                    "o": start.places,
+                    "a": d.start.to_act,
+                },
+                "steps": _steps(d.steps, start, acts),
+                "finish": list(d.finish),
+                "score": dict(d.team_points),
+            }
+        )
+    return {
+        "v": 1,
+        "kinds": list(STEP_KINDS),
+        "acts": {"en": acts.en, "zh": acts.zh},
+        "teams": dict(view.teams),
+        "deals": deals,
+        "totals": [dict(t.teams) for t in view.totals],
+        "i18n": i18n(),
+    }
+
+
+def _json_script(data: Any) -> Markup:
+    """JSON safe inside ``<script type="application/json">``: no ``</``, ``<!--``, U+2028."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+    return Markup(text)
+
+
+# ------------------------------------------------------------------------ pages
+
+
+def _ui(lang: str) -> Callable[..., str]:
+    cat = i18n()[lang]
+
+    def t(key: str, **kw: Any) -> str:
+        text = cat.get(key, key)
+        return text.format(**kw) if kw else text
+
+    return t
+
+
+def _rounds(steps: Sequence[StepView]) -> list[tuple[int, list[StepView]]]:
+    out: list[tuple[int, list[StepView]]] = []
+    for s in steps:
+        if not out or "round" in s.markers or s.round != out[-1][0]:
+            out.append((s.round, [s]))
+        else:
+            out[-1][1].append(s)
+    return out
+
+
+def _teams_of(view: MatchView) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {"A": [], "B": []}
+    for p in view.players:
+        out.setdefault(p.team, []).append(p)
+    return out
+
+
+def render_match(
+    view: MatchView,
+    lang: str = "zh",
+    *,
+    source: bytes | None = None,
+    source_name: str = "record.gjn",
+    index_href: str | None = None,
+) -> str:
+    """One self-contained HTML page for a match (every deal a section).
+
+    :param lang: the page language, ``zh`` or ``en`` (the reader can switch).
+    :param source: the source record's bytes, offered for download byte for byte.
+    :param index_href: a link back to the index page, if any.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
+    assets = _assets()
+    data = _json_script(payload(view))
+    source_href = (
+        "data:text/plain;charset=utf-8;base64," + base64.b64encode(source).decode()
+        if source is not None
+        else None
+    )
+    tpl = environment().get_template("match.html.j2")
+    return tpl.render(
+        view=view,
+        lang=lang,
+        html_lang=_HTML_LANG[lang],
+        t=_ui(lang),
+        i18n=i18n(),
+        csp=_csp([assets["css"]], [assets["js"]]),
+        css=Markup(assets["css"]),
+        js=Markup(assets["js"]),
+        sprite=Markup(assets["svg"]),
+        data=data,
+        rounds=_rounds,
+        teams=_teams_of(view),
+        source_href=source_href,
+        source_name=source_name,
+        index_href=index_href,
+        version=gojinotation.__version__,
+        kinds=STEP_KINDS,
+        place_names=PLACE_NAMES,
+    )
+
+
+def _winner(view: MatchView) -> str | None:
+    if not view.totals:
+        return None
+    teams = dict(view.totals[-1].teams)
+    a, b = teams.get("A", 0), teams.get("B", 0)
+    return None if a == b else ("A" if a > b else "B")
+
+
+def render_index(
+    views: Sequence[MatchView], lang: str = "zh", *, links: Sequence[str] | None = None
+) -> str:
+    """An index page: each match with its teams, final totals, winner and a link."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
+    assets = _assets()
+    rows = []
+    for i, v in enumerate(views):
+        totals = dict(v.totals[-1].teams) if v.totals else {}
+        rows.append(
+            {
+                "view": v,
+                "href": links[i] if links is not None else None,
+                "a": totals.get("A"),
+                "b": totals.get("B"),
+                "winner": _winner(v),
+            }
+        )
+    tpl = environment().get_template("index.html.j2")
+    return tpl.render(
+        rows=rows,
+        lang=lang,
+        html_lang=_HTML_LANG[lang],
+        t=_ui(lang),
+        csp=_csp([assets["css"]], []),
+        css=Markup(assets["css"]),
+        version=gojinotation.__version__,
+    )
+
+
+def render_files(
+    paths: Iterable[str | Path],
+    out_dir: str | Path,
+    *,
+    lang: str = "zh",
+    build: Callable[[gm.Match], MatchView] = view_from_record,
+    index: bool = True,
+) -> list[Path]:
+    """Render each GJN file to ``out_dir/<stem>.html`` and, with ``index``, an index.html.
+
+    ``build`` turns a parsed record into a view: :func:`~analyzer.view.view_from_record`
+    by default; the integrator passes the engine-backed builder (``view_from_frames``).
+    A record with syntax errors still renders: its broken deals show their text and
+    errors.  Returns the written paths, the index last.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    views: list[MatchView] = []
+    links: list[str] = []
+    for p in paths:
+        path = Path(p)
+        raw = path.read_bytes()
+        match = read(raw, filename=str(path)).match
+        view = build(match)
+        target = out / (path.stem + ".html")
+        html = render_match(
+            view,
+            lang,
+            source=raw,
+            source_name=path.name,
+            index_href="index.html" if index else None,
+        )
+        target.write_text(html, encoding="utf-8")
+        written.append(target)
+        views.append(view)
+        links.append(target.name)
+    if index:
+        target = out / "index.html"
+        target.write_text(render_index(views, lang, links=links), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def _main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - dev helper
+    """``python -m analyzer.render FILE... OUT_DIR``: render and print sizes and time."""
+    import sys
+
+    args = list(argv if argv is not None else sys.argv[1:])
+    t0 = time.perf_counter()
+    for p in render_files(args[:-1], args[-1]):
+        print(p, p.stat().st_size)
+    print(f"{time.perf_counter() - t0:.3f} s")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    _main()

@@ -1,0 +1,780 @@
+/* gojinotation replay: the table view on top of the static page.
+   No framework, no network.  Reads the view from #gjn-data; never judges a play.
+   Keys work only while the viewer (#viewer, tabindex=0) has focus. */
+(function () {
+  'use strict';
+  var doc = document;
+  var html = doc.documentElement;
+  html.classList.add('js');
+  var dataEl = doc.getElementById('gjn-data');
+  var viewer = doc.getElementById('viewer');
+  if (!dataEl || !viewer) { return; }
+  var DATA;
+  try { DATA = JSON.parse(dataEl.textContent); } catch (err) { return; }
+  var I18N = DATA.i18n;
+  var KINDS = DATA.kinds;
+  var STORE = 'gjn-replay-prefs';
+  var ORDER = 'DX2AKQJT9876543?';
+  var SUITS = 'shcd';
+  var reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  function q(sel, el) { return (el || doc).querySelector(sel); }
+  function qa(sel, el) { return Array.prototype.slice.call((el || doc).querySelectorAll(sel)); }
+  function fmt(text, args) {
+    return String(text).replace(/\{(\w+)\}/g, function (m, k) {
+      return Object.prototype.hasOwnProperty.call(args, k) ? String(args[k]) : m;
+    });
+  }
+  function loadPrefs() {
+    try { return JSON.parse(window.localStorage.getItem(STORE) || '{}') || {}; } catch (err) { return {}; }
+  }
+  function savePrefs() {
+    try {
+      window.localStorage.setItem(STORE, JSON.stringify({
+        speed: S.speed, view: S.view, hands: S.hands, lang: S.lang, stacked: S.stacked
+      }));
+    } catch (err) { /* storage unavailable */ }
+  }
+
+  /* ---- cards ---- */
+  function split(cards) { return cards ? (cards.match(/[2-9TJQKA][shcd]?|[XD?]/g) || []) : []; }
+  function cardKey(c) {
+    var r = ORDER.indexOf(c.charAt(0));
+    var s = c.length > 1 ? SUITS.indexOf(c.charAt(1)) : 9;
+    return r * 10 + s;
+  }
+  function sortCards(list) { return list.sort(function (a, b) { return cardKey(a) - cardKey(b); }); }
+  function minus(list, take) {
+    var out = list.slice();
+    take.forEach(function (c) {
+      var i = out.indexOf(c);
+      if (i >= 0) { out.splice(i, 1); }
+    });
+    return out;
+  }
+  function rankLabel(r) {
+    if (r === 'T') { return '10'; }
+    if (r === 'X') { return '小王'; }
+    if (r === 'D') { return '大王'; }
+    return r;
+  }
+  function cardName(c) {
+    var cat = I18N[S.lang];
+    var r = c.charAt(0);
+    var name = r === 'X' ? cat.small_joker : r === 'D' ? cat.big_joker : r === '?' ? cat.unknown_card : rankLabel(r);
+    if (c.length > 1) {
+      name = S.lang === 'zh' ? cat[c.charAt(1)] + name : name + ' ' + cat[c.charAt(1)];
+    }
+    return name;
+  }
+  function cardSvg(c, extra) {
+    var r = c.charAt(0);
+    var id = r === '?' ? 'r-q' : 'r-' + r;
+    var suit = c.length > 1 ? c.charAt(1) : '';
+    var red = suit === 'h' || suit === 'd';
+    var pip = suit ? '<use href="#s-' + suit + '" x="6" y="27" width="14" height="14"></use>' : '';
+    return '<svg class="card' + (red ? ' red' : '') + (extra ? ' ' + extra : '') +
+      '" viewBox="0 0 60 84" role="img" aria-label="' + cardName(c) + '"><use href="#' + id + '"></use>' + pip + '</svg>';
+  }
+
+  /* ---- table state (mirrors _State in analyzer/render.py) ---- */
+  function cloneState(st) {
+    return {
+      h: st.h.map(function (x) { return x ? x.slice() : null; }),
+      n: st.n.slice(), t: st.t.slice(), p: st.p.slice(), o: st.o.slice(), a: st.a
+    };
+  }
+  function startState(deal) {
+    var s = deal.start;
+    return {
+      h: s.h.map(function (x) { return x === null ? null : split(x); }),
+      n: s.n.slice(), t: s.t.slice(), p: s.p.slice(), o: s.o.slice(), a: s.a
+    };
+  }
+  function applyDefault(st, step) {
+    var i = step.s - 1;
+    var kind = KINDS[step.k];
+    if (i < 0 || i > 5) { return; }
+    if (kind === 'play' || kind === 'burn') {
+      var cards = split(step.c);
+      if (st.h[i]) {
+        st.h[i] = minus(st.h[i], cards);
+        st.n[i] = st.h[i].length;
+      } else if (st.n[i] !== null) {
+        st.n[i] = Math.max(0, st.n[i] - cards.length);
+      }
+      st.t[i] = step.c || '';
+      st.p = st.p.filter(function (x) { return x !== step.s; });
+    } else if (kind === 'pass') {
+      if (st.p.indexOf(step.s) < 0) { st.p.push(step.s); st.p.sort(); }
+    } else if (kind === 'close') {
+      st.t = ['', '', '', '', '', ''];
+      st.p = [];
+    }
+  }
+  function applyDelta(st, d) {
+    var k;
+    if (d.h) {
+      for (k in d.h) {
+        var i = k - 1;
+        if (d.h[k] === null) { st.h[i] = null; continue; }
+        var base = st.h[i] || [];
+        st.h[i] = sortCards(minus(base, split(d.h[k][0])).concat(split(d.h[k][1])));
+        st.n[i] = st.h[i].length;
+      }
+    }
+    if (d.n) { for (k in d.n) { st.n[k - 1] = d.n[k]; } }
+    if (d.t) { for (k in d.t) { st.t[k - 1] = d.t[k]; } }
+    if (d.p) { st.p = d.p.slice(); }
+    if (d.o) { for (k in d.o) { st.o[k - 1] = d.o[k]; } }
+  }
+
+  /* A line: the main line of a deal or a variation, with its states computed once.
+     Steps arrive as [seat, kind, cards, act, {r, t, d, m, e, v}] (see render.payload). */
+  function unpack(raw, i, all) {
+    var x = raw[4] || {};
+    var nextSeat = i + 1 < all.length ? all[i + 1][0] : null;
+    return { s: raw[0], k: raw[1], c: raw[2], a: raw[3], r: x.r, t: x.t === undefined ? nextSeat : x.t,
+      d: x.d, m: x.m, e: x.e, v: x.v };
+  }
+  function makeLine(deal, rawSteps, base, prefix, parent, parentIdx) {
+    var steps = rawSteps.map(unpack);
+    var line = { deal: deal, steps: steps, prefix: prefix, parent: parent || null, parentIdx: parentIdx || 0 };
+    var states = [base];
+    var rounds = [];
+    var r = 0;
+    var st = base;
+    steps.forEach(function (step) {
+      if (step.r !== undefined) { r = step.r; }
+      rounds.push(r);
+      st = cloneState(st);
+      applyDefault(st, step);
+      if (step.d) { applyDelta(st, step.d); }
+      st.a = step.t;
+      states.push(st);
+    });
+    line.states = states;
+    line.rounds = rounds;
+    line.id = function (i) { return i === 0 && !parent ? 'd' + deal.i : prefix + i; };
+    return line;
+  }
+  var mains = DATA.deals.map(function (d) {
+    return makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0);
+  });
+  function varLine(line, idx, v) {
+    line.vars = line.vars || {};
+    var key = idx + ':' + v;
+    if (!line.vars[key]) {
+      var step = line.steps[idx - 1];
+      line.vars[key] = makeLine(line.deal, step.v[v - 1], line.states[idx - 1],
+        line.id(idx) + 'x' + v + 'm', line, idx);
+    }
+    return line.vars[key];
+  }
+
+  /* ---- state of the viewer ---- */
+  var prefs = loadPrefs();
+  var S = {
+    deal: 0, line: mains[0] || null, idx: 0,
+    view: +prefs.view || 0, hands: prefs.hands !== false, playing: false,
+    speed: +prefs.speed || 1, lang: html.getAttribute('data-lang') || 'zh', stacked: !!prefs.stacked,
+    timer: 0, moved: false
+  };
+  if (!S.line) { return; }
+
+  /* ---- static page: i18n ---- */
+  function t(key, args) {
+    var text = I18N[S.lang][key];
+    if (text === undefined) { text = key; }
+    return args ? fmt(text, args) : text;
+  }
+  function applyLang(lang) {
+    S.lang = lang;
+    html.setAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+    html.setAttribute('data-lang', lang);
+    qa('[data-i18n]').forEach(function (el) {
+      var v = el.getAttribute('data-v');
+      el.textContent = t(el.getAttribute('data-i18n'), v === null ? null : { d: v, r: v, s: v, n: v, v: v });
+    });
+    qa('[data-i18n-label]').forEach(function (el) {
+      var label = t(el.getAttribute('data-i18n-label'));
+      el.setAttribute('aria-label', label);
+      var key = el.getAttribute('data-key');
+      el.setAttribute('title', key ? label + ' (' + key + ')' : label);
+    });
+    qa('[data-en][data-zh]').forEach(function (el) { el.textContent = el.getAttribute('data-' + lang); });
+    var langBtn = q('[data-act="lang"]', viewer);
+    langBtn.setAttribute('lang', lang === 'zh' ? 'en' : 'zh-CN');
+    viewer.setAttribute('aria-label', t('replay_label', {
+      title: doc.title.split(' – ')[0], a: DATA.teams.A, b: DATA.teams.B, n: DATA.deals.length
+    }));
+    qa('.vh button').forEach(function (b) { b.textContent = t(b.getAttribute('aria-expanded') === 'true' ? 'hide' : 'show'); });
+    var filter = q('.filter-btn');
+    if (filter) { filter.querySelector('span').textContent = t('filter_notes'); }
+  }
+
+  /* ---- viewer DOM ---- */
+  var felt = q('.felt', viewer);
+  var plates = [];
+  var sets = [];
+  for (var pos = 0; pos < 6; pos++) {
+    var plate = doc.createElement('div');
+    plate.className = 'plate';
+    plate.setAttribute('data-pos', pos);
+    plate.innerHTML = '<div class="top"><b class="sb"></b><span class="nm"></span><span class="cnt"></span></div><div class="st"></div>';
+    var set = doc.createElement('div');
+    set.className = 'set';
+    set.setAttribute('data-pos', pos);
+    felt.appendChild(set);
+    felt.appendChild(plate);
+    plates.push(plate);
+    sets.push(set);
+  }
+  var el = {
+    deal: q('.vdeal', viewer), round: q('.vround', viewer), step: q('.vstep', viewer),
+    cdeal: q('.cdeal', viewer), cround: q('.cround', viewer),
+    now: q('.now', viewer), live: q('.live', viewer), note: q('.note', viewer),
+    range: q('.scrub input', viewer), ticks: q('.ticks', viewer), hands: q('.handsp', viewer),
+    sa: q('.score .sa', viewer), sb: q('.score .sbv', viewer),
+    view: q('[data-opt="view"]', viewer), speed: q('[data-opt="speed"]', viewer),
+    help: q('.overlay.help', viewer), summary: q('.overlay.summary', viewer),
+    layout: q('.layout')
+  };
+  function btn(name) { return q('[data-act="' + name + '"]', viewer); }
+  [['first', 'Home'], ['prevRound', '↑'], ['prev', '←'], ['play', 'Space'], ['next', '→'],
+    ['nextRound', '↓'], ['last', 'End'], ['prevDeal', 'PgUp'], ['nextDeal', 'PgDn']].forEach(function (p) {
+    btn(p[0]).setAttribute('data-key', p[1]);
+  });
+
+  function teamOf(seat) { return seat % 2 ? 'A' : 'B'; }
+  function placeName(p) { return t('place_' + p); }
+
+  function current() { return S.idx > 0 ? S.line.steps[S.idx - 1] : null; }
+  function roundOf(line, idx) { return idx > 0 ? line.rounds[idx - 1] : 0; }
+  function mainIdx() {
+    var line = S.line;
+    var idx = S.idx;
+    while (line.parent) { idx = line.parentIdx; line = line.parent; }
+    return idx;
+  }
+  function atDealEnd() { return !S.line.parent && S.idx === S.line.steps.length; }
+
+  function sayFor(step, line, idx, lang) {
+    var cat = I18N[lang];
+    var name = line.deal.names[step.s - 1] || '';
+    var who = fmt(name ? cat.say_who : cat.say_who_noname, { s: step.s, name: name });
+    var r = roundOf(line, idx);
+    return fmt(r > 0 ? cat.say : cat.say_pre, { r: r, who: who, act: DATA.acts[lang][step.a] });
+  }
+  function announce(text) {
+    if (el.live.textContent === text) { text += '\u00a0'; }
+    el.live.textContent = text;
+  }
+
+  function renderSet(box, seat, st, step) {
+    var cards = split(st.t[seat - 1]);
+    var html2 = '';
+    if (cards.length) {
+      var shown = cards.slice(0, 10);
+      html2 = '<div class="fan">' + shown.map(function (c) { return cardSvg(c); }).join('') + '</div>';
+      if (cards.length > shown.length) { html2 += '<span class="more">+' + (cards.length - shown.length) + '</span>'; }
+    } else if (st.p.indexOf(seat) >= 0) {
+      html2 = '<span class="word">' + t('passed') + '</span>';
+    }
+    box.innerHTML = html2;
+    var isLast = step && step.s === seat && cards.length && (KINDS[step.k] === 'play' || KINDS[step.k] === 'burn');
+    box.classList.toggle('last', !!isLast);
+    box.classList.toggle('fresh', !!(isLast && S.moved && !reduced));
+  }
+
+  function handRow(seat, st, start, open) {
+    var row = doc.createElement('div');
+    row.className = 'hrow t' + teamOf(seat) + (st.a === seat ? ' turn' : '');
+    var who = doc.createElement('div');
+    who.className = 'who';
+    who.innerHTML = '<b class="sb t' + teamOf(seat) + '">' + seat + '</b><span class="nm"></span><span class="cnt"></span>';
+    who.querySelector('.nm').textContent = S.line.deal.names[seat - 1] || t('seat_n', { s: seat });
+    var n = st.n[seat - 1];
+    who.querySelector('.cnt').textContent = n === null || n === undefined ? '' : t('cards_left', { n: n });
+    row.appendChild(who);
+    var box = doc.createElement('div');
+    box.className = 'hcards';
+    var hand = st.h[seat - 1];
+    if (open && hand) {
+      var all = sortCards((start || []).concat(minus(hand, start || [])));
+      var seen = {};
+      var parts = [];
+      all.forEach(function (c) {
+        if (seen[c]) { return; }
+        seen[c] = 1;
+        var have = hand.filter(function (x) { return x === c; }).length;
+        parts.push('<span class="hg' + (have ? '' : ' gone') + '">' + cardSvg(c) +
+          '<small>' + (have > 1 ? '×' + have : have === 1 ? '' : '0') + '</small></span>');
+      });
+      box.innerHTML = parts.join('');
+    } else {
+      box.innerHTML = '<span class="hg">' + cardSvg('?') + '<small>' + (n === null || n === undefined ? '?' : '×' + n) + '</small></span>';
+    }
+    row.appendChild(box);
+    return row;
+  }
+
+  function renderTicks() {
+    var line = S.line.parent ? mains[S.deal] : S.line;
+    var n = line.steps.length || 1;
+    var out = [];
+    line.steps.forEach(function (step, i) {
+      var left = ((i + 1) / n * 100).toFixed(2) + '%';
+      var m = step.m || [];
+      if (step.e && step.e.length) {
+        out.push('<i class="ev" data-l="' + left + '"></i>');
+      } else if (m.indexOf('comment') >= 0 || m.indexOf('glyph') >= 0 || m.indexOf('variation') >= 0) {
+        out.push('<i class="an" data-l="' + left + '"></i>');
+      } else if (step.r !== undefined && i > 0) {
+        out.push('<i data-l="' + left + '"></i>');
+      }
+    });
+    el.ticks.innerHTML = out.join('');
+    qa('i', el.ticks).forEach(function (i) { i.style.left = i.getAttribute('data-l'); });
+    el.range.max = line.steps.length;
+  }
+
+  var lastDeal = -1;
+  var curLi = null;
+  function render(scroll) {
+    var line = S.line;
+    var deal = line.deal;
+    var st = line.states[S.idx];
+    var step = current();
+    var end = atDealEnd();
+    var bottom = S.view || 1;
+    if (lastDeal !== S.deal) { renderTicks(); lastDeal = S.deal; }
+    el.range.value = mainIdx();
+    el.deal.textContent = t('deal', { d: deal.i });
+    var r = roundOf(line, S.idx);
+    el.round.textContent = S.idx === 0 ? t('start') : r > 0 ? t('round', { r: r }) : t('round_pre');
+    el.step.textContent = (line.parent ? t('variation') + ' · ' : '') + S.idx + '/' + line.steps.length;
+    el.cdeal.textContent = t('deal', { d: deal.i });
+    el.cround.textContent = el.round.textContent;
+    for (var s = 1; s <= 6; s++) {
+      var p = (s - bottom + 6) % 6;
+      var plate = plates[p];
+      var team = teamOf(s);
+      plate.className = 'plate t' + team + (st.a === s ? ' turn' : '') + (st.o[s - 1] ? ' out' : '');
+      var sb = q('.sb', plate);
+      sb.className = 'sb t' + team;
+      sb.textContent = s;
+      q('.nm', plate).textContent = deal.names[s - 1] || t('seat_n', { s: s });
+      var n = st.n[s - 1];
+      q('.cnt', plate).innerHTML = n === null || n === undefined ? '?' : '<b>' + n + '</b>';
+      var stt = q('.st', plate);
+      var tags = [];
+      if (st.o[s - 1]) { tags.push('<span class="tag placeb">' + placeName(st.o[s - 1]) + '</span>'); }
+      if (st.a === s) { tags.push('<span class="tag turnb">▶ ' + t('your_turn') + '</span>'); }
+      if (!tags.length) { tags.push('<span class="dt">' + t('duitou') + ' ' + ((s + 2) % 6 + 1) + '</span>'); }
+      stt.innerHTML = tags.join('');
+      renderSet(sets[p], s, st, step);
+    }
+    /* now line, live region, note */
+    var nowText = step ? sayFor(step, line, S.idx, S.lang) : t('say_start_full', { d: deal.i });
+    el.now.textContent = nowText;
+    var li = step ? doc.getElementById(line.id(S.idx)) : null;
+    if (li) {
+      qa('.g', li).forEach(function (g) {
+        var span = doc.createElement('span');
+        span.className = 'g';
+        span.textContent = g.textContent;
+        span.title = g.title;
+        el.now.appendChild(span);
+      });
+    }
+    if (step && step.e) {
+      step.e.forEach(function (e) {
+        var em = doc.createElement('em');
+        em.className = 'ev ev-' + e[0];
+        em.textContent = S.lang === 'zh' ? e[2] : e[1];
+        el.now.appendChild(em);
+      });
+    }
+    if (end && deal.finish.length) {
+      var fin = doc.createElement('span');
+      fin.className = 'ev ev-out';
+      fin.textContent = deal.finish.map(function (seat, i) { return placeName(i + 1) + ' ' + seat; }).join(' · ');
+      el.now.appendChild(fin);
+    }
+    announce(nowText);
+    el.note.innerHTML = '';
+    var notes = li ? qa(':scope > .cm', li) : qa('#d' + deal.i + ' > .cm');
+    notes.forEach(function (n) {
+      var p2 = doc.createElement('p');
+      p2.textContent = n.textContent;
+      el.note.appendChild(p2);
+    });
+    /* hands */
+    el.hands.innerHTML = '';
+    var start = mains[S.deal].states[0].h;
+    for (var k = 0; k < 6; k++) {
+      var seat = (bottom - 1 + k) % 6 + 1;
+      var open = S.hands && (S.view === 0 || S.view === seat || end);
+      el.hands.appendChild(handRow(seat, st, start[seat - 1], open));
+    }
+    /* score: totals before this deal until its end */
+    var ti = end ? S.deal : S.deal - 1;
+    var tot = ti >= 0 ? DATA.totals[ti] : { A: 0, B: 0 };
+    el.sa.textContent = tot.A || 0;
+    el.sb.textContent = tot.B || 0;
+    /* buttons */
+    var atStart = !line.parent && S.idx === 0;
+    btn('first').disabled = atStart;
+    btn('prev').disabled = atStart;
+    btn('prevRound').disabled = atStart;
+    btn('next').disabled = S.idx >= line.steps.length;
+    btn('last').disabled = end;
+    btn('nextRound').disabled = end;
+    btn('prevDeal').disabled = S.deal === 0;
+    btn('nextDeal').disabled = S.deal >= mains.length - 1;
+    btn('hands').setAttribute('aria-pressed', S.hands ? 'true' : 'false');
+    q('[data-act="hands"] span', viewer).textContent = t(S.hands ? 'hide_hands' : 'show_hands');
+    el.view.value = String(S.view);
+    /* move list */
+    if (curLi) { curLi.classList.remove('cur'); curLi.removeAttribute('aria-current'); }
+    curLi = li;
+    if (li) {
+      li.classList.add('cur');
+      li.setAttribute('aria-current', 'step');
+      var box = li.closest('.var');
+      while (box) { openVar(box, true); box = box.parentElement.closest('.var'); }
+      if (scroll && sideBySide()) { li.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' }); }
+    }
+    qa('.dealnav a').forEach(function (a) { a.classList.toggle('cur', a.getAttribute('href') === '#d' + deal.i); });
+  }
+  function sideBySide() { return window.getComputedStyle(viewer).position === 'sticky'; }
+
+  /* ---- permalinks ---- */
+  function fragment() {
+    var out = '';
+    var line = S.line;
+    var idx = S.idx;
+    var tail = '';
+    while (line.parent) {
+      var key = null;
+      for (var k in line.parent.vars) { if (line.parent.vars[k] === line) { key = k; } }
+      tail = 'x' + key.split(':')[1] + 'm' + idx + tail;
+      idx = line.parentIdx;
+      line = line.parent;
+    }
+    out = 'd' + line.deal.i + '.s' + idx + tail;
+    if (S.view) { out += '.v' + S.view; }
+    return out;
+  }
+  function writeHash() {
+    var frag = '#' + fragment();
+    if (location.hash === frag) { return; }
+    try { history.replaceState(null, '', frag); } catch (err) { /* file: quirks */ }
+  }
+  function parseHash(hash) {
+    var m = /^#?d(\d+)(?:\.(?:s(\d+)((?:x\d+m\d+)*)|(end)))?(?:\.v([0-6]))?$/.exec(hash || '');
+    if (!m) { return null; }
+    var d = +m[1] - 1;
+    if (d < 0 || d >= mains.length) { return null; }
+    var line = mains[d];
+    var idx = m[4] ? line.steps.length : Math.min(+(m[2] || 0), line.steps.length);
+    var re = /x(\d+)m(\d+)/g;
+    var part;
+    while ((part = re.exec(m[3] || ''))) {
+      var step = line.steps[idx - 1];
+      var v = +part[1];
+      if (!step || !step.v || v < 1 || v > step.v.length) { break; }
+      line = varLine(line, idx, v);
+      idx = Math.min(Math.max(+part[2], 1), line.steps.length);
+    }
+    return { deal: d, line: line, idx: idx, view: m[5] === undefined ? null : +m[5] };
+  }
+  function applyHash(hash) {
+    var p = parseHash(hash);
+    if (!p) { return false; }
+    S.deal = p.deal;
+    S.line = p.line;
+    S.idx = p.idx;
+    if (p.view !== null) { S.view = p.view; }
+    S.moved = false;
+    render(true);
+    return true;
+  }
+
+  /* ---- navigation ---- */
+  function go(line, idx, opts) {
+    opts = opts || {};
+    var forward = line === S.line && idx === S.idx + 1;
+    S.line = line;
+    S.idx = Math.max(0, Math.min(idx, line.steps.length));
+    var main = line;
+    while (main.parent) { main = main.parent; }
+    S.deal = mains.indexOf(main);
+    S.moved = forward;
+    if (!opts.keepPlaying) { stop(); }
+    render(opts.scroll !== false);
+    writeHash();
+  }
+  function toMain() {
+    var line = S.line;
+    var idx = S.idx;
+    while (line.parent) { idx = line.parentIdx - 1; line = line.parent; }
+    return { line: line, idx: idx };
+  }
+  var actions = {
+    next: function (o) { if (S.idx < S.line.steps.length) { go(S.line, S.idx + 1, o); } },
+    prev: function () {
+      if (S.line.parent && S.idx <= 1) { go(S.line.parent, S.line.parentIdx - 1); } else { go(S.line, S.idx - 1); }
+    },
+    first: function () { go(mains[S.deal], 0); },
+    last: function () { go(mains[S.deal], mains[S.deal].steps.length); },
+    nextRound: function () {
+      var m = toMain();
+      var line = m.line;
+      var r = roundOf(line, m.idx);
+      var i = m.idx + 1;
+      while (i <= line.steps.length && line.rounds[i - 1] === r) { i++; }
+      go(line, Math.min(i, line.steps.length));
+    },
+    prevRound: function () {
+      var m = toMain();
+      var line = m.line;
+      if (m.idx === 0) { return; }
+      var r = roundOf(line, m.idx);
+      var i = m.idx;
+      var firstOfRound = i;
+      while (firstOfRound > 1 && line.rounds[firstOfRound - 2] === r) { firstOfRound--; }
+      if (firstOfRound < i) { go(line, firstOfRound); return; }
+      var prevR = firstOfRound > 1 ? line.rounds[firstOfRound - 2] : null;
+      if (prevR === null) { go(line, 0); return; }
+      i = firstOfRound - 1;
+      while (i > 1 && line.rounds[i - 2] === prevR) { i--; }
+      go(line, i);
+    },
+    prevDeal: function () { if (S.deal > 0) { go(mains[S.deal - 1], 0); } },
+    nextDeal: function () { if (S.deal < mains.length - 1) { go(mains[S.deal + 1], 0); } },
+    play: function () { if (S.playing) { stop(); } else { startPlay(); } },
+    hands: function () { S.hands = !S.hands; savePrefs(); render(false); },
+    view: function () { S.view = (S.view + 1) % 7; savePrefs(); render(false); writeHash(); },
+    nextNote: function () {
+      for (var d = S.deal; d < mains.length; d++) {
+        var line = mains[d];
+        var from = d === S.deal ? toMain().idx + 1 : 1;
+        for (var i = from; i <= line.steps.length; i++) {
+          var step = line.steps[i - 1];
+          if ((step.m && step.m.length) || (step.e && step.e.length)) { go(line, i); return; }
+        }
+      }
+    },
+    copy: function () { copyLink(); },
+    lang: function () { applyLang(S.lang === 'zh' ? 'en' : 'zh'); savePrefs(); render(false); },
+    layout: function () { S.stacked = !S.stacked; el.layout.classList.toggle('stacked', S.stacked); savePrefs(); },
+    help: function () { toggleOverlay(el.help); },
+    summary: function () { buildSummary(); toggleOverlay(el.summary); },
+    closeOverlay: function () { closeOverlays(); }
+  };
+
+  /* ---- autoplay: never starts by itself; longer pauses at round and deal ends ---- */
+  function delay() {
+    var base = 1100 * S.speed;
+    var line = S.line;
+    if (S.idx >= line.steps.length) { return base * 3; }
+    var next = line.steps[S.idx];
+    if (S.idx > 0 && next.r !== undefined) { return base * 2; }
+    return base;
+  }
+  function tick() {
+    if (!S.playing) { return; }
+    if (S.idx < S.line.steps.length) {
+      actions.next({ keepPlaying: true });
+    } else if (!S.line.parent && S.deal < mains.length - 1) {
+      go(mains[S.deal + 1], 0, { keepPlaying: true });
+    } else {
+      stop();
+      return;
+    }
+    S.timer = window.setTimeout(tick, delay());
+  }
+  function startPlay() {
+    if (atDealEnd() && S.deal >= mains.length - 1) { return; }
+    S.playing = true;
+    setPlayButton();
+    S.timer = window.setTimeout(tick, reduced ? 400 : 250);
+  }
+  function stop() {
+    if (S.timer) { window.clearTimeout(S.timer); S.timer = 0; }
+    if (S.playing) { S.playing = false; setPlayButton(); }
+  }
+  function setPlayButton() {
+    var b = btn('play');
+    b.setAttribute('aria-pressed', S.playing ? 'true' : 'false');
+    b.setAttribute('data-i18n-label', S.playing ? 'pause' : 'play');
+    var label = t(S.playing ? 'pause' : 'play');
+    b.setAttribute('aria-label', label);
+    b.setAttribute('title', label + ' (Space)');
+    q('use', b).setAttribute('href', S.playing ? '#i-pause' : '#i-play');
+  }
+
+  /* ---- copy link ---- */
+  function copyLink() {
+    var url = location.href.split('#')[0] + '#' + fragment();
+    function done(ok) {
+      el.now.textContent = t(ok ? 'copied' : 'copy_failed');
+      announce(t(ok ? 'copied' : 'copy_failed'));
+    }
+    function fallback() {
+      var ta = doc.createElement('textarea');
+      ta.value = url;
+      ta.setAttribute('readonly', '');
+      ta.className = 'live';
+      viewer.appendChild(ta);
+      ta.select();
+      var ok = false;
+      try { ok = doc.execCommand('copy'); } catch (err) { ok = false; }
+      viewer.removeChild(ta);
+      viewer.focus({ preventScroll: true });
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  /* ---- overlays ---- */
+  function toggleOverlay(box) {
+    var open = box.hidden;
+    closeOverlays();
+    if (open) {
+      box.hidden = false;
+      var b = q('button', box);
+      if (b) { b.focus(); }
+    }
+  }
+  function closeOverlays() {
+    var was = !el.help.hidden || !el.summary.hidden;
+    el.help.hidden = true;
+    el.summary.hidden = true;
+    if (was) { viewer.focus({ preventScroll: true }); }
+  }
+  function buildSummary() {
+    var rows = DATA.deals.map(function (d, i) {
+      var sc = d.score || {};
+      var tot = DATA.totals[i] || {};
+      return '<tr><th scope="row">' + t('deal', { d: d.i }) + '</th><td class="num">' + (sc.A === undefined ? '–' : sc.A) +
+        '</td><td class="num">' + (sc.B === undefined ? '–' : sc.B) + '</td><td class="num">' + (tot.A || 0) + ' : ' + (tot.B || 0) + '</td></tr>';
+    });
+    var body = q('.sumbody', el.summary);
+    body.innerHTML = '<table class="standings"><thead><tr><th></th><th class="num tA"></th><th class="num tB"></th><th class="num">' +
+      t('totals') + '</th></tr></thead><tbody>' + rows.join('') + '</tbody></table>';
+    var ths = qa('thead th', body);
+    ths[1].textContent = DATA.teams.A;
+    ths[2].textContent = DATA.teams.B;
+  }
+
+  /* ---- variations: collapsible, open while stepping inside ---- */
+  function openVar(box, open) {
+    var list = q(':scope > ol', box);
+    var b = q(':scope > .vh button', box);
+    if (!list || !b) { return; }
+    list.hidden = !open;
+    b.setAttribute('aria-expanded', open ? 'true' : 'false');
+    b.textContent = t(open ? 'hide' : 'show');
+  }
+  qa('.var').forEach(function (box, i) {
+    var list = q(':scope > ol', box);
+    if (!list) { return; }
+    list.id = list.id || 'var-list-' + i;
+    var b = doc.createElement('button');
+    b.type = 'button';
+    b.setAttribute('aria-controls', list.id);
+    q(':scope > .vh', box).appendChild(b);
+    b.addEventListener('click', function (ev) {
+      ev.stopPropagation();
+      openVar(box, list.hidden);
+    });
+    openVar(box, false);
+  });
+  window.addEventListener('beforeprint', function () { qa('.var').forEach(function (box) { openVar(box, true); }); });
+
+  /* ---- annotated-only filter for the move list ---- */
+  var nav = q('.dealnav');
+  if (nav) {
+    var fb = doc.createElement('button');
+    fb.type = 'button';
+    fb.className = 'tb filter-btn';
+    fb.setAttribute('aria-pressed', 'false');
+    fb.innerHTML = '<svg aria-hidden="true"><use href="#i-note"></use></svg><span></span>';
+    fb.querySelector('span').textContent = t('filter_notes');
+    nav.appendChild(fb);
+    fb.addEventListener('click', function () {
+      var on = fb.getAttribute('aria-pressed') !== 'true';
+      fb.setAttribute('aria-pressed', on ? 'true' : 'false');
+      q('.doc').classList.toggle('only-notes', on);
+    });
+  }
+
+  /* ---- events ---- */
+  viewer.addEventListener('click', function (ev) {
+    var b = ev.target.closest('[data-act]');
+    if (!b || !viewer.contains(b) || b.disabled) { return; }
+    var name = b.getAttribute('data-act');
+    if (actions[name]) { actions[name](); }
+  });
+  el.view.addEventListener('change', function () { S.view = +el.view.value; savePrefs(); render(false); writeHash(); });
+  el.speed.addEventListener('change', function () { S.speed = +el.speed.value; savePrefs(); });
+  el.range.addEventListener('input', function () { go(mains[S.deal], +el.range.value, { scroll: true }); });
+  viewer.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var tgt = ev.target;
+    var tag = tgt && tgt.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (tgt && tgt.isContentEditable)) { return; }
+    var key = ev.key;
+    var onButton = tag === 'BUTTON';
+    var name = null;
+    if (key === 'ArrowRight') { name = ev.shiftKey ? 'nextRound' : 'next'; }
+    else if (key === 'ArrowLeft') { name = ev.shiftKey ? 'prevRound' : 'prev'; }
+    else if (ev.shiftKey && key !== '?') { return; }
+    else if (key === 'ArrowDown') { name = 'nextRound'; }
+    else if (key === 'ArrowUp') { name = 'prevRound'; }
+    else if (key === 'PageDown') { name = 'nextDeal'; }
+    else if (key === 'PageUp') { name = 'prevDeal'; }
+    else if (key === 'Home') { name = 'first'; }
+    else if (key === 'End') { name = 'last'; }
+    else if ((key === ' ' || key === 'Spacebar') && !onButton) { name = 'play'; }
+    else if (key === 'v' || key === 'V') { name = 'view'; }
+    else if (key === 'h' || key === 'H') { name = 'hands'; }
+    else if (key === 'n' || key === 'N') { name = 'nextNote'; }
+    else if (key === '?') { name = 'help'; }
+    else if (key === 'Escape') { name = 'closeOverlay'; }
+    if (!name) { return; }
+    ev.preventDefault();
+    actions[name]();
+  });
+  var docMain = q('#deals');
+  if (docMain) {
+    docMain.addEventListener('click', function (ev) {
+      if (ev.target.closest('a, button')) { return; }
+      var li = ev.target.closest('.mv > li[id]');
+      if (!li) { return; }
+      var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
+      if (!p) { return; }
+      go(p.line, p.idx, { scroll: false });
+      if (!sideBySide()) { viewer.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' }); }
+      viewer.focus({ preventScroll: true });
+    });
+  }
+  window.addEventListener('hashchange', function () {
+    if (location.hash.slice(1) !== fragment()) { applyHash(location.hash); }
+  });
+
+  /* ---- start ---- */
+  viewer.hidden = false;
+  el.speed.value = String(S.speed);
+  if (S.stacked) { el.layout.classList.add('stacked'); }
+  setPlayButton();
+  if (prefs.lang && prefs.lang !== S.lang && I18N[prefs.lang]) { applyLang(prefs.lang); } else { applyLang(S.lang); }
+  if (!applyHash(location.hash)) { render(false); }
+}());

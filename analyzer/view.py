@@ -1,0 +1,1060 @@
+"""The replay view model: everything the HTML renderer shows, as plain frozen values.
+
+The renderer (:mod:`analyzer.render`) reads a :class:`MatchView` and nothing else; it never
+judges a play.  A view is built either
+
+* from the rules engine's replay frames, by :func:`view_from_frames` (the integration hook,
+  completed when ``analyzer.engine.replay()`` lands), or
+* from the record alone, by :func:`view_from_record`: no rules, so it renders every record,
+  even one that fails validation (hands minus the cards played, rounds from the round
+  marks, the turn from the next recorded action, no events).
+
+Every value is an ``attrs`` frozen class of strings, numbers, tuples and ``None``, so
+:func:`to_json` (or ``attrs.asdict``) gives plain JSON.  Cards are GJN card strings in
+canonical order without the run shorthand (``"DX2222AAA"``; ``?`` an unknown card); a
+hand that is not known at all is ``None``.  Per-seat tuples have six entries, index
+``seat - 1``.
+
+>>> import gojinotation as gj
+>>> m = gj.loads('[Seat3 "王"]\\nhand 3: KKK 5\\n5. 3:KKK ! {good} 4:-')
+>>> v = view_from_record(m)
+>>> s = v.deals[0].steps[0]
+>>> s.kind, s.cards, s.say_zh, s.say_en
+('play', 'KKK', '第5轮，3号王出三张K', 'Round 5, seat 3 王 plays three kings')
+>>> s.table.hands[2], s.table.sets[2], s.table.to_act, s.comments_after
+('5', 'KKK', 4, ('good',))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import attrs
+
+from gojinotation import model as m
+from gojinotation.cards import Card, Rank, sort_cards
+from gojinotation.reader import BrokenDeal
+from gojinotation.writer import format_action
+
+__all__ = [
+    "EVENT_KINDS",
+    "PLACE_NAMES",
+    "STEP_KINDS",
+    "DealView",
+    "DiagnosticView",
+    "EventView",
+    "MatchView",
+    "SeatView",
+    "StepView",
+    "TableView",
+    "TotalsView",
+    "act_phrase",
+    "cards_text",
+    "describe_cards",
+    "i18n",
+    "to_json",
+    "view_from_frames",
+    "view_from_record",
+]
+
+#: The step kinds, one per GJN action class.
+STEP_KINDS: tuple[str, ...] = (
+    "play",
+    "pass",
+    "burn",
+    "yield",
+    "close",
+    "report",
+    "revolution",
+    "buy",
+    "give",
+    "tribute",
+    "return",
+    "timeout",
+    "penalty",
+    "ruling",
+)
+
+#: The event kinds the engine reports and the renderer marks (others show as ``notice``).
+EVENT_KINDS: tuple[str, ...] = (
+    "gouji",  # 够级 battle
+    "kaidian",  # 开点
+    "burn",  # 烧牌 and its outcome
+    "men",  # 闷
+    "jiefeng",  # 接风
+    "out",  # a seat went out, with its place
+    "chuansanhu",  # 串三户
+    "violation",
+    "dispute",
+    "notice",
+)
+
+#: Place names by place number (1-6): (zh, en).
+PLACE_NAMES: dict[int, tuple[str, str]] = {
+    1: ("头科", "1st"),
+    2: ("二科", "2nd"),
+    3: ("三科", "3rd"),
+    4: ("四科", "4th"),
+    5: ("二落", "5th"),
+    6: ("大落", "6th"),
+}
+
+_KIND_OF: dict[type, str] = {
+    m.Play: "play",
+    m.Pass: "pass",
+    m.Burn: "burn",
+    m.Yield: "yield",
+    m.Close: "close",
+    m.Report: "report",
+    m.Revolution: "revolution",
+    m.Buy: "buy",
+    m.Give: "give",
+    m.Tribute: "tribute",
+    m.Return: "return",
+    m.Timeout: "timeout",
+    m.Penalty: "penalty",
+    m.Ruling: "ruling",
+}
+
+
+# --------------------------------------------------------------------------- values
+
+
+@attrs.frozen
+class EventView:
+    """Something the engine saw happen at a step (``kind`` one of :data:`EVENT_KINDS`)."""
+
+    kind: str
+    en: str
+    zh: str
+
+
+@attrs.frozen
+class DiagnosticView:
+    """A validator finding, placed at a step of a deal when it can be (``step`` 1-based)."""
+
+    severity: str  #: error | warning | dispute | notice
+    code: str
+    en: str
+    zh: str
+    rule: str = ""
+    step: int | None = None
+    line: int = 0
+    column: int = 0
+
+
+@attrs.frozen
+class TableView:
+    """The table after a step.
+
+    ``sets``: each seat's set in front of it this round (``""`` none); ``passed``: seats
+    that passed this round; ``to_act``: whose turn (``None`` when the deal is over or
+    unknown); ``hand_sizes`` and ``hands`` per seat (``None`` unknown); ``places``: the
+    place of each seat that is out (1-6) or ``None``.
+    """
+
+    sets: tuple[str, ...]
+    passed: tuple[int, ...]
+    to_act: int | None
+    hand_sizes: tuple[int | None, ...]
+    hands: tuple[str | None, ...]
+    places: tuple[int | None, ...]
+
+
+@attrs.frozen
+class StepView:
+    """One action of a deal (or of a variation) with its text, annotations and table.
+
+    ``index`` is 1-based within its line (the main line of the deal, or the variation).
+    ``gjn`` is the canonical GJN text (:func:`gojinotation.format_action`); ``act_en`` /
+    ``act_zh`` the verb phrase (``plays three kings`` / ``出三张K``) and ``say_en`` /
+    ``say_zh`` the full announcement for the live region.  ``markers`` name what the
+    timeline marks: ``round`` (first step of a round), ``comment``, ``glyph``,
+    ``variation``, ``irregular`` and every event kind.
+    """
+
+    index: int
+    round: int
+    seat: int
+    kind: str
+    gjn: str
+    cards: str
+    act_en: str
+    act_zh: str
+    say_en: str
+    say_zh: str
+    table: TableView
+    events: tuple[EventView, ...] = ()
+    comments_before: tuple[str, ...] = ()
+    comments_after: tuple[str, ...] = ()
+    glyphs: tuple[str, ...] = ()
+    clock: str | None = None
+    irregular: bool = False
+    markers: tuple[str, ...] = ()
+    variations: tuple[tuple[StepView, ...], ...] = ()
+
+
+@attrs.frozen
+class SeatView:
+    """A seat, its player and team (``A`` for 1, 3, 5; ``B`` for 2, 4, 6)."""
+
+    seat: int
+    name: str
+    team: str
+
+
+@attrs.frozen
+class DealView:
+    """One deal: header, hands, steps and result.
+
+    ``tags`` keeps every tag pair in source order; ``intro`` the comments before the first
+    action (header, hands and leading move comments); ``start`` the table before the first
+    action; ``finish`` the seats in the order they went out; ``seat_points`` and
+    ``team_points`` the deal's score where known.  ``raw`` is the source text of a deal the
+    reader could not parse (it then has no steps and its errors as diagnostics).
+    """
+
+    index: int
+    tags: tuple[tuple[str, str], ...]
+    profile: str | None
+    players: tuple[SeatView, ...]
+    hands: tuple[str | None, ...]
+    start: TableView
+    steps: tuple[StepView, ...]
+    intro: tuple[str, ...] = ()
+    finish: tuple[int, ...] = ()
+    seat_points: tuple[int | None, ...] = (None,) * 6
+    team_points: tuple[tuple[str, int], ...] = ()
+    diagnostics: tuple[DiagnosticView, ...] = ()
+    raw: str | None = None
+
+    def tag(self, name: str, default: str = "") -> str:
+        """The first value of tag ``name``."""
+        for k, v in self.tags:
+            if k == name:
+                return v
+        return default
+
+    @property
+    def rounds(self) -> int:
+        """The highest round number of the main line."""
+        return max((s.round for s in self.steps), default=0)
+
+
+@attrs.frozen
+class TotalsView:
+    """Running match totals after deal ``deal``: per team and per seat."""
+
+    deal: int
+    teams: tuple[tuple[str, int], ...]
+    seats: tuple[int | None, ...]
+
+
+@attrs.frozen
+class MatchView:
+    """A match (one GJN file) ready to render.
+
+    ``validated`` is ``True`` when the rules engine replayed it, ``False`` when the view
+    was built from the record alone.  ``diagnostics`` counts findings by severity.
+    """
+
+    title: str
+    event: str
+    site: str
+    date: str
+    round: str
+    table: str
+    players: tuple[SeatView, ...]
+    teams: tuple[tuple[str, str], ...]
+    deals: tuple[DealView, ...]
+    totals: tuple[TotalsView, ...]
+    diagnostics: tuple[tuple[str, int], ...] = ()
+    validated: bool = False
+    prologue: tuple[str, ...] = ()
+
+    def team_name(self, team: str) -> str:
+        """The team's name from the TeamA/TeamB tags, or ``A`` / ``B``."""
+        return dict(self.teams).get(team, team)
+
+
+def to_json(view: MatchView) -> str:
+    """The view as a JSON document (tuples become lists)."""
+    return json.dumps(attrs.asdict(view), ensure_ascii=False, separators=(",", ":"))
+
+
+# --------------------------------------------------------------------- i18n and text
+
+
+@cache
+def i18n() -> dict[str, dict[str, str]]:
+    """The UI catalogue ``{"zh": {...}, "en": {...}}`` shared with the page's script."""
+    text = resources.files("analyzer").joinpath("templates/i18n.json").read_text("utf-8")
+    data: dict[str, dict[str, str]] = json.loads(text)
+    return data
+
+
+def cards_text(cards: Iterable[Card] | None) -> str | None:
+    """Cards as a view string: canonical order, no run shorthand; ``None`` stays ``None``.
+
+    >>> from gojinotation.cards import parse_cards
+    >>> cards_text(parse_cards("33xd2T*7"))
+    'DX2TTTTTTT33'
+    """
+    if cards is None:
+        return None
+    return "".join(c.gjn() for c in sort_cards(cards))
+
+
+_CARD_RE = re.compile(r"(?:[2-9TJQKA][shcd]?|[XD?])")
+
+
+def _parse_view_cards(text: str) -> list[str]:
+    return _CARD_RE.findall(text)
+
+
+_EN_NUM = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+_ZH_NUM = "零一两三四五六七八九十"
+_EN_RANK: dict[Rank | None, tuple[str, str]] = {
+    Rank.THREE: ("three", "threes"),
+    Rank.FOUR: ("four", "fours"),
+    Rank.FIVE: ("five", "fives"),
+    Rank.SIX: ("six", "sixes"),
+    Rank.SEVEN: ("seven", "sevens"),
+    Rank.EIGHT: ("eight", "eights"),
+    Rank.NINE: ("nine", "nines"),
+    Rank.TEN: ("ten", "tens"),
+    Rank.JACK: ("jack", "jacks"),
+    Rank.QUEEN: ("queen", "queens"),
+    Rank.KING: ("king", "kings"),
+    Rank.ACE: ("ace", "aces"),
+    Rank.TWO: ("two", "twos"),
+    Rank.SMALL_JOKER: ("small joker", "small jokers"),
+    Rank.BIG_JOKER: ("big joker", "big jokers"),
+    None: ("unknown card", "unknown cards"),
+}
+_SUIT_EN = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
+_SUIT_ZH = {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"}
+
+
+def _zh_count(n: int) -> str:
+    if n <= 10:
+        return _ZH_NUM[n]
+    if n < 20:
+        return "十" + (_ZH_NUM[n - 10] if n > 10 else "")
+    return str(n)
+
+
+def _en_count(n: int) -> str:
+    return _EN_NUM[n] if n < len(_EN_NUM) else str(n)
+
+
+def describe_cards(cards: Sequence[Card], lang: str) -> str:
+    """Cards in words, the base rank first: ``three kings``, ``三张8带大王``.
+
+    >>> from gojinotation.cards import parse_cards
+    >>> describe_cards(parse_cards("KKK"), "en"), describe_cards(parse_cards("KKK"), "zh")
+    ('three kings', '三张K')
+    >>> describe_cards(parse_cards("888DX"), "en")
+    'three eights with a small joker and a big joker'
+    >>> describe_cards(parse_cards("888DD"), "zh"), describe_cards(parse_cards("3h"), "en")
+    ('三张8带两张大王', 'a three of hearts')
+    """
+    groups: dict[Rank | None, list[Card]] = {}
+    for c in sorted(cards, key=lambda c: (c.rank is None, c.rank or 0)):
+        groups.setdefault(c.rank, []).append(c)
+    parts: list[str] = []
+    for rank, group in groups.items():
+        n = len(group)
+        suits = {c.suit for c in group}
+        suit = next(iter(suits)) if len(suits) == 1 else None
+        if lang == "zh":
+            name = rank.zh if rank is not None else "未知牌"
+            parts.append(f"{_zh_count(n)}张{_SUIT_ZH[suit.value] if suit else ''}{name}")
+        else:
+            one, many = _EN_RANK[rank]
+            head = (("an " if one[0] in "aeiu" else "a ") + one) if n == 1 else _en_count(n)
+            text = head if n == 1 else f"{head} {many}"
+            parts.append(text + (f" of {_SUIT_EN[suit.value]}" if suit else ""))
+    if not parts:
+        return ""
+    if lang == "zh":
+        return parts[0] + ("带" + "、".join(parts[1:]) if len(parts) > 1 else "")
+    if len(parts) == 1:
+        return parts[0]
+    rest = parts[1:]
+    tail = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
+    return f"{parts[0]} with {tail}"
+
+
+def _who(seat: int, name: str, lang: str) -> str:
+    ui = i18n()[lang]
+    return (ui["say_who"] if name else ui["say_who_noname"]).format(s=seat, name=name)
+
+
+def act_phrase(action: m.Action, lang: str, names: Mapping[int, str]) -> str:
+    """The verb phrase of an action (``plays three kings``, ``出三张K``).
+
+    >>> act_phrase(m.Give(2, card=Card.parse("3"), to_seat=5), "zh", {5: "孙"})
+    '送一张3给5号孙'
+    """
+    zh = lang == "zh"
+
+    def d(cards: Sequence[Card]) -> str:
+        return describe_cards(cards, lang)
+
+    def to(seat: int) -> str:
+        return _who(seat, names.get(seat, ""), lang)
+
+    if isinstance(action, m.Play):
+        return ("出" if zh else "plays ") + d(action.cards)
+    if isinstance(action, m.Burn):
+        return f"烧牌，出{d(action.cards)}" if zh else f"burns with {d(action.cards)}"
+    if isinstance(action, m.Pass):
+        return "过牌" if zh else "passes"
+    if isinstance(action, m.Yield):
+        return "让牌" if zh else "yields"
+    if isinstance(action, m.Close):
+        return "扣牌" if zh else "closes the round"
+    if isinstance(action, m.Timeout):
+        return "超时" if zh else "runs out of time"
+    if isinstance(action, m.Revolution):
+        return "宣布革命" if zh else "declares a revolution"
+    if isinstance(action, m.Report):
+        return f"报牌：剩{action.count}张" if zh else f"reports {action.count} cards left"
+    if isinstance(action, m.Buy):
+        card, paid = d((action.card,)), d((action.paid,))
+        if zh:
+            return f"向{to(action.from_seat)}买{card}，付{paid}"
+        return f"buys {card} from {to(action.from_seat)} for {paid}"
+    if isinstance(action, m.Give):
+        card = d((action.card,))
+        return f"送{card}给{to(action.to_seat)}" if zh else f"gives {card} to {to(action.to_seat)}"
+    if isinstance(action, m.Tribute):
+        cards = d(action.cards)
+        if zh:
+            return f"向{to(action.to_seat)}进贡{cards}"
+        return f"pays {cards} in tribute to {to(action.to_seat)}"
+    if isinstance(action, m.Return):
+        cards = d(action.cards)
+        if zh:
+            return f"还贡{cards}给{to(action.to_seat)}"
+        return f"returns {cards} to {to(action.to_seat)}"
+    if isinstance(action, m.Penalty):
+        pts = abs(action.points)
+        reason = action.reason
+        if zh:
+            verb = "被罚" if action.points < 0 else "获加"
+            return f"{verb}{pts}分" + (f"：{reason}" if reason else "")
+        verb = "is penalised" if action.points < 0 else "is awarded"
+        return f"{verb} {pts} point{'s' if pts != 1 else ''}" + (f": {reason}" if reason else "")
+    if isinstance(action, m.Ruling):
+        return f"裁决：{action.text}" if zh else f"ruling: {action.text}"
+    raise TypeError(f"not an action: {action!r}")  # pragma: no cover
+
+
+def say(round_no: int, seat: int, name: str, act: str, lang: str) -> str:
+    """The full announcement: ``Round 5, seat 3 Wang plays three kings``.
+
+    The template lives in the shared catalogue (``say``/``say_pre``) so the page's script
+    builds the same sentence from the same strings.
+    """
+    ui = i18n()[lang]
+    key = "say" if round_no > 0 else "say_pre"
+    return ui[key].format(r=round_no, who=_who(seat, name, lang), act=act)
+
+
+# -------------------------------------------------------------- fallback state tracking
+
+
+def _remove(hand: list[str] | None, cards: Iterable[str]) -> list[str] | None:
+    """The hand without ``cards`` (an absent card takes an unknown ``?`` if any)."""
+    if hand is None:
+        return None
+    out = list(hand)
+    for c in cards:
+        if c in out:
+            out.remove(c)
+        elif c[0] in "23456789TJQKA" and c[0] in out and len(c) == 2:
+            out.remove(c[0])  # a suited card played from an unsuited hand line
+        elif "?" in out:
+            out.remove("?")
+    return out
+
+
+def _add(hand: list[str] | None, cards: Iterable[str]) -> list[str] | None:
+    if hand is None:
+        return None
+    return sorted([*hand, *cards], key=lambda c: Card.parse(c).sort_key())
+
+
+@attrs.define
+class _Tracker:
+    """The fallback table: cards in hand, sets on the table, passes and places."""
+
+    hands: list[list[str] | None]
+    sizes: list[int | None]
+    sets: list[str] = attrs.field(factory=lambda: [""] * 6)
+    passed: list[int] = attrs.field(factory=list)
+    places: list[int | None] = attrs.field(factory=lambda: [None] * 6)
+    out: int = 0
+
+    def copy(self) -> _Tracker:
+        return _Tracker(
+            hands=[None if h is None else list(h) for h in self.hands],
+            sizes=list(self.sizes),
+            sets=list(self.sets),
+            passed=list(self.passed),
+            places=list(self.places),
+            out=self.out,
+        )
+
+    def clear_round(self) -> None:
+        self.sets = [""] * 6
+        self.passed = []
+
+    def _move(self, seat: int, cards: Sequence[str], gain: bool) -> None:
+        i = seat - 1
+        if not 0 <= i < 6:
+            return
+        self.hands[i] = (_add if gain else _remove)(self.hands[i], cards)
+        h = self.hands[i]
+        if h is not None:
+            self.sizes[i] = len(h)
+        elif self.sizes[i] is not None:
+            size = self.sizes[i] or 0
+            self.sizes[i] = max(0, size + (len(cards) if gain else -len(cards)))
+
+    def apply(self, action: m.Action) -> None:
+        seat = action.seat
+        if isinstance(action, m.Play | m.Burn):
+            cards = [c.gjn() for c in action.cards]
+            self._move(seat, cards, gain=False)
+            if 1 <= seat <= 6:
+                self.sets[seat - 1] = cards_text(action.cards) or ""
+                if seat in self.passed:
+                    self.passed.remove(seat)
+                if self.sizes[seat - 1] == 0 and self.places[seat - 1] is None:
+                    self.out += 1
+                    self.places[seat - 1] = self.out
+        elif isinstance(action, m.Pass):
+            if 1 <= seat <= 6 and seat not in self.passed:
+                self.passed.append(seat)
+        elif isinstance(action, m.Close):
+            self.clear_round()
+        elif isinstance(action, m.Buy):
+            self._move(seat, [action.card.gjn()], gain=True)
+            self._move(action.from_seat, [action.card.gjn()], gain=False)
+            self._move(seat, [action.paid.gjn()], gain=False)
+            self._move(action.from_seat, [action.paid.gjn()], gain=True)
+        elif isinstance(action, m.Give):
+            self._move(seat, [action.card.gjn()], gain=False)
+            self._move(action.to_seat, [action.card.gjn()], gain=True)
+        elif isinstance(action, m.Tribute | m.Return):
+            cards = [c.gjn() for c in action.cards]
+            self._move(seat, cards, gain=False)
+            self._move(action.to_seat, cards, gain=True)
+
+    def view(self, to_act: int | None) -> TableView:
+        return TableView(
+            sets=tuple(self.sets),
+            passed=tuple(sorted(self.passed)),
+            to_act=to_act,
+            hand_sizes=tuple(self.sizes),
+            hands=tuple(None if h is None else "".join(h) for h in self.hands),
+            places=tuple(self.places),
+        )
+
+
+def _initial_tracker(deal: m.Deal) -> _Tracker:
+    hands: list[list[str] | None] = [None] * 6
+    for seat in m.SEATS:
+        h = deal.hand(seat)
+        if h is not None and h.cards is not None:
+            hands[seat - 1] = [c.gjn() for c in sort_cards(h.cards)]
+    sizes = [None if h is None else len(h) for h in hands]
+    return _Tracker(hands=hands, sizes=sizes)
+
+
+# ------------------------------------------------------------------ building steps
+
+
+_Item = m.MoveItem
+
+
+@attrs.define
+class _Pending:
+    """A step under construction (comments and variations arrive after the action)."""
+
+    action: m.Action
+    round: int
+    before: list[str]
+    after: list[str] = attrs.field(factory=list)
+    variations: list[tuple[StepView, ...]] = attrs.field(factory=list)
+    state_before: _Tracker | None = None
+    table: TableView | None = None
+    events: tuple[EventView, ...] = ()
+    new_round: bool = False
+
+
+class _Builder:
+    """Turns one line of move items into steps, with the fallback tracker.
+
+    ``overlay`` (used by :func:`view_from_frames`) replaces the fallback table and events
+    of main-line step *i* (0-based) when it has an entry for it.
+    """
+
+    def __init__(
+        self,
+        names: Mapping[int, str],
+        overlay: Mapping[int, tuple[TableView | None, tuple[EventView, ...], int | None]]
+        | None = None,
+    ) -> None:
+        self.names = names
+        self.overlay = overlay or {}
+
+    def line(
+        self, items: Sequence[_Item], tracker: _Tracker, round_no: int, top: bool
+    ) -> tuple[tuple[StepView, ...], list[str]]:
+        """Build the steps of ``items``; returns them with the comments before any action.
+
+        A comment belongs to the action before it, unless a round mark stands between
+        them: then it introduces the next action.  Comments before the first action are
+        returned (the deal's introduction) at the top level, and introduce the first
+        action inside a variation.  A variation belongs to the action before it and is
+        replayed from the table before that action.
+        """
+        pending: list[_Pending] = []
+        comments: list[str] = []
+        lead: list[str] = []
+        before: list[str]
+        mark_seen = False
+        for item in items:
+            if isinstance(item, m.RoundMark):
+                if pending:
+                    pending[-1].after.extend(comments)
+                    comments = []
+                round_no = item.number
+                mark_seen = True
+            elif isinstance(item, m.Comment):
+                comments.append(item.text)
+            elif isinstance(item, m.Variation):
+                if not pending:  # nothing to vary yet: the reader never builds this
+                    continue
+                p = pending[-1]
+                p.after.extend(comments)
+                comments = []
+                base = (p.state_before or tracker).copy()
+                var_steps, _ = self.line(item.moves, base, p.round, top=False)
+                if var_steps:
+                    p.variations.append(var_steps)
+            else:
+                if not pending and top:
+                    lead, before = comments, []
+                elif pending and not mark_seen:
+                    pending[-1].after.extend(comments)
+                    before = []
+                else:
+                    before = comments
+                comments = []
+                new_round = not pending or round_no != pending[-1].round
+                if pending and new_round:
+                    tracker.clear_round()
+                p = _Pending(
+                    action=item,
+                    round=round_no,
+                    before=before,
+                    state_before=tracker.copy(),
+                    new_round=new_round and (top or bool(pending)),
+                )
+                tracker.apply(item)
+                p.table = tracker.view(None)
+                pending.append(p)
+                mark_seen = False
+        if pending:
+            pending[-1].after.extend(comments)
+        elif top:
+            lead = comments
+        steps: list[StepView] = []
+        for i, p in enumerate(pending):
+            assert p.table is not None
+            nxt = pending[i + 1].action.seat if i + 1 < len(pending) else None
+            table = attrs.evolve(p.table, to_act=nxt)
+            events: tuple[EventView, ...] = ()
+            rnd = p.round
+            if top and i in self.overlay:
+                t2, events, r2 = self.overlay[i]
+                table = t2 or table
+                rnd = r2 if r2 is not None else rnd
+            steps.append(self.step(i + 1, p, table, events, rnd))
+        return tuple(steps), lead
+
+    def step(
+        self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
+    ) -> StepView:
+        a = p.action
+        name = self.names.get(a.seat, "")
+        act_en = act_phrase(a, "en", self.names)
+        act_zh = act_phrase(a, "zh", self.names)
+        cards: tuple[Card, ...] = ()
+        if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
+            cards = a.cards
+        elif isinstance(a, m.Give | m.Buy):
+            cards = (a.card,)
+        markers: list[str] = []
+        if p.new_round:
+            markers.append("round")
+        if p.before or p.after:
+            markers.append("comment")
+        if a.glyphs:
+            markers.append("glyph")
+        if p.variations:
+            markers.append("variation")
+        if a.irregular:
+            markers.append("irregular")
+        for e in events:
+            if e.kind not in markers:
+                markers.append(e.kind)
+        return StepView(
+            index=index,
+            round=rnd,
+            seat=a.seat,
+            kind=_KIND_OF[type(a)],
+            gjn=format_action(a),
+            cards=cards_text(cards) or "",
+            act_en=act_en,
+            act_zh=act_zh,
+            say_en=say(rnd, a.seat, name, act_en, "en"),
+            say_zh=say(rnd, a.seat, name, act_zh, "zh"),
+            table=table,
+            events=events,
+            comments_before=tuple(p.before),
+            comments_after=tuple(p.after),
+            glyphs=a.glyphs,
+            clock=a.note("clk"),
+            irregular=a.irregular,
+            markers=tuple(markers),
+            variations=tuple(p.variations),
+        )
+
+
+# ------------------------------------------------------------------- deal and match
+
+
+def _names(deal: m.Deal | None, fallback: Mapping[int, str] | None = None) -> dict[int, str]:
+    out = dict(fallback or {})
+    if deal is not None:
+        for s in m.SEATS:
+            name = deal.tag(f"Seat{s}")
+            if name:
+                out[s] = name
+    return out
+
+
+def _seats(names: Mapping[int, str]) -> tuple[SeatView, ...]:
+    return tuple(SeatView(s, names.get(s, ""), m.team_of(s)) for s in m.SEATS)
+
+
+def _parse_finish(text: str) -> tuple[int, ...]:
+    seats = tuple(int(x) for x in re.findall(r"[1-6]", text))
+    return seats if len(set(seats)) == len(seats) else ()
+
+
+def _parse_score(text: str) -> tuple[tuple[str, int], ...]:
+    """``A 6 B 0``, ``6-0``, ``6:0`` -> (("A", 6), ("B", 0)); anything else -> ()."""
+    named = dict(re.findall(r"\b([AB])\s*[:=]?\s*([+-]?\d+)", text))
+    if set(named) == {"A", "B"}:
+        return (("A", int(named["A"])), ("B", int(named["B"])))
+    nums = re.findall(r"[+-]?\d+", text.replace("-", " -").replace(":", " "))
+    if len(nums) == 2:
+        return (("A", abs(int(nums[0]))), ("B", abs(int(nums[1]))))
+    return ()
+
+
+def _deal_view(
+    index: int,
+    deal: m.Deal | BrokenDeal,
+    names_before: Mapping[int, str],
+    builder_overlay: Mapping[int, tuple[TableView | None, tuple[EventView, ...], int | None]]
+    | None = None,
+    diagnostics: Sequence[DiagnosticView] = (),
+) -> DealView:
+    empty = TableView(("",) * 6, (), None, (None,) * 6, (None,) * 6, (None,) * 6)
+    if isinstance(deal, BrokenDeal):
+        diags = tuple(
+            DiagnosticView(
+                severity="error",
+                code=e.code,
+                en=e.en,
+                zh=e.zh,
+                line=getattr(e, "line", 0),
+                column=getattr(e, "column", 0),
+            )
+            for e in deal.errors
+        )
+        return DealView(
+            index=index,
+            tags=(),
+            profile=None,
+            players=_seats(names_before),
+            hands=(None,) * 6,
+            start=empty,
+            steps=(),
+            diagnostics=(*diags, *diagnostics),
+            raw=deal.raw,
+        )
+    names = _names(deal, names_before)
+    tracker = _initial_tracker(deal)
+    first_seat = next((a.seat for a in deal.actions()), None)
+    start = tracker.view(first_seat)
+    intro = [c.text for c in deal.header if isinstance(c, m.Comment)]
+    intro += [c.text for c in deal.hands if isinstance(c, m.Comment)]
+    steps, lead = _Builder(names, builder_overlay).line(deal.moves, tracker, 0, top=True)
+    intro += lead
+    tags = tuple((t.name, t.value) for t in deal.header if isinstance(t, m.Tag))
+    finish = _parse_finish(deal.tag("Finish") or "")
+    if not finish and steps:
+        places = steps[-1].table.places
+        finish = tuple(
+            s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places, strict=True) if p)
+        )
+    return DealView(
+        index=index,
+        tags=tags,
+        profile=deal.tag("Profile"),
+        players=_seats(names),
+        hands=start.hands,
+        start=start,
+        steps=steps,
+        intro=tuple(intro),
+        finish=finish,
+        team_points=_parse_score(deal.tag("Score") or ""),
+        diagnostics=tuple(diagnostics),
+    )
+
+
+def _totals(deals: Sequence[DealView]) -> tuple[TotalsView, ...]:
+    teams = {"A": 0, "B": 0}
+    seats: list[int | None] = [None] * 6
+    out: list[TotalsView] = []
+    for d in deals:
+        for team, pts in d.team_points:
+            teams[team] = teams.get(team, 0) + pts
+        for i, p in enumerate(d.seat_points):
+            if p is not None:
+                seats[i] = (seats[i] or 0) + p
+        out.append(TotalsView(d.index, tuple(sorted(teams.items())), tuple(seats)))
+    return tuple(out)
+
+
+def _match_view(
+    match: m.Match, deals: Sequence[DealView], validated: bool, counts: Counter[str]
+) -> MatchView:
+    first = next((d for d in match.deals if isinstance(d, m.Deal)), None)
+    tags = first.tags if first is not None else {}
+    event = tags.get("Event", "")
+    rnd = tags.get("Round", "")
+    title = " · ".join(x for x in (event, rnd) if x) or "GJN"
+    return MatchView(
+        title=title,
+        event=event,
+        site=tags.get("Site", ""),
+        date=tags.get("Date", ""),
+        round=rnd,
+        table=tags.get("Table", ""),
+        players=_seats(_names(first)),
+        teams=(("A", tags.get("TeamA", "") or "A"), ("B", tags.get("TeamB", "") or "B")),
+        deals=tuple(deals),
+        totals=_totals(deals),
+        diagnostics=tuple(sorted(counts.items())),
+        validated=validated,
+        prologue=tuple(c.text for c in match.prologue),
+    )
+
+
+def view_from_record(match: m.Match) -> MatchView:
+    """The view of a record without the rules engine (always succeeds).
+
+    Hands are the dealt hands minus the cards played (and moved by buy, give, tribute and
+    return); the round is the last round mark; whose turn it is comes from the next action
+    in the record; a seat is placed when its known hand runs out; no events.  The finish
+    order and the deal score come from the ``Finish`` and ``Score`` tags when present.
+    """
+    deals: list[DealView] = []
+    names: dict[int, str] = {}
+    counts: Counter[str] = Counter()
+    for i, deal in enumerate(match.deals, 1):
+        dv = _deal_view(i, deal, names)
+        counts.update(d.severity for d in dv.diagnostics)
+        if isinstance(deal, m.Deal):
+            names = _names(deal, names)
+        deals.append(dv)
+    return _match_view(match, deals, False, counts)
+
+
+# ---------------------------------------------------------------- integration hook
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _per_seat(value: Any) -> list[Any] | None:
+    """A per-seat value from a frame: a mapping keyed by seat or a sequence of six."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return [value.get(s) for s in m.SEATS]
+    seq = list(value)
+    return seq if len(seq) == 6 else None
+
+
+def _frame_cards(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    return cards_text(value)
+
+
+def _table_from_frame(frame: Any, fallback: TableView) -> TableView:
+    state = _get(frame, "state")
+    if state is None:
+        return fallback
+    hands = _per_seat(_get(state, "hands"))
+    hands_v = tuple(_frame_cards(h) for h in hands) if hands is not None else fallback.hands
+    sizes_raw = _per_seat(_get(state, "hand_sizes"))
+    if sizes_raw is not None:
+        sizes = tuple(None if x is None else int(x) for x in sizes_raw)
+    else:
+        sizes = tuple(
+            len(_parse_view_cards(h)) if h is not None else fb
+            for h, fb in zip(hands_v, fallback.hand_sizes, strict=True)
+        )
+    sets_raw = _per_seat(_get(state, "table"))
+    sets = tuple(_frame_cards(x) or "" for x in sets_raw) if sets_raw is not None else fallback.sets
+    places_raw = _per_seat(_get(state, "places"))
+    places = tuple(places_raw) if places_raw is not None else fallback.places
+    passed_raw = _get(state, "passed")
+    passed = tuple(sorted(passed_raw)) if passed_raw is not None else fallback.passed
+    to_act = _get(state, "to_act", fallback.to_act)
+    return TableView(sets, passed, to_act, sizes, hands_v, places)
+
+
+def view_from_frames(
+    match: m.Match,
+    frames_by_deal: Mapping[int, Sequence[Any]],
+    diagnostics: Iterable[Any] = (),
+) -> MatchView:
+    """INTEGRATION HOOK — the view of a match replayed by the rules engine.
+
+    To be completed by the integrator when ``analyzer.engine.replay(deal, ruleset)`` lands;
+    until then it accepts anything with the fields below (attributes or mapping keys) and
+    falls back to :func:`view_from_record` values for whatever a frame lacks.
+
+    ``frames_by_deal[i]`` (``i`` 1-based deal index) lists the frames of the deal's main
+    line in order, one per action; a frame has
+
+    * ``index``: the 0-based position of its action among ``deal.actions()``;
+    * ``action``: the model action (used to check the alignment);
+    * ``round``: the engine's round number (optional; else the record's round marks);
+    * ``state``: the table *after* the action, with ``hands`` (per seat: cards or ``None``
+      unknown; a mapping seat -> cards or a 6-sequence), ``to_act`` (seat or ``None``),
+      and optionally ``hand_sizes``, ``table`` (each seat's current set), ``passed``
+      (seats), ``places`` (per seat place 1-6 or ``None``);
+    * ``events``: each with ``kind`` (see :data:`EVENT_KINDS`), ``en`` and ``zh``.
+
+    ``diagnostics`` are :class:`analyzer.diagnostics.Diagnostic` values (``deal``,
+    ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``); each is
+    attached to the deal's step whose action starts at its line and column, if any.
+    Variations are rendered with the record fallback from the engine state before their
+    branch point.  The deal score should be supplied as ``frames_by_deal`` frames'
+    ``state.places`` at the end (the finish order) — scoring proper is wired by the
+    integrator through ``DealView.seat_points`` / ``team_points`` (``attrs.evolve``).
+    """
+    by_deal: dict[int, list[DiagnosticView]] = {}
+    counts: Counter[str] = Counter()
+    for d in diagnostics:
+        deal_no = _get(d, "deal")
+        sev = str(_get(d, "severity", "error"))
+        view = DiagnosticView(
+            severity=sev,
+            code=str(_get(d, "code", "")),
+            en=str(_get(d, "en", "")),
+            zh=str(_get(d, "zh", "")),
+            rule=str(_get(d, "rule_id", "") or ""),
+            line=int(_get(d, "line", 0) or 0),
+            column=int(_get(d, "column", 0) or 0),
+        )
+        by_deal.setdefault(int(deal_no) if deal_no else 0, []).append(view)
+        counts[sev] += 1
+    deals: list[DealView] = []
+    names: dict[int, str] = {}
+    for i, deal in enumerate(match.deals, 1):
+        diags = by_deal.get(i, [])
+        frames = list(frames_by_deal.get(i, ()))
+        if isinstance(deal, BrokenDeal):
+            deals.append(_deal_view(i, deal, names, diagnostics=diags))
+            continue
+        names = _names(deal, names)
+        base = _deal_view(i, deal, names)  # the record fallback, for alignment and defaults
+        overlay: dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]] = {}
+        for pos, frame in enumerate(frames):
+            idx = _get(frame, "index", pos)
+            if not 0 <= idx < len(base.steps):
+                continue
+            fb = base.steps[idx].table
+            events = tuple(
+                EventView(str(_get(e, "kind", "notice")), str(_get(e, "en")), str(_get(e, "zh")))
+                for e in (_get(frame, "events") or ())
+            )
+            rnd = _get(frame, "round")
+            overlay[idx] = (_table_from_frame(frame, fb), events, rnd)
+        actions = list(deal.actions())
+        placed = [
+            attrs.evolve(d, step=_step_at(actions, d.line, d.column))
+            if d.step is None and d.line
+            else d
+            for d in diags
+        ]
+        dv = _deal_view(i, deal, names, overlay, placed)
+        if frames:
+            places = dv.steps[-1].table.places if dv.steps else ()
+            order = tuple(
+                s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places, strict=False) if p)
+            )
+            if order:
+                dv = attrs.evolve(dv, finish=order)
+        deals.append(dv)
+    return _match_view(match, deals, True, counts)
+
+
+def _step_at(actions: Sequence[m.Action], line: int, column: int) -> int | None:
+    for i, a in enumerate(actions, 1):
+        if a.span.line == line and (not column or a.span.column <= column <= a.span.end_column):
+            return i
+    for i, a in enumerate(actions, 1):
+        if a.span.line == line:
+            return i
+    return None

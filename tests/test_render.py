@@ -1,0 +1,465 @@
+"""The HTML replay renderer: escaping, self-containment, completeness without script,
+both languages, size and speed.  The browser behaviour is in ``test_browser.py``."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import time
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import gojinotation as gj
+from analyzer import render, view
+from analyzer.render import payload, render_files, render_index, render_match
+from analyzer.view import MatchView, StepView, to_json, view_from_frames, view_from_record
+
+FIXTURES = Path(__file__).parent / "fixtures" / "render"
+FINAL = FIXTURES / "final.gjn"
+KINDS = FIXTURES / "kinds.gjn"
+BROKEN = FIXTURES / "broken.gjn"
+HOSTILE = "<script>window.__gjnPwned"
+
+
+def _view(path: Path) -> MatchView:
+    return view_from_record(gj.read(path.read_bytes(), filename=str(path)).match)
+
+
+@pytest.fixture(scope="module")
+def final_view() -> MatchView:
+    return _view(FINAL)
+
+
+@pytest.fixture(scope="module")
+def final_html(final_view: MatchView) -> str:
+    return render_match(final_view, "zh", source=FINAL.read_bytes(), source_name="final.gjn")
+
+
+class _Collect(HTMLParser):
+    """Ids, text and tags of a page, as a browser without script sees them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: dict[str, list[str]] = {}
+        self.stack: list[str | None] = []
+        self.tags: Counter[str] = Counter()
+        self.attrs: list[tuple[str, str, str | None]] = []
+        self.script_depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags[tag] += 1
+        for k, v in attrs:
+            self.attrs.append((tag, k, v))
+        ident = dict(attrs).get("id")
+        if tag in ("br", "meta", "input", "use", "link", "img", "path", "rect", "stop", "circle"):
+            return
+        self.stack.append(ident)
+        if ident:
+            self.ids.setdefault(ident, [])
+        if tag in ("script", "style"):
+            self.script_depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("br", "meta", "input", "use", "link", "img", "path", "rect", "stop", "circle"):
+            return
+        if tag in ("script", "style"):
+            self.script_depth -= 1
+        if self.stack:
+            self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.script_depth:
+            return
+        for ident in self.stack:
+            if ident:
+                self.ids[ident].append(data)
+
+
+def _parse(html: str) -> _Collect:
+    p = _Collect()
+    p.feed(html)
+    return p
+
+
+def _all_steps(steps: tuple[StepView, ...], prefix: str) -> list[tuple[str, StepView]]:
+    out: list[tuple[str, StepView]] = []
+    for s in steps:
+        pid = f"{prefix}{s.index}"
+        out.append((pid, s))
+        for k, var in enumerate(s.variations, 1):
+            out += _all_steps(var, f"{pid}x{k}m")
+    return out
+
+
+# ---------------------------------------------------------------- the view model
+
+
+def test_fallback_view_tracks_hands_rounds_turn_and_annotations() -> None:
+    v = _view(KINDS)
+    d = v.deals[0]
+    assert [p.name for p in d.players][:3] == ["Ann", "Bo", 'Cy "the cat"']
+    assert d.hands[1] is None and d.start.hand_sizes[2] == 9
+    assert d.intro == ("Before the deal: <b>bold?</b> no, text.",)
+    tribute, ret, aaa = d.steps[:3]
+    assert (tribute.kind, tribute.round, ret.kind) == ("tribute", 0, "return")
+    assert tribute.table.hands[0] == "DXX22AAAKK3h3h"  # the 小王 arrived
+    assert aaa.table.hands[0] == "DXX22KK3h" and aaa.clock == "0:12"
+    assert aaa.table.sets[0] == "AAA" and aaa.table.to_act == 2
+    assert aaa.say_zh == "第1轮，1号Ann出三张A"
+    burn = d.steps[6]
+    assert burn.kind == "burn" and burn.glyphs == ("!!",)
+    assert burn.comments_after == ("A burn & a comment",)
+    assert {"comment", "glyph"} <= set(burn.markers)
+    close = d.steps[9]
+    assert close.kind == "close" and close.table.sets == ("",) * 6 and close.table.passed == ()
+    assert d.steps[13].irregular and "irregular" in d.steps[13].markers
+    buy, give = d.steps[18], d.steps[19]
+    assert buy.say_en == "Round 3, seat 2 Bo buys a three from seat 4 Dee for a five"
+    assert buy.table.hands[3] == "QQQJJJJ544"  # sold a 3, received the 5
+    assert give.act_zh == "送一张3给5号Eve"
+    last = d.steps[-1]
+    assert last.table.to_act is None and d.finish == (1, 2, 3, 4, 5, 6)
+    assert dict(d.team_points) == {"A": 4, "B": 2}
+    var = d.steps[23].variations[0]
+    assert [s.gjn for s in var] == ["1:KK", "2:-"]
+    assert var[0].table.hands[0] == "DXX223h"  # replayed from before 1:DX22
+    assert var[0].comments_after == ("the quieter line",)
+    assert {s.kind for s in d.steps} == set(view.STEP_KINDS)
+
+
+def test_view_is_plain_json(final_view: MatchView) -> None:
+    data = json.loads(to_json(final_view))
+    assert data["deals"][0]["steps"][0]["table"]["hands"][0] is not None
+    assert len(data["deals"]) == 6
+    assert data["totals"][-1]["teams"] == [["A", 12], ["B", 0]]
+    assert data["validated"] is False
+
+
+def test_view_from_frames_hook_takes_the_engine_state_and_events() -> None:
+    match = gj.read(KINDS.read_bytes()).match
+
+    @attrs.frozen
+    class Event:
+        kind: str
+        en: str
+        zh: str
+
+    @attrs.frozen
+    class State:
+        hands: dict[int, str | None]
+        to_act: int | None
+        places: tuple[int | None, ...] = (None,) * 6
+
+    @attrs.frozen
+    class Frame:
+        index: int
+        action: Any
+        state: State
+        events: tuple[Event, ...] = ()
+
+    actions = list(match.deals[0].actions())
+    frames = [
+        Frame(
+            i,
+            a,
+            State(dict.fromkeys(range(1, 7), "KK"), 3, (1, None, None, None, None, 6)),
+            (Event("gouji", "Gouji battle", "够级"),) if i == 2 else (),
+        )
+        for i, a in enumerate(actions)
+    ]
+    diag = {
+        "deal": 1,
+        "severity": "error",
+        "code": "GJV201",
+        "rule_id": "R-SET-3",
+        "en": "not higher",
+        "zh": "不够大",
+        "line": actions[4].span.line,
+        "column": actions[4].span.column,
+    }
+    v = view_from_frames(match, {1: frames}, [diag])
+    steps = v.deals[0].steps
+    assert v.validated and dict(v.diagnostics) == {"error": 1}
+    assert steps[2].events[0].zh == "够级" and "gouji" in steps[2].markers
+    assert steps[0].table.hands == ("KK",) * 6 and steps[0].table.to_act == 3
+    assert steps[0].table.hand_sizes == (2,) * 6
+    assert v.deals[0].finish == (1, 6)
+    assert v.deals[0].diagnostics[0].step == 5
+    page = render_match(v)
+    assert 'class="ev ev-gouji"' in page and "GJV201" in page and 'href="#d1.s5"' in page
+
+
+# --------------------------------------------------------------------- escaping
+
+
+def test_hostile_names_and_comments_are_text(final_html: str) -> None:
+    assert HOSTILE not in final_html
+    assert "<img src=x" not in final_html
+    assert "&lt;script&gt;window.__gjnPwned=true&lt;/script&gt;" in final_html
+    assert "&lt;img src=x onerror=" in final_html
+    parsed = _parse(final_html)
+    assert parsed.tags["script"] == 2  # the data block and the replay script
+    assert parsed.tags["img"] == 0
+    assert not [a for a in parsed.attrs if a[1].startswith("on")]
+
+
+def test_json_block_cannot_end_the_script(final_html: str) -> None:
+    block = re.search(
+        r'<script type="application/json" id="gjn-data">(.*?)</script>', final_html, re.S
+    )
+    assert block is not None
+    text = block.group(1)
+    assert "</" not in text and "<!--" not in text
+    data = json.loads(text)
+    assert any("<script>window.__gjnPwned" in n for n in data["deals"][0]["names"])
+
+
+def test_csp_forbids_outside_requests_and_allows_only_our_inline_code(final_html: str) -> None:
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', final_html)
+    assert csp is not None
+    policy = csp.group(1).replace("&#39;", "'")
+    assert policy.startswith("default-src 'none';")
+    assert "img-src data:" in policy and "base-uri 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    for tag in ("style", "script"):
+        bodies = re.findall(rf"<{tag}>(.*?)</{tag}>", final_html, re.S)
+        assert bodies, tag
+        for body in bodies:
+            digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+            assert f"'sha256-{digest}'" in policy
+    assert ' style="' not in final_html  # inline style attributes would be blocked
+
+
+def test_no_external_urls(final_html: str) -> None:
+    page = re.sub(r'href="data:text/plain;charset=utf-8;base64,[A-Za-z0-9+/=]*"', "", final_html)
+    assert "http:" not in page and "https:" not in page
+    assert "//" not in page
+    assert "@import" not in page
+    assert set(re.findall(r"url\((.)", page)) <= {"#"}  # same-document paint servers only
+    for tag, name, value in _parse(final_html).attrs:
+        assert name not in ("src", "srcset", "action", "poster", "background", "xlink:href"), tag
+        if name == "href":
+            assert value is not None
+            assert value.startswith(("#", "data:text/plain;")) or value == "index.html", value
+
+
+def test_source_record_is_offered_byte_for_byte(final_html: str) -> None:
+    m = re.search(
+        r'href="data:text/plain;charset=utf-8;base64,([^"]+)" download="final.gjn"', final_html
+    )
+    assert m is not None
+    assert base64.b64decode(m.group(1)) == FINAL.read_bytes()
+
+
+# ------------------------------------------------------------------ completeness
+
+
+def test_every_play_is_in_the_static_page(final_view: MatchView, final_html: str) -> None:
+    parsed = _parse(final_html)
+    total = 0
+    for d in final_view.deals:
+        assert f"d{d.index}" in parsed.ids and f"d{d.index}h" in parsed.ids
+        for pid, s in _all_steps(d.steps, f"d{d.index}.s"):
+            total += 1
+            assert pid in parsed.ids, pid
+            text = "".join(parsed.ids[pid])
+            assert text.startswith(str(s.seat)) or s.comments_before, (pid, text)
+            for c in s.comments_before + s.comments_after:
+                assert c in text
+            for g in s.glyphs:
+                assert g in text
+            if s.clock:
+                assert s.clock in text
+            if s.kind == "play":
+                assert _chip_text(s.cards) in text, (pid, text)
+    assert total == sum(len(list(d.actions())) for d in gj.read(FINAL.read_bytes()).match.deals) + 2
+    for d in final_view.deals:  # finish order, scores, hands
+        body = "".join(parsed.ids[f"d{d.index}"])
+        assert all(p.name in body for p in d.players)
+        assert "头科" in body and "大落" in body
+
+
+def _chip_text(cards: str) -> str:
+    out = []
+    for card, n in Counter(re.findall(r"[2-9TJQKA][shcd]?|[XD?]", cards)).items():
+        label = {"T": "10", "X": "小王", "D": "大王"}.get(card[0], card[0])
+        out.append(label + (f"×{n}" if n > 1 else ""))
+    return out[0]
+
+
+def test_every_kind_renders_and_comments_are_notes() -> None:
+    v = _view(KINDS)
+    html = render_match(v, "en")
+    parsed = _parse(html)
+    for pid, _s in _all_steps(v.deals[0].steps, "d1.s"):
+        assert pid in parsed.ids
+    assert "buys a three from seat 4 Dee for a five" in html
+    assert 'class="cm" role="note">A burn &amp; a comment</p>' in html
+    assert "Before the deal: &lt;b&gt;bold?&lt;/b&gt; no, text." in html
+    assert 'class="var"' in html and "the quieter line" in html
+    assert "Kinds &amp; &lt;edge&gt; cases" in html
+
+
+def test_a_broken_deal_still_renders() -> None:
+    v = _view(BROKEN)
+    assert v.deals[1].raw is not None and v.deals[1].diagnostics[0].code == "GJN110"
+    html = render_match(v)
+    assert "1:ZZZ" in html and "GJN110" in html and "id=d1.s1 " in html
+
+
+# -------------------------------------------------------------------- languages
+
+
+def test_both_languages(final_view: MatchView) -> None:
+    zh = render_match(final_view, "zh")
+    en = render_match(final_view, "en")
+    assert '<html lang="zh-CN"' in zh and "第1局" in zh and "出牌记录" in zh
+    assert '<html lang="en"' in en and "Deal 1" in en and ">Plays<" in en
+    cat = view.i18n()
+    assert set(cat["zh"]) == set(cat["en"])
+    for page in (zh, en):
+        for key in set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', page)):
+            assert key in cat["zh"], key
+    with pytest.raises(ValueError):
+        render_match(final_view, "fr")
+
+
+# ----------------------------------------------------------------- the payload
+
+
+def _decode(deal: dict[str, Any]) -> list[dict[str, Any]]:
+    """Replay the payload as replay.js does (applyDefault, then the delta)."""
+    kinds = view.STEP_KINDS
+    st = {
+        "h": [
+            None if h is None else re.findall(r"[2-9TJQKA][shcd]?|[XD?]", h)
+            for h in deal["start"]["h"]
+        ],
+        "n": list(deal["start"]["n"]),
+        "t": list(deal["start"]["t"]),
+        "p": list(deal["start"]["p"]),
+        "o": list(deal["start"]["o"]),
+    }
+    out = []
+    steps = deal["steps"]
+    for i, raw in enumerate(steps):
+        seat, kind, cards, _act = raw[:4]
+        extra = raw[4] if len(raw) > 4 else {}
+        k = kinds[kind]
+        j = seat - 1
+        split = re.findall(r"[2-9TJQKA][shcd]?|[XD?]", cards)
+        if k in ("play", "burn"):
+            if st["h"][j] is not None:
+                for c in split:
+                    if c in st["h"][j]:
+                        st["h"][j].remove(c)
+                st["n"][j] = len(st["h"][j])
+            elif st["n"][j] is not None:
+                st["n"][j] = max(0, st["n"][j] - len(split))
+            st["t"][j] = cards
+            st["p"] = [x for x in st["p"] if x != seat]
+        elif k == "pass" and seat not in st["p"]:
+            st["p"] = sorted([*st["p"], seat])
+        elif k == "close":
+            st["t"], st["p"] = [""] * 6, []
+        d = extra.get("d", {})
+        for s, change in d.get("h", {}).items():
+            j = int(s) - 1
+            if change is None:
+                st["h"][j] = None
+                continue
+            hand = list(st["h"][j] or [])
+            for c in re.findall(r"[2-9TJQKA][shcd]?|[XD?]", change[0]):
+                hand.remove(c)
+            hand += re.findall(r"[2-9TJQKA][shcd]?|[XD?]", change[1])
+            st["h"][j] = hand
+            st["n"][j] = len(hand)
+        for s, n in d.get("n", {}).items():
+            st["n"][int(s) - 1] = n
+        for s, c in d.get("t", {}).items():
+            st["t"][int(s) - 1] = c
+        if "p" in d:
+            st["p"] = list(d["p"])
+        for s, p in d.get("o", {}).items():
+            st["o"][int(s) - 1] = p
+        nxt = steps[i + 1][0] if i + 1 < len(steps) else None
+        out.append(
+            {
+                "h": [None if h is None else Counter(h) for h in st["h"]],
+                "n": list(st["n"]),
+                "t": list(st["t"]),
+                "p": list(st["p"]),
+                "o": list(st["o"]),
+                "a": extra.get("t", nxt),
+            }
+        )
+    return out
+
+
+@pytest.mark.parametrize("path", [FINAL, KINDS])
+def test_payload_replays_to_the_view_tables(path: Path) -> None:
+    v = _view(path)
+    data = payload(v)
+    for d, dv in zip(data["deals"], v.deals, strict=True):
+        for got, step in zip(_decode(d), dv.steps, strict=True):
+            t = step.table
+            want_h = [
+                None if h is None else Counter(re.findall(r"[2-9TJQKA][shcd]?|[XD?]", h))
+                for h in t.hands
+            ]
+            assert got["h"] == want_h, step.gjn
+            sizes = [
+                len(re.findall(r".[shcd]?", h)) if h is not None else n
+                for h, n in zip(t.hands, t.hand_sizes, strict=True)
+            ]
+            assert [n for n, h in zip(got["n"], t.hands, strict=True) if h is None] == [
+                n for n, h in zip(sizes, t.hands, strict=True) if h is None
+            ]
+            assert got["t"] == list(t.sets) and got["p"] == list(t.passed)
+            assert got["o"] == list(t.places) and got["a"] == t.to_act
+    assert data["acts"]["zh"][data["deals"][0]["steps"][0][3]] == v.deals[0].steps[0].act_zh
+
+
+# ----------------------------------------------------------------- size and time
+
+
+def test_six_deal_final_is_small_and_fast(final_view: MatchView) -> None:
+    raw = FINAL.read_bytes()
+    t0 = time.perf_counter()
+    v = view_from_record(gj.read(raw).match)
+    html = render_match(v, "zh", source=raw, source_name="final.gjn")
+    elapsed = time.perf_counter() - t0
+    size = len(html.encode())
+    assert len(v.deals) == 6 and sum(len(d.steps) for d in v.deals) > 1400
+    assert size < 300_000, size
+    assert elapsed < 1.0, elapsed
+
+
+def test_render_files_writes_pages_and_an_index(tmp_path: Path) -> None:
+    out = render_files([FINAL, KINDS, BROKEN], tmp_path / "site", lang="en")
+    assert [p.name for p in out] == ["final.html", "kinds.html", "broken.html", "index.html"]
+    index = out[-1].read_text(encoding="utf-8")
+    assert 'href="final.html"' in index and 'href="kinds.html#d1"' in index
+    assert "海风队" in index and "12" in index
+    assert "Content-Security-Policy" in index and "<script" not in index
+    page = out[0].read_text(encoding="utf-8")
+    assert 'href="index.html"' in page and '<html lang="en"' in page
+
+
+def test_index_without_links() -> None:
+    html = render_index([_view(KINDS)], "zh")
+    assert "Reds" in html and "Blues" in html and "<a " not in html.split("<main", 1)[1]
+
+
+def test_chips() -> None:
+    assert str(render.chips("DXX2TTTTT3h")) == (
+        '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
+        '<i>3<b class="su h">♥</b></i>'
+    )
