@@ -1,0 +1,222 @@
+"""``gouji simulate``: self-play corpora and event statistics.
+
+Commands::
+
+    gouji simulate [--profile P] [--seed N] [--deals K] [--bot random|heuristic]
+                   [--match] [--rules "..."] [-o FILE.gjn|FILE.json]
+    gouji simulate --stats [--profile P|all] [--seed N] [--deals K] [--bot B] [--match]
+                   [--markdown]
+
+The first writes ``K`` complete deals played by bots (every seat the same bot, or six
+comma-separated names) to ``FILE`` (standard output by default).  ``--stats`` prints how
+often each event of the rules engine occurred, one column per profile (``--profile all``:
+every profile).  The same seed gives the same output on every machine.
+
+>>> from click.testing import CliRunner
+>>> r = CliRunner().invoke(simulate, ["--profile", "QS", "--seed", "1", "--deals", "1"])
+>>> r.exit_code, r.output.splitlines()[:2]
+(0, ['%GJN 1', ''])
+>>> r = CliRunner().invoke(simulate, ["--stats", "--deals", "2", "--profile", "QB"])
+>>> "GoujiPlayed" in r.output
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+import click
+
+import gojinotation as gj
+from gojinotation.jsonio import dumps_json
+
+from .bots import BOTS
+from .cli import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
+from .i18n import register, t
+from .profiles import PROFILES, resolve_profile_id
+from .ruleset import RulesetError
+from .simulate import SimResult, SimulationError, Stats, simulate_results, stats, stats_table
+
+__all__ = ["simulate"]
+
+register(
+    {
+        "simulate.help": (
+            "Play complete deals with bots and write them as GJN, or print how often "
+            "each rule event occurred (--stats).",
+            "由程序自动对局并写成 GJN 记录，或统计各种规则事件出现的次数（--stats）。",
+        ),
+        "simulate.help.short": ("Self-play corpora and event statistics.", "自动对局与事件统计。"),
+        "simulate.help.profile": (
+            "Rule profile (id or alias); 'all' with --stats for every profile.",
+            "规则方案（编号或别名）；与 --stats 同用时可写 all 表示全部方案。",
+        ),
+        "simulate.help.seed": (
+            "Random seed (same seed, same deals).",
+            "随机种子（种子相同则牌局相同）。",
+        ),
+        "simulate.help.deals": ("Number of deals.", "对局数。"),
+        "simulate.help.bot": (
+            "Bot for every seat, or six comma-separated names (random, heuristic).",
+            "各座位的程序玩家，或用逗号分隔的六个名称（random、heuristic）。",
+        ),
+        "simulate.help.match": (
+            "Play the deals as one match (leader from the last deal, tribute between deals).",
+            "连续对局（由上一局决定先出者，局间进贡）。",
+        ),
+        "simulate.help.rules": (
+            'Profile overrides, as in [Rules "..."].',
+            '规则覆盖，同 [Rules "..."]。',
+        ),
+        "simulate.help.output": (
+            "Output file (.gjn or .json); '-' for standard output.",
+            "输出文件（.gjn 或 .json）；'-' 为标准输出。",
+        ),
+        "simulate.help.stats": ("Print the event statistics table.", "打印事件统计表。"),
+        "simulate.help.markdown": ("The table in Markdown.", "以 Markdown 格式输出表格。"),
+        "simulate.bad_bot": (
+            "unknown bot {name!r}; choose from {names}",
+            "未知的程序玩家 {name!r}；可选：{names}",
+        ),
+        "simulate.all_needs_stats": (
+            "--profile all is only for --stats",
+            "--profile all 只能与 --stats 同用",
+        ),
+        "simulate.stuck": ("the engine got stuck: {err}", "规则引擎卡住了：{err}"),
+        "simulate.done": (
+            "{n} deals in {secs:.1f} s ({rate:.1f} deals/s)",
+            "{n} 局，用时 {secs:.1f} 秒（每秒 {rate:.1f} 局）",
+        ),
+    }
+)
+
+
+def _bots(text: str, lang: str) -> str | tuple[str, ...]:
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    for n in names:
+        if n not in BOTS:
+            fail(t("simulate.bad_bot", lang, name=n, names=", ".join(sorted(BOTS))), lang)
+    if len(names) == 1:
+        return names[0]
+    if len(names) != 6:
+        fail(t("simulate.bad_bot", lang, name=text, names=", ".join(sorted(BOTS))), lang)
+    return names
+
+
+@click.command(
+    "simulate",
+    cls=GoujiCommand,
+    help_key="simulate.help",
+    short_help_key="simulate.help.short",
+)
+@click.option(
+    "--profile",
+    default="qingdao-standard",
+    show_default=True,
+    cls=GoujiOption,
+    help_key="simulate.help.profile",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, cls=GoujiOption, help_key="simulate.help.seed"
+)
+@click.option(
+    "--deals",
+    type=click.IntRange(0, None),
+    default=10,
+    show_default=True,
+    cls=GoujiOption,
+    help_key="simulate.help.deals",
+)
+@click.option(
+    "--bot",
+    "bot_text",
+    default="heuristic",
+    show_default=True,
+    cls=GoujiOption,
+    help_key="simulate.help.bot",
+)
+@click.option("--match", "match", is_flag=True, cls=GoujiOption, help_key="simulate.help.match")
+@click.option("--rules", "overrides", default="", cls=GoujiOption, help_key="simulate.help.rules")
+@click.option(
+    "-o", "--output", default=None, metavar="FILE", cls=GoujiOption, help_key="simulate.help.output"
+)
+@click.option(
+    "--stats", "show_stats", is_flag=True, cls=GoujiOption, help_key="simulate.help.stats"
+)
+@click.option("--markdown", is_flag=True, cls=GoujiOption, help_key="simulate.help.markdown")
+@click.pass_context
+def simulate(
+    ctx: click.Context,
+    profile: str,
+    seed: int,
+    deals: int,
+    bot_text: str,
+    match: bool,
+    overrides: str,
+    output: str | None,
+    show_stats: bool,
+    markdown: bool,
+) -> None:
+    """``gouji simulate`` (the help text shown is ``simulate.help`` of the catalogue)."""
+    lang = lang_of(ctx)
+    bot = _bots(bot_text, lang)
+    if profile.strip().casefold() == "all":
+        if not show_stats or output:
+            fail(t("simulate.all_needs_stats", lang), lang)
+        pids = list(PROFILES)
+    else:
+        try:
+            pids = [resolve_profile_id(profile)]
+        except RulesetError as err:
+            fail(err.zh if lang == "zh" else err.en, lang)
+    if output is None and not show_stats:
+        output = "-"
+    to_json = bool(output) and str(output).endswith(".json")
+    columns: dict[str, Stats] = {}
+    started = time.perf_counter()
+    total = 0
+    try:
+        for pid in pids:
+            results: list[SimResult] = []
+            sink = _open(output) if output and not to_json else None
+            try:
+                if sink is not None:
+                    sink.write("%GJN 1\n")
+                for r in simulate_results(
+                    pid, seed, deals, bot=bot, match=match, overrides=overrides
+                ):
+                    total += 1
+                    if sink is not None:
+                        sink.write("\n" + gj.write_deal(r.deal))
+                    if to_json or show_stats:
+                        results.append(r)
+            finally:
+                if sink is not None and sink is not sys.stdout:
+                    sink.close()
+            if to_json and output:
+                text = dumps_json(gj.Match(tuple(r.deal for r in results), 1), spans=False)
+                Path(output).write_text(text + "\n", encoding="utf-8")
+            if show_stats:
+                columns[pid] = stats(results)
+    except SimulationError as err:
+        fail(t("simulate.stuck", lang, err=str(err)), lang)
+    except OSError as err:
+        fail(str(err), lang)
+    secs = time.perf_counter() - started
+    if show_stats:
+        click.echo(stats_table(columns, markdown=markdown))
+    if (output and output != "-") or show_stats:
+        click.echo(
+            t("simulate.done", lang, n=total, secs=secs, rate=total / secs if secs else 0.0),
+            err=True,
+        )
+    ctx.exit(0 if total or not deals else EXIT_ERROR)
+
+
+def _open(output: str) -> TextIO:
+    if output == "-":
+        return sys.stdout
+    return Path(output).open("w", encoding="utf-8", newline="\n")

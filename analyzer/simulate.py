@@ -1,0 +1,811 @@
+"""Self-play: shuffled decks, complete deals played by bots, GJN records and statistics.
+
+No public Gouji game records exist, so the engine and the format are proven on games the
+project makes itself: :func:`simulate` deals shuffled decks of a profile, finds the first
+leader the way the profile says (开牌, then 上班/顶班, or the previous deal's 大落 in a
+match), lets a bot per seat choose among :func:`analyzer.engine.legal_actions`, and
+yields each deal as a :class:`gojinotation.model.Deal` with its tags, the six dealt
+hands (every card suited, so 上班 can be told) and the moves, with a round mark before
+every lead and every pass and 扣牌 written out.  With ``match=True`` the deals form one
+match: the next deal's leader comes from the last one, and tribute (进贡/还贡) is paid
+before play where the profile has it.
+
+The same ``seed`` gives the same records on any machine: every random choice comes from
+a :class:`random.Random` seeded with a string (hashed with SHA-512 by Python, not with
+the per-process string hash), and nothing iterates over a set of strings.
+
+>>> d = next(simulate("qingdao-standard", seed=7, deals=1))
+>>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"]
+('gouji simulate', 'qingdao-standard', 'heuristic')
+>>> sorted(len(h.cards) for h in d.hands)
+[36, 36, 36, 36, 36, 36]
+>>> from analyzer.engine import replay
+>>> last = list(replay(d))[-1]
+>>> last.state.is_over
+True
+>>> " ".join(str(s) for s in sorted(last.state.place_of, key=last.state.place_of.get)) \\
+...     == d.tags["Finish"]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+import attrs
+
+from analyzer import events as E
+from analyzer.bots import Bot, Context, make_bot
+from analyzer.engine import do, legal_actions, new_deal
+from analyzer.profiles import load_ruleset, resolve_profile_id
+from analyzer.ruleset import Ruleset
+from analyzer.scoring import DealScore, Obligation, legal_return_cards
+from analyzer.state import DealState
+from gojinotation.cards import Card, Rank, Suit, sort_cards
+from gojinotation.errors import GoujiError
+from gojinotation.model import (
+    Action,
+    Burn,
+    Buy,
+    Close,
+    Deal,
+    Give,
+    Hand,
+    MoveItem,
+    Pass,
+    Play,
+    Report,
+    Return,
+    Revolution,
+    RoundMark,
+    Tag,
+    Timeout,
+    Tribute,
+    Yield,
+)
+
+__all__ = [
+    "EVENT_KINDS",
+    "NOT_SELF_PLAY",
+    "SimResult",
+    "SimulationError",
+    "build_deck",
+    "deal_hands",
+    "event_keys",
+    "first_taker",
+    "shangban_leader",
+    "simulate",
+    "simulate_results",
+    "stats",
+    "stats_table",
+]
+
+SEATS = (1, 2, 3, 4, 5, 6)
+_NXT = (0, 2, 3, 4, 5, 6, 1)
+_PRV = (0, 6, 1, 2, 3, 4, 5)
+_DUI = (0, 4, 5, 6, 1, 2, 3)
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+
+#: A deal that has not ended after this many actions is a bug (a deal takes ~100-300).
+MAX_ACTIONS = 5000
+
+#: Every event kind of :mod:`analyzer.events`, in the module's order.
+EVENT_KINDS: tuple[str, ...] = tuple(
+    name
+    for name in E.__all__
+    if isinstance(getattr(E, name), type)
+    and issubclass(getattr(E, name), E.Event)
+    and getattr(E, name) is not E.Event
+)
+
+#: Event kinds that legal self-play never produces: they need an illegal action (a
+#: Violation and its sanction, 假烧) or a referee's action (penalty, ruling).
+NOT_SELF_PLAY: tuple[str, ...] = ("Violation", "FakeBurn", "PenaltyApplied", "RulingApplied")
+
+
+class SimulationError(GoujiError):
+    """The engine left a seat without a legal action, or disagreed with its own list of
+    legal actions (``do`` reported a Violation for a listed action): an engine bug.
+
+    :ivar summary: the state's one-line summary; :ivar actions: the moves so far.
+    """
+
+    def __init__(self, message: str, summary: str, actions: Sequence[MoveItem] = ()) -> None:
+        super().__init__(f"{message} (in {summary})")
+        self.summary = summary
+        self.actions = tuple(actions)
+
+
+@attrs.frozen
+class SimResult:
+    """One simulated deal: the record, every event the engine reported, the final state."""
+
+    deal: Deal
+    events: tuple[E.Event, ...] = attrs.field(repr=False)
+    state: DealState = attrs.field(repr=False)
+
+    @property
+    def score(self) -> DealScore | None:
+        """The engine's score of the deal (``None`` for a void deal)."""
+        for e in reversed(self.events):
+            if isinstance(e, E.DealEnded):
+                return e.score
+        return None
+
+
+# ------------------------------------------------------------------------------ cards
+
+
+def build_deck(rs: Ruleset) -> list[Card]:
+    """The profile's deck, every card suited except the jokers, in a fixed order.
+
+    216 cards (four 54-card decks), or 196 for ``deck.variant = 196_minus_10x3_10x4``
+    (ten 3s and ten 4s removed: six of each left, suits ♠♥♣♦♠♥).
+
+    >>> qs, dg = load_ruleset("qingdao-standard"), load_ruleset("dagang-196")
+    >>> len(build_deck(qs)), len(build_deck(dg))
+    (216, 196)
+    """
+    short = rs.deck.variant == "196_minus_10x3_10x4"
+    out: list[Card] = []
+    for rank in Rank:
+        if rank.is_joker:
+            out.extend([Card(rank)] * 4)
+            continue
+        n = 6 if short and rank in (Rank.THREE, Rank.FOUR) else 16
+        out.extend(Card(rank, _SUITS[i % 4]) for i in range(n))
+    return out
+
+
+def _count_value(card: Card, rs: Ruleset) -> int | None:
+    """The counting value of a drawn card for 开牌 (``None``: a joker, draw again)."""
+    r = card.rank
+    assert r is not None
+    if r.is_joker:
+        return 1 if rs.open.count_values == "JQK_jokers_lowest" else None
+    if r == Rank.ACE:
+        return 1
+    if r == Rank.TWO:
+        return 2
+    if rs.open.count_values == "JQK_jokers_lowest" and r in (Rank.JACK, Rank.QUEEN, Rank.KING):
+        return 1
+    return int(r)
+
+
+def first_taker(rs: Ruleset, rng: random.Random, deck: Sequence[Card]) -> int:
+    """The 首取牌人 of a fresh 开牌 under ``open.first_method`` (catalog T23).
+
+    ``draw_count_ccw`` / ``flip_first_card_count``: a random seat draws a card and counts
+    counterclockwise from himself by its value (a joker passes the draw to the 下家, or
+    stays with the drawer under ``open.joker_drawn = drawer``); ``fixed_seat1``: seat 1;
+    the other methods (high card, referee's cards) are a fair draw: a random seat.
+    """
+    method = rs.open.first_method
+    if method == "fixed_seat1":
+        return 1
+    opener = rng.randint(1, 6)
+    if method not in ("draw_count_ccw", "flip_first_card_count"):
+        return opener
+    for _ in range(100):
+        v = _count_value(rng.choice(deck), rs)
+        if v is not None:
+            return (opener - 1 + v - 1) % 6 + 1
+        if rs.open.joker_drawn == "drawer":
+            return opener
+        opener = _NXT[opener]
+    return opener  # pragma: no cover - 100 jokers in a row
+
+
+def deal_hands(
+    deck: Sequence[Card], taker: int, rs: Ruleset
+) -> tuple[dict[int, list[Card]], list[tuple[int, Card]]]:
+    """Deal a shuffled deck one card at a time counterclockwise from ``taker``.
+
+    Returns the hands and the draw in order (for 上班).  With 196 cards the first four
+    takers get 33 cards, the last two 32.
+    """
+    hands: dict[int, list[Card]] = {s: [] for s in SEATS}
+    draw: list[tuple[int, Card]] = []
+    seat = taker
+    for card in deck:
+        hands[seat].append(card)
+        draw.append((seat, card))
+        seat = _NXT[seat]
+    return hands, draw
+
+
+def shangban_leader(rs: Ruleset, draw: Sequence[tuple[int, Card]], taker: int) -> int:
+    """The first leader after a fresh 开牌: 上班 and 顶班 (``open.shangban``, T23).
+
+    ``two_same_colour_3`` / ``two_same_suit_3`` / ``two_same_suit_4``: the first seat,
+    in the order of the draw, to hold two such cards leads; with ``open.dingban`` a seat
+    that ends the draw with more of one suit than the leader's best takes over (the
+    earliest such seat when several tie).  ``most_4s_must_lead_4``: most 4s (the first to
+    reach that many).  ``inserted_card_holder``: the holder of the referee's inserted
+    card (here the card drawn in the middle of the deal).  ``none`` or nobody
+    qualifying: the first taker leads.
+
+    >>> from gojinotation.cards import parse_cards
+    >>> rs = load_ruleset("qingdao-standard")
+    >>> draw = list(zip([1, 2, 3, 1, 2, 3], parse_cards("3h3d3s3c44")))
+    >>> draw = [(1, Card.parse("3h")), (2, Card.parse("3s")), (1, Card.parse("3d")),
+    ...         (2, Card.parse("3c"))]
+    >>> shangban_leader(rs, draw, 1)
+    1
+    """
+    mode = rs.open.shangban
+    if mode == "none":
+        return taker
+    if mode == "inserted_card_holder":
+        return draw[len(draw) // 2][0] if draw else taker
+    if mode == "most_4s_must_lead_4":
+        fours: Counter[int] = Counter()
+        reached: dict[int, int] = {}
+        for i, (seat, card) in enumerate(draw):
+            if card.rank == Rank.FOUR:
+                fours[seat] += 1
+                reached[seat] = i
+        if not fours:
+            return taker
+        best = max(fours.values())
+        return min((reached[s], s) for s in fours if fours[s] == best)[1]
+    rank = Rank.FOUR if mode == "two_same_suit_4" else Rank.THREE
+    colour = mode == "two_same_colour_3"
+    held: dict[int, Counter[str]] = {s: Counter() for s in SEATS}
+    suited: dict[int, Counter[str]] = {s: Counter() for s in SEATS}
+    leader = 0
+    for seat, card in draw:
+        if card.rank != rank or card.suit is None:
+            continue
+        key = ("red" if card.suit.is_red else "black") if colour else card.suit.value
+        held[seat][key] += 1
+        suited[seat][card.suit.value] += 1
+        if not leader and held[seat][key] >= 2:
+            leader = seat
+    if not leader:
+        return taker
+    if rs.open.dingban:
+        mine = max(suited[leader].values(), default=0)
+        for seat, _ in draw:  # the order of the draw decides among equals
+            if max(suited[seat].values(), default=0) > mine:
+                best = max(max(suited[s].values(), default=0) for s in SEATS)
+                for s2, _ in draw:
+                    if max(suited[s2].values(), default=0) == best:
+                        return s2
+        return leader
+    return leader
+
+
+# ------------------------------------------------------------------------------ play
+
+
+class _Table:
+    """Plays one deal: asks the bots, applies the actions, writes the moves."""
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        st: DealState,
+        bots: Mapping[int, Bot],
+        rng: random.Random,
+    ) -> None:
+        self.rs = rs
+        self.st = st
+        self.bots = bots
+        self.rng = rng
+        self.moves: list[MoveItem] = []
+        self.events: list[E.Event] = list(st.events)
+        self.pre_asked: dict[int, tuple[Action, ...]] = {}
+        self.burn_top: object = None
+        self.burn_asked: set[int] = set()
+        self.report_asked: set[tuple[int, int]] = set()
+        self.timeouts = rs.time.limit_s is not None
+
+    def ctx(self, seat: int) -> Context:
+        return Context(self.st, seat, self.rng)
+
+    def primary(self) -> int:
+        st = self.st
+        return st.next_leader if st.closing else st.turn
+
+    def choose(self, legal: list[Action]) -> Action:
+        st = self.st
+        # 1. tribute owed, then 还贡, before anything else
+        for a in legal:
+            if isinstance(a, Tribute):
+                return a
+        if st.received and not st.any_play and self.rs.tribute.return_ != "none":
+            payer, receiver, n = st.received[0]
+            cards = sort_cards(legal_return_cards(st.hand(receiver), n, self.rs)[:n])
+            if len(cards) == n:
+                return Return(receiver, cards=cards, to_seat=payer)
+        prim = self.primary()
+        order = [prim] + [s for s in SEATS if s != prim] if prim else list(SEATS)
+        # 2. before play: 革命, buy, give
+        for s in order:
+            opts: tuple[Action, ...] = tuple(
+                a for a in legal if a.seat == s and isinstance(a, (Revolution, Buy, Give))
+            )
+            if opts and self.pre_asked.get(s) != opts:
+                self.pre_asked[s] = opts
+                got = self.bots[s].preplay(self.ctx(s), opts)
+                if got is not None:
+                    return got
+        # 3. out of turn on the standing set: burns (the 够级 player's teammates first,
+        #    then in play order), declines, 二杀一
+        top = st.top
+        if top is not self.burn_top:
+            self.burn_top = top
+            self.burn_asked = set()
+        if top is not None:
+            owner = top.owner
+            ring = []
+            s = owner
+            for _ in range(5):
+                s = _NXT[s]
+                ring.append(s)
+            ring.sort(key=lambda x: x % 2 != owner % 2)
+            for s in ring:
+                if s in self.burn_asked:
+                    continue
+                opts = tuple(
+                    a
+                    for a in legal
+                    if a.seat == s
+                    and (isinstance(a, Burn) or (s != prim and isinstance(a, (Pass, Play))))
+                )
+                if opts:
+                    self.burn_asked.add(s)
+                    got = self.bots[s].interject(self.ctx(s), opts)
+                    if got is not None:
+                        return got
+        # 4. 报牌
+        for a in legal:
+            if isinstance(a, Report) and (a.seat, a.count) not in self.report_asked:
+                self.report_asked.add((a.seat, a.count))
+                if self.bots[a.seat].report(self.ctx(a.seat), a):
+                    return a
+        # 5. 扣牌 by the legal 扣牌人, written out
+        if st.closing and st.closer:
+            for a in legal:
+                if isinstance(a, Close) and a.seat == st.closer:
+                    return a
+        # 6. the seat whose turn it is
+        if prim:
+            opts = tuple(
+                a
+                for a in legal
+                if a.seat == prim
+                and isinstance(a, (Play, Pass, Yield, Close))
+                and not (st.closing and isinstance(a, Close))
+            )
+            if opts:
+                if (
+                    self.timeouts
+                    and top is not None
+                    and not st.closing
+                    and prim == st.turn
+                    and self.bots[prim].timeout(self.ctx(prim))
+                ):
+                    return Timeout(prim)
+                return self.bots[prim].turn(self.ctx(prim), opts)
+        # 7. nothing ordinary is open (a seat that must buy, 革命 …): any legal action
+        rest = [a for a in legal if not isinstance(a, Report)] or legal
+        mine = [a for a in rest if a.seat == prim] or rest
+        return self.bots[mine[0].seat].turn(self.ctx(mine[0].seat), mine)
+
+    def run(self) -> None:
+        st = self.st
+        for _ in range(MAX_ACTIONS):
+            if st.ended:
+                return
+            legal = legal_actions(st)
+            if not legal:
+                raise SimulationError("no legal action", st.summary(), self.moves)
+            action = self.choose(legal)
+            nst, ev = do(st, action)
+            bad = [e for e in ev if isinstance(e, E.Violation)]
+            if bad:
+                raise SimulationError(
+                    f"the engine listed {action!r} as legal but ruled {bad[0].rule_id}: "
+                    f"{bad[0].en}",
+                    st.summary(),
+                    self.moves,
+                )
+            if nst.round_no != st.round_no:
+                self.moves.append(RoundMark(nst.round_no))
+            self.moves.append(action)
+            self.events.extend(ev)
+            st = self.st = nst
+        raise SimulationError(f"no end after {MAX_ACTIONS} actions", st.summary(), self.moves)
+
+
+# ------------------------------------------------------------------------------ deals
+
+
+def _rng(seed: int, *parts: object) -> random.Random:
+    # a str seed is hashed with SHA-512 by random.seed: the same on every machine
+    return random.Random(":".join(["gouji-simulate", str(seed), *map(str, parts)]))
+
+
+def _bot_names(bot: str | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(bot, str):
+        return (bot,) * 6
+    names = tuple(bot)
+    if len(names) != 6:
+        raise ValueError(f"six bot names are needed, one a seat; got {len(names)}")
+    return names
+
+
+def _finish(state: DealState) -> str:
+    places = state.place_of
+    return " ".join(str(s) for s in sorted(places, key=lambda s: places[s]))
+
+
+def _score_tag(score: DealScore | None) -> str:
+    if score is None:
+        return "void"
+    tp = score.team_points
+    return f"A {tp.get('A', 0)} B {tp.get('B', 0)}"
+
+
+def simulate_results(
+    profile: str,
+    seed: int,
+    deals: int,
+    *,
+    bot: str | Sequence[str] = "heuristic",
+    match: bool = False,
+    overrides: str = "",
+    start: int = 1,
+) -> Iterator[SimResult]:
+    """Play ``deals`` deals and yield each with its events and final state.
+
+    :param profile: a profile id or alias (``qingdao-standard``, ``QB`` …).
+    :param seed: any integer; the same seed gives the same deals everywhere.
+    :param bot: a bot name for every seat, or six names (seats 1-6).
+    :param match: play the deals as one match: the next leader from the last deal
+        (``open.subsequent``), tribute and its return before play (``tribute.mode =
+        luo``).  Without it every deal is a first deal (fresh 开牌 and 上班).
+    :param overrides: ``[Rules "..."]`` overrides of the profile, written to the record.
+    :param start: the number of the first deal (deal ``k`` depends only on ``seed`` and
+        ``k`` unless ``match``: ``start`` lets a corpus be made in pieces).
+    :raises SimulationError: when the engine leaves the game stuck (a bug).
+    """
+    pid = resolve_profile_id(profile)
+    rs = load_ruleset(pid, overrides)
+    names = _bot_names(bot)
+    bots = {s: make_bot(names[s - 1]) for s in SEATS}
+    base = build_deck(rs)
+    obligations: tuple[Obligation, ...] = ()
+    prev: SimResult | None = None
+    prev_taker = 0
+    hands_per_game = max(1, rs.match.hands_per_game)
+    for k in range(start, start + deals):
+        deck_rng = _rng(seed, k, "deck")
+        play_rng = _rng(seed, k, "play")
+        deck = list(base)
+        deck_rng.shuffle(deck)
+        fresh = True
+        taker = 0
+        if match and prev is not None:
+            taker, fresh = _next_opening(rs, prev, prev_taker, deck_rng, deck)
+        if fresh:
+            taker = first_taker(rs, deck_rng, deck)
+        hands, draw = deal_hands(deck, taker, rs)
+        leader = shangban_leader(rs, draw, taker) if fresh else taker
+        st = new_deal(
+            {s: hands[s] for s in SEATS},
+            rs,
+            leader=leader,
+            profile=pid,
+            obligations=obligations if match else (),
+        )
+        table = _Table(rs, st, bots, play_rng)
+        table.run()
+        final = table.st
+        result_score = next(
+            (e.score for e in reversed(table.events) if isinstance(e, E.DealEnded)), None
+        )
+        tags = [Tag("Event", "gouji simulate")]
+        if match:
+            tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
+        tags.append(Tag("Deal", str(k)))
+        tags += [Tag(f"Seat{s}", names[s - 1]) for s in SEATS]
+        tags.append(Tag("Profile", pid))
+        if overrides.strip():
+            tags.append(Tag("Rules", overrides.strip()))
+        tags += [
+            Tag("Leader", str(leader)),
+            Tag("Finish", _finish(final) if result_score is not None else "void"),
+            Tag("Score", _score_tag(result_score)),
+            Tag("Seed", str(seed)),
+        ]
+        deal = Deal(
+            header=tuple(tags),
+            hands=tuple(Hand(s, sort_cards(hands[s])) for s in SEATS),
+            moves=tuple(table.moves),
+        )
+        prev = SimResult(deal, tuple(table.events), final)
+        prev_taker = taker
+        obligations = ()
+        if result_score is not None and rs.tribute.mode == "luo":
+            obligations = result_score.obligations
+        yield prev
+
+
+def _next_opening(
+    rs: Ruleset, prev: SimResult, prev_taker: int, rng: random.Random, deck: Sequence[Card]
+) -> tuple[int, bool]:
+    """The first taker of the next deal of a match, and whether it is a fresh 开牌."""
+    score = prev.score
+    places = prev.state.place_of
+    if score is None or len(places) < 6:
+        return 0, True  # a void deal: 开牌 again
+    if score.chuan3hu is not None and "chuan3hu" in rs.open.redo_triggers:
+        return 0, True
+    daluo = next(s for s, p in places.items() if p == 6)
+    sub = rs.open.subsequent
+    if sub in ("daluo_duitou_opens_daluo_leads", "daluo_opens_and_leads"):
+        return daluo, False
+    if sub == "rotate_ccw":
+        return _NXT[prev_taker], False
+    if sub == "rotate_cw":
+        return _PRV[prev_taker], False
+    if sub == "fixed_seat1":
+        return 1, False
+    return 0, True  # redraw_each_game
+
+
+def simulate(
+    profile: str,
+    seed: int,
+    deals: int,
+    *,
+    bot: str | Sequence[str] = "heuristic",
+    match: bool = False,
+    overrides: str = "",
+    start: int = 1,
+) -> Iterator[Deal]:
+    """Play ``deals`` deals of ``profile`` and yield them as GJN records.
+
+    Tags: ``Event "gouji simulate"``, ``Game`` (in a match), ``Deal``, ``Seat1``-``Seat6``
+    (the bot names), ``Profile``, ``Rules`` (when overridden), ``Leader``, ``Finish`` (seats
+    in place order, or ``void``), ``Score`` (``A n B m`` as the engine scores the deal,
+    or ``void``) and ``Seed``.  See :func:`simulate_results` for the parameters.
+
+    >>> a = list(simulate("QB", seed=3, deals=2, bot="random"))
+    >>> b = list(simulate("QB", seed=3, deals=2, bot="random"))
+    >>> a == b, a[0] != a[1]
+    (True, True)
+    """
+    for r in simulate_results(
+        profile, seed, deals, bot=bot, match=match, overrides=overrides, start=start
+    ):
+        yield r.deal
+
+
+# ------------------------------------------------------------------------------ stats
+
+
+def event_keys(events: Iterable[E.Event]) -> Counter[str]:
+    """Count the events of one deal by kind, with a few finer keys.
+
+    Finer keys: ``GoujiPlayed/answered`` (the 对头 beat a 够级 set: a 够级 battle),
+    ``Passed/declined`` (a seat declined to burn), ``Closed/implied``,
+    ``Gousiji/granted`` and ``Gousiji/played``, ``Opened/pending`` (开点发4 waiting for
+    the 4s), ``WentOut/forced``, ``CounterBurn/again`` (再反烧, level 3+),
+    ``DealEnded/void``, and ``Notice R-…`` / ``Dispute R-…`` by rule id.
+
+    >>> event_keys([E.Passed(2, declined=True), E.Passed(3)])
+    Counter({'Passed': 2, 'Passed/declined': 1})
+    """
+    out: Counter[str] = Counter()
+    gouji: E.GoujiPlayed | None = None
+    for e in events:
+        kind = e.kind
+        out[kind] += 1
+        if isinstance(e, E.GoujiPlayed):
+            gouji = e
+            continue
+        if isinstance(e, E.Played) and gouji is not None:
+            if e.over == gouji.seat and e.seat == gouji.answer:
+                out["GoujiPlayed/answered"] += 1
+            gouji = None
+        elif isinstance(e, (E.Led, E.RoundEnded, E.BurnDeclared)):
+            gouji = None
+        if isinstance(e, E.Passed) and e.declined:
+            out["Passed/declined"] += 1
+        elif isinstance(e, E.Closed) and e.implied:
+            out["Closed/implied"] += 1
+        elif isinstance(e, E.Gousiji):
+            out["Gousiji/granted" if e.granted else "Gousiji/played"] += 1
+        elif isinstance(e, E.Opened) and not e.confirmed:
+            out["Opened/pending"] += 1
+        elif isinstance(e, E.WentOut) and e.forced:
+            out["WentOut/forced"] += 1
+        elif isinstance(e, E.CounterBurn) and e.level >= 3:
+            out["CounterBurn/again"] += 1
+        elif isinstance(e, E.DealEnded) and e.void:
+            out["DealEnded/void"] += 1
+        elif isinstance(e, (E.Notice, E.Dispute)):
+            out[f"{kind} {e.rule_id}"] += 1
+    return out
+
+
+@attrs.frozen
+class Stats:
+    """Event counts over a corpus: ``total[key]`` events, ``deals[key]`` deals with one."""
+
+    n: int
+    total: Counter[str] = attrs.field(eq=False)
+    deals: Counter[str] = attrs.field(eq=False)
+
+
+def stats(results: Iterable[SimResult | Sequence[E.Event]]) -> Stats:
+    """Count the events of every deal (see :func:`event_keys`)."""
+    total: Counter[str] = Counter()
+    deals: Counter[str] = Counter()
+    n = 0
+    for r in results:
+        evs = r.events if isinstance(r, SimResult) else r
+        keys = event_keys(evs)
+        total.update(keys)
+        deals.update(keys.keys())
+        n += 1
+    return Stats(n, total, deals)
+
+
+#: Short labels of the event kinds for tables (English / Chinese).
+LABELS: dict[str, str] = {
+    "Led": "lead 发牌",
+    "Played": "play over a set 上牌",
+    "GoujiPlayed": "够级 set",
+    "GoujiPlayed/answered": "够级 battle: 对头 answers",
+    "Passed": "pass 过牌",
+    "Passed/declined": "declined to burn 不烧",
+    "TimeoutPass": "timeout 超时",
+    "Yielded": "让牌",
+    "Closed": "扣牌",
+    "Closed/implied": "扣牌 implied",
+    "RoundEnded": "round ends 一轮结束",
+    "Jiefeng": "接风",
+    "BurnDeclared": "烧牌",
+    "CounterBurn": "反烧",
+    "CounterBurn/again": "再反烧",
+    "BurnLifted": "解烧",
+    "BurnSucceeded": "burn succeeds 烧成",
+    "BurnFailed": "烧糊",
+    "FakeBurn": "假烧",
+    "Ershayi": "二杀一",
+    "Opened": "开点",
+    "Opened/pending": "开点 pending 4s 待发4",
+    "NotOpened": "不开点",
+    "Men": "闷",
+    "Gousiji": "够死级",
+    "Gousiji/granted": "够死级 chance",
+    "Gousiji/played": "够死级 played",
+    "Wutou": "无头",
+    "SihuLuanchan": "四户乱缠",
+    "WentOut": "goes out 走科",
+    "WentOut/forced": "forced place 判名次",
+    "Revolution": "革命",
+    "Chuan3hu": "串三户",
+    "Reported": "报牌",
+    "Bought": "买3/买4",
+    "Gave": "送3/送4",
+    "Tribute": "进贡",
+    "Returned": "还贡",
+    "PenaltyApplied": "penalty 罚分",
+    "RulingApplied": "ruling 裁决",
+    "DealEnded": "deal ends 本局结束",
+    "DealEnded/void": "void deal 作废",
+    "Violation": "violation 违规",
+    "Dispute": "dispute 争议",
+    "Notice": "notice 提示",
+}
+
+_ORDER: tuple[str, ...] = (
+    "Led",
+    "Played",
+    "GoujiPlayed",
+    "GoujiPlayed/answered",
+    "Passed",
+    "Passed/declined",
+    "TimeoutPass",
+    "Yielded",
+    "Closed",
+    "Closed/implied",
+    "RoundEnded",
+    "Jiefeng",
+    "BurnDeclared",
+    "CounterBurn",
+    "CounterBurn/again",
+    "BurnLifted",
+    "BurnSucceeded",
+    "BurnFailed",
+    "FakeBurn",
+    "Ershayi",
+    "Opened",
+    "Opened/pending",
+    "NotOpened",
+    "Men",
+    "Gousiji",
+    "Gousiji/granted",
+    "Gousiji/played",
+    "Wutou",
+    "SihuLuanchan",
+    "WentOut",
+    "WentOut/forced",
+    "Revolution",
+    "Chuan3hu",
+    "Reported",
+    "Bought",
+    "Gave",
+    "Tribute",
+    "Returned",
+    "PenaltyApplied",
+    "RulingApplied",
+    "DealEnded",
+    "DealEnded/void",
+    "Violation",
+    "Dispute",
+    "Notice",
+)
+
+
+def stat_rows(extra: Iterable[str] = ()) -> list[str]:
+    """The table rows: every event kind (with finer keys), then ``extra`` keys sorted."""
+    rows = list(_ORDER)
+    rows += [k for k in EVENT_KINDS if k not in rows]
+    rows += sorted(k for k in set(extra) if k not in rows)
+    return rows
+
+
+def stats_table(columns: Mapping[str, Stats], *, markdown: bool = False) -> str:
+    """A table of event counts: a row per event key, a column per corpus.
+
+    Each cell is ``events (deals%)``: how many events, and in what share of the deals
+    at least one occurred.  A dash marks kinds that never occurred; kinds legal
+    self-play cannot produce are marked in the label.
+    """
+    extra: set[str] = set()
+    for st in columns.values():
+        extra.update(k for k in st.total if " " in k)
+    rows = stat_rows(sorted(extra))
+    head = ["event", *columns]
+    body: list[list[str]] = []
+    for key in rows:
+        label = f"{key} · {LABELS[key]}" if key in LABELS else key
+        if key in NOT_SELF_PLAY:
+            label += " (not self-play)"
+        cells = [label]
+        for st in columns.values():
+            n = st.total.get(key, 0)
+            if not n:
+                cells.append("-")
+            else:
+                pct = 100.0 * st.deals[key] / max(st.n, 1)
+                cells.append(f"{n} ({pct:.0f}%)" if pct >= 1 else f"{n} ({pct:.1f}%)")
+        body.append(cells)
+    foot = ["deals", *(str(st.n) for st in columns.values())]
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        lines += ["| " + " | ".join(r) + " |" for r in [foot, *body]]
+        return "\n".join(lines)
+    widths = [max(_width(r[i]) for r in [head, foot, *body]) for i in range(len(head))]
+
+    def fmt(r: list[str]) -> str:
+        return "  ".join(
+            (c + " " * (widths[i] - _width(c))) if i == 0 else (" " * (widths[i] - _width(c)) + c)
+            for i, c in enumerate(r)
+        ).rstrip()
+
+    return "\n".join(fmt(r) for r in [head, foot, *body])
+
+
+def _width(text: str) -> int:
+    """Display width: CJK characters take two columns."""
+    return sum(2 if ord(ch) >= 0x1100 and not 0x2000 <= ord(ch) < 0x3000 else 1 for ch in text)
