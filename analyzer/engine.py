@@ -280,7 +280,7 @@ class _Fail:
     as a pass), ``fake`` (假烧), ``burnfail`` (烧糊), ``none`` (nothing to apply).
     """
 
-    __slots__ = ("en", "param", "plan", "rule_id", "sanction", "zh")
+    __slots__ = ("en", "notice", "param", "plan", "rule_id", "sanction", "zh")
 
     def __init__(
         self,
@@ -290,7 +290,10 @@ class _Fail:
         sanction: str = "ignore",
         param: str | None = None,
         plan: Any = None,
+        *,
+        notice: bool = False,
     ) -> None:
+        self.notice = notice
         self.rule_id = rule_id
         self.en = en
         self.zh = zh
@@ -830,7 +833,18 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
             and not st.ended
             and (seat == DUI[top.owner] or _is_wutou(st, seat))
         ):
-            return _judge_play(st, Play(seat, cards=a.cards, notes=a.notes))
+            r = _judge_play(st, Play(seat, cards=a.cards, notes=a.notes))
+            if isinstance(r, _Fail):
+                return r
+            return _Fail(
+                "R-BURN-1",
+                f"seat {seat} may answer seat {top.owner}'s set without burning; read as a "
+                "plain play",
+                f"{seat}号可直接上{top.owner}号的牌，按普通出牌处理",
+                "accept",
+                plan=r,
+                notice=True,
+            )
         return _judge_play(st, a, as_burn=True)
     if st.ended and t not in (Penalty, Ruling):
         return _out_of_turn(st, seat)
@@ -1009,6 +1023,14 @@ def _judge_report(st: DealState, seat: int, count: int) -> _Fail | None:
             "baohu.mode",
         )
     true = st.count(seat)
+    if true > 10 and count == true:
+        return _Fail(
+            "R-REPORT-1",
+            f"seat {seat} holds {true} cards: above 10 there is nothing to report (不够报)",
+            f"{seat}号有{true}张，十张以上不够报",
+            "accept",
+            notice=True,
+        )
     if count != true:
         return _Fail(
             "R-REPORT-1",
@@ -1234,7 +1256,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
     else:
         r = _judge(st, action)
         if isinstance(r, _Fail):
-            _sanction(st, action, r, ev, notice=False)
+            _sanction(st, action, r, ev, notice=r.notice)
         else:
             _apply(st, action, r, ev)
     out = tuple(ev)
@@ -1483,15 +1505,6 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
         burn = t is BurnAct
         top = st.top
         if burn and top is not None and (seat == DUI[top.owner] or _is_wutou(st, seat)):
-            ev.append(
-                E.Notice(
-                    seat,
-                    rule_id="R-BURN-1",
-                    en=f"seat {seat} may answer without burning; read as a plain play",
-                    zh=f"{seat}号可直接上牌，按普通出牌处理",
-                    action=a,
-                )
-            )
             burn = False
         if plan.implied:
             _finish_round(st, ev, implied=True)
@@ -1814,6 +1827,8 @@ def _play(
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
     _take(st, seat, counts, plan.nunk)
+    st.played = _add(st.played, counts)
+    st.played_unknown += plan.nunk
     gouji = shape is not None and _is_gouji(p, counts, shape)
     gousiji = False
     if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
@@ -2451,6 +2466,8 @@ def new_deal(
     st.pool = pool
     st.void = (0,) * NRANKS
     st.void_unknown = 0
+    st.played = (0,) * NRANKS
+    st.played_unknown = 0
     st.active = ALL
     st.places = (0,) * 7
     st.out_order = ()
@@ -2720,7 +2737,7 @@ def legal_actions(state: DealState) -> list[Action]:
         for s in SEATS:
             if st.active & BIT[s]:
                 n = st.count(s)
-                if n <= 10 and st.reported[s] != n:
+                if n <= 10:
                     out.append(Report(s, count=n))
     return out
 

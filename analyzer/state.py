@@ -206,6 +206,8 @@ class DealState:
     pool: tuple[int, ...]
     void: tuple[int, ...]
     void_unknown: int
+    played: tuple[int, ...]
+    played_unknown: int
     active: int
     places: tuple[int, ...]
     out_order: tuple[int, ...]
