@@ -108,11 +108,10 @@ CODES: dict[str, Code] = {
     for c in (
         # -- errors: an action breaks a rule of the profile, by kind
         Code("GJV201", _E, "illegal set", "牌型不合法",
-             ("R-SET-1", "R-TWO-1", "R-JOKER-1", "R-JOKER-5", "R-JOKER-8", "R-BIE3-1",
-              "R-RANK-1")),
+             ("R-SET-1", "R-TWO-1", "R-JOKER-1", "R-BIE3-1", "R-RANK-1")),
         Code("GJV202", _E, "set does not beat the standing set", "压不住上家的牌",
              ("R-SET-2", "R-SET-3", "R-SET-4", "R-JOKER-2", "R-JOKER-3", "R-JOKER-4",
-              "R-JOKER-6", "R-JOKER-7")),
+              "R-JOKER-5", "R-JOKER-6", "R-JOKER-7", "R-JOKER-8")),
         Code("GJV203", _E, "out of turn", "越序出牌", ("R-TURN-1", "R-SEAT-1")),
         Code("GJV204", _E, "no right to answer a 够级 set", "无权上够级牌",
              ("R-GOUJI-1", "R-GOUJI-2", "R-WUTOU-1", "R-SIHU-1", "R-DIPAI-1")),
@@ -151,6 +150,7 @@ CODES: dict[str, Code] = {
         Code("GJV302", _W, "written result cannot be read", "无法读取记录的结果"),
         Code("GJV303", _W, "round number differs from the replay", "轮次编号与复盘不符"),
         Code("GJV305", _W, "illegal action in a variation", "变着中有违规着法"),
+        Code("GJV306", _W, "failed burn (烧糊)", "烧糊（烧牌失败）"),
         # -- disputes
         Code("GJV401", _D, "the documents disagree or are silent here", "文件对此有分歧或未作规定"),
         Code("GJV402", _D, "recorded ruling differs from the profile", "记录的裁决与规则不同"),
@@ -270,6 +270,10 @@ _T: dict[str, tuple[str, str]] = {
         "规则引擎内部错误（{reason}）；本局其余部分未检验（请报告此问题）",
     ),
     "legal": ("legal", "合法"),
+    "burn_failed": (
+        "烧糊: the burner is 大落 and his remaining cards are void (R-BURN-5)",
+        "烧糊：烧牌者为大落，余牌作废（R-BURN-5）",
+    ),
     "record": ("record", "记录"),
     "cmp.head": (
         "{file}, deal {deal}: {n} rulesets compared",
@@ -360,17 +364,40 @@ def _param_value(rs: Ruleset | None, param: str) -> str | None:
         return None
 
 
+_SANCTION_ZH = {
+    "错牌不出: the cards go back and the seat has passed for this turn": (
+        "错牌不出：收回所出之牌，本次视为过牌"
+    ),
+}
+
+
+def _sanction_zh(en: str) -> str:
+    """The engine's sanction (English only in :class:`~analyzer.events.Violation`) in
+    Chinese, from the engine's own table where it has one."""
+    if en in _SANCTION_ZH:
+        return _SANCTION_ZH[en]
+    try:
+        table = getattr(_engine(), "_SANCTION_TEXT", {})
+    except Exception:  # pragma: no cover - the engine is part of the package
+        table = {}
+    for pair in table.values():
+        if isinstance(pair, tuple) and len(pair) == 2 and pair[0] == en and pair[1]:
+            return str(pair[1])
+    return en + _t("sanction_en", "zh")
+
+
 def _explain(
     rule_id: str,
     msg: tuple[str, str],
     *,
-    sanction: str = "",
+    sanction: str | tuple[str, str] = "",
     param: str | None = None,
     rs: Ruleset | None = None,
     profile: str | None = None,
     extra: tuple[tuple[str, str], ...] = (),
 ) -> tuple[str, str]:
-    """The one-paragraph explanation: the rule, what happened, what was applied."""
+    """The one-paragraph explanation: the rule, what happened, what was applied
+    (``sanction``: English only, as the engine gives it, or ``(en, zh)``)."""
     r = _rule(rule_id) if rule_id else None
     parts_en: list[str] = [r.text_en] if r is not None else []
     parts_zh: list[str] = [r.text_zh] if r is not None else []
@@ -378,8 +405,9 @@ def _explain(
     parts_en.append(_t("here", "en", msg=en.rstrip(".")))
     parts_zh.append(_t("here", "zh", msg=zh.rstrip("。")))
     if sanction:
-        parts_en.append(_t("sanction", "en", s=sanction.rstrip(".")))
-        parts_zh.append(_t("sanction", "zh", s=sanction.rstrip(".") + _t("sanction_en", "zh")))
+        s_en, s_zh = sanction if isinstance(sanction, tuple) else (sanction, _sanction_zh(sanction))
+        parts_en.append(_t("sanction", "en", s=s_en.rstrip(".")))
+        parts_zh.append(_t("sanction", "zh", s=s_zh.rstrip("。")))
     if param:
         value = _param_value(rs, param)
         if value is not None:
@@ -832,6 +860,8 @@ def _handle_event(
             return
         ruled = act is not None and (act.irregular or act.note("ruling") is not None)
         code = "GJV402" if ruled and "ruling" in ev.en else "GJV401"
+        if code == "GJV401" and _overridden(ctx, ev.param):
+            return  # the record's [Rules] settle the point: no longer open
         msg = (ev.en, ev.zh)
         extra = tuple(
             (_t("alt", "en", value=v, ruling=r), _t("alt", "zh", value=v, ruling=r))
@@ -879,6 +909,44 @@ def _handle_event(
     elif isinstance(ev, E.RulingApplied) and not variation:
         msg = _both("ruling_action", seat=ev.seat, text=ev.text)
         ctx.add("GJV504", ev.rule_id, msg, pos=pos, round_no=round_no, seat=seat, action=act)
+
+
+def _burn_failed(ctx: _Ctx, ev: E.BurnFailed, action: m.Action, round_no: int | None) -> None:
+    """烧糊 without a violation: the burner's own set broke the joker rule (R-BURN-3; the
+    engine's BurnFailed names its consequence, R-BURN-5).  A failed burn is a legal, if
+    losing, course of play: a warning, not an error."""
+    msg = (ev.en, ev.zh)
+    expl = _explain(
+        "R-BURN-3",
+        msg,
+        sanction=_both("burn_failed"),
+        param="burn.joker_exempt",
+        rs=ctx.rs,
+        profile=ctx.profile,
+    )
+    ctx.add(
+        "GJV306",
+        "R-BURN-3",
+        msg,
+        pos=_pos(action.span),
+        round_no=round_no,
+        seat=ev.seat,
+        action=action,
+        explanation=expl,
+        citations=_citations("R-BURN-3", _citations("R-BURN-5")),
+        param="burn.joker_exempt",
+    )
+
+
+def _overridden(ctx: _Ctx, param: str | None) -> bool:
+    """True when the record's ``[Rules]`` give ``param`` another value than its profile."""
+    s = _setting(ctx.profile, param)
+    if s is None or ctx.rs is None or not param:
+        return False
+    try:
+        return bool(ctx.rs.get(param) != s.value)
+    except (KeyError, AttributeError, RulesetError):
+        return False
 
 
 def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[int]) -> None:
@@ -1054,10 +1122,13 @@ def validate_deal(
             rounds[done] = rnd
             if not any(isinstance(ev, E.Violation) for ev in frame.events):
                 clean.add(done)
+            violated = any(isinstance(ev, E.Violation) for ev in frame.events)
             for ev in frame.events:
                 _handle_event(ctx, ev, action, rnd)
                 if isinstance(ev, E.DealEnded):
                     ended = ev
+                elif isinstance(ev, E.BurnFailed) and not violated:
+                    _burn_failed(ctx, ev, action, rnd)
             states.append(after)
             before = after
     except Exception as exc:
