@@ -164,6 +164,7 @@ class _P:
         self.reentry = rs.pass_.duitou_reentry
         self.blocks_burn = rs.pass_.blocks_burn
         self.yield_ok = rs.rangpai.allowed
+        self.yield_word = "让牌" in rs.vocab.allowed
         self.no_duitou = rs.koupai.no_duitou
         self.jiefeng = rs.jiefeng.semantics
         self.gsj_mode = rs.gousiji.mode
@@ -353,9 +354,6 @@ def _is_wutou(st: DealState, s: int) -> bool:
 def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool) -> int:
     p = st.p
     if burn:
-        b = st.burn
-        if b is not None and p.jiesao_same and b.sets > 1:
-            return R_NOBODY
         return R_DUITOU if st.active & BIT[DUI[owner]] else R_NOBODY
     if gousiji:
         return R_NOBODY
@@ -971,6 +969,15 @@ def _judge_yield(st: DealState, seat: int) -> _Fail | None:
         )
     if top is None or st.closing:
         return _Fail("R-YIELD-1", "there is no set to yield on", "无牌可让", "ignore")
+    if top.owner == DUI[seat]:
+        for s in (NXT[top.owner], NXT[NXT[top.owner]]):
+            if st.active & BIT[s] and not (st.declined | st.passed) & BIT[s]:
+                return _Fail(
+                    "R-YIELD-1",
+                    f"让牌 needs both seats between to have passed; seat {s} has not",
+                    f"让牌须上两家均已过牌，{s}号尚未过牌",
+                    "ignore",
+                )
     if seat != st.turn:
         return _out_of_turn(st, seat)
     if top.owner != DUI[seat]:
@@ -1530,6 +1537,22 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     elif t is Yield:
         st.yielder = seat
         ev.append(E.Yielded(seat))
+        if not st.p.yield_word:
+            _dispute(
+                st,
+                seat,
+                a,
+                "R-YIELD-1",
+                "vocab.allowed",
+                "让牌 is defined by the rules but is not among the words this profile allows "
+                "at the table",
+                "本规则定义了让牌，但让牌不在允许使用的用语之列",
+                (
+                    ("allowed", "让牌 is a legal declaration"),
+                    ("forbidden", "saying it is a violation"),
+                ),
+                ev,
+            )
         st.turn = _walk(st, seat)
         if not st.turn:
             _stand(st, ev)
@@ -2247,8 +2270,24 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
 
 
 def _toke_check(st: DealState, seat: int, ev: list[E.Event]) -> None:
-    if st.p.toke_req == "none":
+    req = st.p.toke_req
+    if req == "none":
         _dispute_param(st, None, "R-KAIDIAN-4", "kaidian.toke_requirement", ev)
+    elif req == "must_have_opened" and not any(
+        isinstance(e, E.Violation) and e.rule_id == "R-KAIDIAN-4" for e in ev
+    ):
+        _dispute(
+            st,
+            seat,
+            None,
+            "R-KAIDIAN-4",
+            "kaidian.toke_requirement",
+            f"seat {seat} goes out first unopened, but had nothing else to lead: the rules "
+            "forbid an unopened 头科 without saying what happens then; the finish stands",
+            f"{seat}号未开点而走头科，但别无他牌可出：规则禁止未开点者走头科，却未说明此时如何处理；按实际名次",
+            (("none", "an unopened player may be 头科 (004b, 001c)"),),
+            ev,
+        )
 
 
 def _toke_fail(
