@@ -134,17 +134,24 @@ def _label(card: str) -> str:
     return _RANK_LABEL.get(card[0], card[0])
 
 
-def _chip(card: str, count: int) -> str:
+_SUIT_NAME = {
+    "zh": {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"},
+    "en": {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"},
+}
+
+
+def _chip(card: str, count: int, lang: str) -> str:
     rank = card[0]
     cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
     suit = ""
-    if len(card) == 2:
-        suit = f'<b class="su {card[1]}">{_SUIT_SYMBOL[card[1]]}</b>'
+    if len(card) == 2:  # the symbol, and the suit's name for screen readers
+        name = _SUIT_NAME[lang][card[1]]
+        suit = f'<b class="su {card[1]}">{_SUIT_SYMBOL[card[1]]}<span>{name}</span></b>'
     times = f"×{count}" if count > 1 else ""
     return f"<i{cls}>{_label(card)}{suit}{times}</i>"
 
 
-def chips(cards: str) -> Markup:
+def chips(cards: str, lang: str = "zh") -> Markup:
     """A card string as compact chips, one per distinct card: ``K×3``, ``大王``.
 
     >>> str(chips("DTTTTT"))
@@ -157,16 +164,16 @@ def chips(cards: str) -> Markup:
         j = i
         while j < len(items) and items[j] == items[i]:
             j += 1
-        out.append(_chip(items[i], j - i))
+        out.append(_chip(items[i], j - i, lang))
         i = j
     return Markup("".join(out))
 
 
-def hand_chips(cards: str | None) -> Markup:
-    """A hand as chips grouped by card, or the word for unknown."""
+def hand_chips(cards: str | None, lang: str = "zh") -> Markup:
+    """A hand as chips grouped by card, or ``?`` when unknown."""
     if cards is None:
         return Markup('<i class="u">?</i>')
-    return chips(cards)
+    return chips(cards, lang)
 
 
 def place_name(place: int, lang: str) -> str:

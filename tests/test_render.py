@@ -461,5 +461,5 @@ def test_index_without_links() -> None:
 def test_chips() -> None:
     assert str(render.chips("DXX2TTTTT3h")) == (
         '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
-        '<i>3<b class="su h">♥</b></i>'
+        '<i>3<b class="su h">♥<span>红桃</span></b></i>'
     )

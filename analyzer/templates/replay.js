@@ -273,18 +273,23 @@
 
   function renderSet(box, seat, st, step) {
     var cards = split(st.t[seat - 1]);
-    var html2 = '';
-    if (cards.length) {
-      var shown = cards.slice(0, 10);
-      html2 = '<div class="fan">' + shown.map(function (c) { return cardSvg(c); }).join('') + '</div>';
-      if (cards.length > shown.length) { html2 += '<span class="more">+' + (cards.length - shown.length) + '</span>'; }
-    } else if (st.p.indexOf(seat) >= 0) {
-      html2 = '<span class="word">' + t('passed') + '</span>';
+    var passed = st.p.indexOf(seat) >= 0;
+    var isLast = !!(step && step.s === seat && cards.length && (KINDS[step.k] === 'play' || KINDS[step.k] === 'burn'));
+    var key = st.t[seat - 1] + '|' + passed + '|' + S.lang;
+    if (box.getAttribute('data-key') !== key) {
+      var out = '';
+      if (cards.length) {
+        var shown = cards.slice(0, 10);
+        out = '<div class="fan">' + shown.map(function (c) { return cardSvg(c); }).join('') + '</div>';
+        if (cards.length > shown.length) { out += '<span class="more">+' + (cards.length - shown.length) + '</span>'; }
+      } else if (passed) {
+        out = '<span class="word">' + t('passed') + '</span>';
+      }
+      box.innerHTML = out;
+      box.setAttribute('data-key', key);
     }
-    box.innerHTML = html2;
-    var isLast = step && step.s === seat && cards.length && (KINDS[step.k] === 'play' || KINDS[step.k] === 'burn');
-    box.classList.toggle('last', !!isLast);
-    box.classList.toggle('fresh', !!(isLast && S.moved && !reduced));
+    box.classList.toggle('last', isLast);
+    box.classList.toggle('fresh', isLast && S.moved && !reduced);
   }
 
   function handRow(seat, st, start, open) {
@@ -410,13 +415,18 @@
       p2.textContent = n.textContent;
       el.note.appendChild(p2);
     });
-    /* hands */
-    el.hands.innerHTML = '';
+    /* hands: rebuild only the rows that changed */
     var start = mains[S.deal].states[0].h;
     for (var k = 0; k < 6; k++) {
       var seat = (bottom - 1 + k) % 6 + 1;
       var open = S.hands && (S.view === 0 || S.view === seat || end);
-      el.hands.appendChild(handRow(seat, st, start[seat - 1], open));
+      var hand = st.h[seat - 1];
+      var key = [S.deal, seat, open, st.a === seat, st.n[seat - 1], hand ? hand.join('') : '-', S.lang].join('|');
+      var old = el.hands.children[k];
+      if (old && old.getAttribute('data-key') === key) { continue; }
+      var row = handRow(seat, st, start[seat - 1], open);
+      row.setAttribute('data-key', key);
+      if (old) { el.hands.replaceChild(row, old); } else { el.hands.appendChild(row); }
     }
     /* score: totals before this deal until its end */
     var ti = end ? S.deal : S.deal - 1;
@@ -448,7 +458,8 @@
     }
     qa('.dealnav a').forEach(function (a) { a.classList.toggle('cur', a.getAttribute('href') === '#d' + deal.i); });
   }
-  function sideBySide() { return window.getComputedStyle(viewer).position === 'sticky'; }
+  var wide = window.matchMedia ? window.matchMedia('(min-width: 1000px)') : null;
+  function sideBySide() { return !!(wide && wide.matches) && !S.stacked; }
 
   /* ---- permalinks ---- */
   function fragment() {
