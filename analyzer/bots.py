@@ -405,11 +405,18 @@ class HeuristicBot:
         if plays:  # 二杀一 out of turn
             return plays[0]
         burns = [a for a in options if isinstance(a, Burn)]
+        declines = [a for a in options if isinstance(a, Pass)]
         top = st.top
+        # say 不烧 out loud now and then (an opponent's set one will not burn)
+        no: Action | None = None
+        if declines and top is not None and _team(top.owner) != _team(seat):
+            no = declines[0] if rng.random() < 0.15 else None
         if not burns or top is None:
-            return None
+            return no
         if _team(top.owner) == _team(seat) and rng.random() > 0.1:
             return None  # rarely burn a teammate's set
+        # 反烧: the standing set is a burner's; beating it stops his burn
+        counter = st.burn is not None and st.burn.burner == top.owner
         counts = st.known[seat]
         best: tuple[float, Burn] | None = None
         for b in burns:
@@ -425,8 +432,9 @@ class HeuristicBot:
             if best is None or key < best[0]:
                 best = (key, b)
         assert best is not None
-        slack_ok = best[0] <= 1.0 + (1.0 if rng.random() < self.risk else 0.0)
-        return best[1] if slack_ok else None
+        appetite = 0.5 if counter else self.risk
+        slack_ok = best[0] <= 1.0 + (1.0 if rng.random() < appetite else 0.0)
+        return best[1] if slack_ok else no
 
     def preplay(self, ctx: Context, options: Sequence[Action]) -> Action | None:
         """Buy a missing 3/4 with the cheapest card; 革命 with a hopeless hand; give a

@@ -446,7 +446,7 @@ def _finish(state: DealState) -> str:
 
 def _score_tag(score: DealScore | None) -> str:
     if score is None:
-        return "void"
+        return "A 0 B 0"  # a void deal scores nothing
     tp = score.team_points
     return f"A {tp.get('A', 0)} B {tp.get('B', 0)}"
 
@@ -517,12 +517,10 @@ def simulate_results(
         tags.append(Tag("Profile", pid))
         if overrides.strip():
             tags.append(Tag("Rules", overrides.strip()))
-        tags += [
-            Tag("Leader", str(leader)),
-            Tag("Finish", _finish(final) if result_score is not None else "void"),
-            Tag("Score", _score_tag(result_score)),
-            Tag("Seed", str(seed)),
-        ]
+        tags.append(Tag("Leader", str(leader)))
+        if result_score is not None:
+            tags.append(Tag("Finish", _finish(final)))
+        tags += [Tag("Score", _score_tag(result_score)), Tag("Seed", str(seed))]
         deal = Deal(
             header=tuple(tags),
             hands=tuple(Hand(s, sort_cards(hands[s])) for s in SEATS),
@@ -573,8 +571,8 @@ def simulate(
 
     Tags: ``Event "gouji simulate"``, ``Game`` (in a match), ``Deal``, ``Seat1``-``Seat6``
     (the bot names), ``Profile``, ``Rules`` (when overridden), ``Leader``, ``Finish`` (seats
-    in place order, or ``void``), ``Score`` (``A n B m`` as the engine scores the deal,
-    or ``void``) and ``Seed``.  See :func:`simulate_results` for the parameters.
+    in place order; none for a void deal), ``Score`` (``A n B m`` as the engine scores the
+    deal; ``A 0 B 0`` when void) and ``Seed``.  See :func:`simulate_results` for the parameters.
 
     >>> a = list(simulate("QB", seed=3, deals=2, bot="random"))
     >>> b = list(simulate("QB", seed=3, deals=2, bot="random"))
