@@ -10,6 +10,7 @@ Finish and Score tags are the scorer's, checked against the replay by ``gouji va
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -187,7 +188,7 @@ def _variation_at(deal: m.Deal) -> m.Deal:
     """Add a what-if line at the first pass where the passer had a legal beating play."""
     frames = list(replay(deal))
     moves = list(deal.moves)
-    for before, frame in zip(frames, frames[1:], strict=False):
+    for before, frame in itertools.pairwise(frames):
         action = frame.action
         if not isinstance(action, m.Pass):
             continue
@@ -262,7 +263,7 @@ def irregular_deal() -> None:
     frames = list(replay(deal))
     moves = list(deal.moves)
     # find a 够级 set answered by its 对头 and let a seat in between try to answer it first
-    for before, frame in zip(frames, frames[1:], strict=False):
+    for frame in frames[1:]:
         gouji = [e for e in frame.events if isinstance(e, E.GoujiPlayed)]
         if not gouji or not gouji[0].answer:
             continue
