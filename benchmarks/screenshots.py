@@ -1,0 +1,99 @@
+"""Screenshots of the sample final's replay for the documentation, and timings.
+
+    python benchmarks/screenshots.py [OUT_DIR]
+
+renders ``tests/fixtures/render/final.gjn`` and writes ``replay-desktop.png`` (1280 px
+wide) and ``replay-phone.png`` (360 px wide) into OUT_DIR (default ``docs/images``), with
+Debian's Chromium through Playwright.  It prints the page size, the time to render it in
+Python and the browser's load and per-step times.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import gojinotation as gj
+from analyzer.render import render_match
+from analyzer.view import view_from_record
+
+ROOT = Path(__file__).resolve().parent.parent
+FINAL = ROOT / "tests" / "fixtures" / "render" / "final.gjn"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The moment shown: deal 2, the commented brilliant play.
+MOMENT = "#d2.s32"
+
+
+def main(out_dir: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    # the fixture's hostile name and comment (tests of escaping) are left out of the pictures
+    raw = re.sub(rb"<script>.*?</script>|</script>|<img [^>]*>", b"", FINAL.read_bytes())
+    t0 = time.perf_counter()
+    match = gj.read(raw).match
+    t1 = time.perf_counter()
+    html = render_match(view_from_record(match), "zh", source=raw)
+    t2 = time.perf_counter()
+    print(
+        f"page {len(html.encode()) / 1024:.0f} KiB; parse {(t1 - t0) * 1000:.0f} ms, "
+        f"view and render {(t2 - t1) * 1000:.0f} ms (cold, templates compiled once)"
+    )
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        page_path = Path(tmp) / "final.html"
+        page_path.write_text(html, encoding="utf-8")
+        url = page_path.as_uri() + MOMENT
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(url)
+            load = page.evaluate(
+                "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+            )
+            per_step = page.evaluate(
+                "() => { const b = document.querySelector('[data-act=next]');"
+                " const t = performance.now(); for (let i = 0; i < 50; i++) b.click();"
+                " return (performance.now() - t) / 50; }"
+            )
+            print(f"browser: DOMContentLoaded {load:.0f} ms, {per_step:.1f} ms a step")
+            page.goto(page_path.as_uri() + "#d1")
+            page.goto(url)
+            page.wait_for_timeout(300)
+            # the document column at the current play, as a permalink opens it
+            page.evaluate(
+                "(() => { const li = document.getElementById('d2.s32');"
+                " window.scrollTo(0, li.getBoundingClientRect().top + window.scrollY - 330); })()"
+            )
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out_dir / "replay-desktop.png"))
+            phone = browser.new_page(
+                viewport={"width": 360, "height": 780},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+            )
+            phone.goto(url)
+            phone.wait_for_timeout(400)
+            phone.evaluate("document.getElementById('viewer').scrollIntoView()")
+            phone.wait_for_timeout(200)
+            phone.screenshot(path=str(out_dir / "replay-phone.png"))
+            browser.close()
+    for name in ("replay-desktop.png", "replay-phone.png"):
+        print(out_dir / name)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images")
