@@ -1,28 +1,36 @@
-"""Reading GJN: the Lark parser, the streaming deal reader and the header skim.
+"""Reading GJN: the streaming deal reader, the Lark parser, the fast path and the skim.
 
-The grammar (``grammar/gjn.lark``) is loaded once, as an LALR(1) parser with
-``strict=True``; the transformer builds the model during the parse.  Files are cut into
-deals by a cheap line scanner and parsed deal by deal, so iterating a large file never
-holds all of it; a deal with a syntax error becomes a :class:`BrokenDeal` that keeps its
-raw text and its errors, and the reader goes on with the next deal.
+The grammar (``grammar/gjn.lark``) is the normative definition; it is loaded once, as
+an LALR(1) parser with ``strict=True``, whose transformer builds the model during the
+parse.  Files are read in blocks and cut into deals by a regular-expression scanner, so
+iterating a large file never holds all of it.  Each deal is read first by a fast path
+(regular expressions composed from the grammar's own terminals, building the same
+model, spans included) and, if that path meets anything unusual, by Lark, which gives
+the same model or the precise error.  A deal with a syntax error becomes a
+:class:`BrokenDeal` that keeps its raw text and its errors, and the reader goes on with
+the next deal.
 
 >>> m = loads('[Event "demo"]\\nhand 1: DD X 333\\n1. 1:333 2:- 3:-')
 >>> m.deals[0].tags["Event"], len(list(m.deals[0].actions()))
 ('demo', 3)
->>> loads('[Event "x"]\\n7:333')
-Traceback (most recent call last):
-...
-gojinotation.errors.NotationError: <string>:2:1: error GJN113: seat 7 is out of range (found '7:'); expected a seat 1–6
+>>> try:
+...     loads('[Event "x"]\\n7:333')
+... except NotationError as err:
+...     print(err.format())
+<string>:2:1: error GJN113: seat 7 is out of range (found '7:'); expected a seat 1–6
   7:333
   ^^
 """
 
 from __future__ import annotations
 
+import codecs
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -33,7 +41,7 @@ from lark import Lark, Token, Transformer, v_args
 from grammar import GRAMMAR_PATH
 
 from . import model as m
-from .cards import CardSyntaxError, parse_cards
+from .cards import Card, CardSyntaxError, parse_cards, sort_cards
 from .errors import NotationError
 
 __all__ = [
@@ -121,6 +129,10 @@ class _Fail(Exception):
 
 
 _UNESCAPE = re.compile(r"\\(.)", re.S)
+_DIGITS = re.compile(r"\d+")
+
+#: ``parse_cards`` with a memory: the same few hundred sets recur in every deal.
+_parse_cards_cached = lru_cache(maxsize=4096)(parse_cards)
 
 
 def _unescape(text: str) -> str:
@@ -135,6 +147,7 @@ class _ToModel(Transformer[Token, Any]):
         super().__init__()
         self.line_offset = 0
         self.lines: list[str] = []
+        self.text = ""
         #: nesting depth of the variations built during the current parse, by id
         self.depth: dict[int, int] = {}
 
@@ -168,6 +181,13 @@ class _ToModel(Transformer[Token, Any]):
             )
         )
 
+    def _error_at(self, span: m.Span, code: str, en: str, zh: str) -> NotationError:
+        src_i = span.line - self.line_offset - 1
+        src = self.lines[src_i] if 0 <= src_i < len(self.lines) else ""
+        return NotationError(
+            code, line=span.line, column=span.column, en=en, zh=zh, source_line=src
+        )
+
     def _number(self, tok: Token, text: str | None = None) -> int:
         digits = (text if text is not None else str(tok)).lstrip("+-")
         if len(digits) > MAX_NUMBER_DIGITS:
@@ -193,7 +213,7 @@ class _ToModel(Transformer[Token, Any]):
 
     def _cards(self, tok: Token) -> tuple[Any, ...]:
         try:
-            cards = parse_cards(str(tok))
+            cards = _parse_cards_cached(str(tok))
         except CardSyntaxError as exc:  # only reachable through absurd repeat counts
             raise self._fail(
                 tok, "GJN110", f"not a card: {exc.text!r}", f"无法识别的牌：{exc.text!r}"
@@ -208,14 +228,14 @@ class _ToModel(Transformer[Token, Any]):
         return cards
 
     # -- items
-    def tag(self, name: Token, value: Token) -> m.Tag:
-        return m.Tag(str(name), _unescape(str(value)[1:-1]), span=self._span(name, value))
+    def tag(self, lsqb: Token, name: Token, value: Token, rsqb: Token) -> m.Tag:
+        return m.Tag(str(name), _unescape(str(value)[1:-1]), span=self._span(lsqb, rsqb))
 
     def comment(self, tok: Token) -> m.Comment:
         return m.Comment(_unescape(str(tok)[1:-1]), span=self._span(tok))
 
     def hand(self, start: Token, *groups: Token) -> m.Hand:
-        digits = re.search(r"\d+", str(start))
+        digits = _DIGITS.search(str(start))
         assert digits is not None
         seat = self._seat(start, digits.group(0))
         if not groups:
@@ -232,26 +252,35 @@ class _ToModel(Transformer[Token, Any]):
                 f"a hand of {len(cards)} cards (at most {MAX_CARDS})",
                 f"手牌 {len(cards)} 张（最多 {MAX_CARDS} 张）",
             )
-        from .cards import sort_cards
-
         return m.Hand(seat, sort_cards(cards), span=self._span(start, groups[-1]))
 
     def round_mark(self, tok: Token) -> m.RoundMark:
         return m.RoundMark(self._number(tok, str(tok)[:-1]), span=self._span(tok))
 
-    def variation(self, *items: Any) -> m.Variation:
+    def variation(self, lpar: Token, *rest: Any) -> m.Variation:
+        items, rpar = rest[:-1], rest[-1]
+        for item in items:
+            if isinstance(item, (m.Tag, m.Hand)):
+                what = "tag pairs" if isinstance(item, m.Tag) else "hand lines"
+                zh = "标签" if isinstance(item, m.Tag) else "手牌行"
+                raise _Fail(
+                    self._error_at(
+                        item.span,
+                        "GJN116",
+                        f"{what} cannot stand inside a variation ( … ), which holds moves only",
+                        f"变着 ( … ) 中只能写出牌，不能写{zh}",
+                    )
+                )
         depth = 1 + max((self.depth.get(id(i), 0) for i in items), default=0)
-        first_span = next((i.span for i in items if hasattr(i, "span")), m.Span(0, 0))
         if depth > MAX_VARIATION_DEPTH:
-            line = max(1, first_span.line - self.line_offset)
-            col = max(1, first_span.column - 1)
+            line, col = _too_deep_at(self.text)
             raise self._fail(
                 Token("LPAR", "(", line=line, column=col, end_line=line, end_column=col + 1),
                 "GJN117",
                 f"variations nested more than {MAX_VARIATION_DEPTH} deep",
                 f"变着嵌套超过 {MAX_VARIATION_DEPTH} 层",
             )
-        var = m.Variation(tuple(items), span=first_span)
+        var = m.Variation(tuple(items), span=self._span(lpar, rpar))
         self.depth[id(var)] = depth
         return var
 
@@ -456,6 +485,29 @@ def _expected_words(expected: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
+_WORD = re.compile(r"[^\s:()\[\]{}\"!?^]+")
+
+
+def _glued_to_cards(
+    exc: lark.exceptions.UnexpectedInput, src: str, col: int
+) -> tuple[str, str] | None:
+    """``(char, set)`` when the error is a letter glued to a set of cards (``KKB``)."""
+    hist = getattr(exc, "token_history", None)
+    last = hist[-1] if hist else None
+    if last is None or last.type != "CARDS":
+        return None
+    if isinstance(exc, lark.exceptions.UnexpectedCharacters):
+        start, ch = exc.pos_in_stream, exc.char
+    elif isinstance(exc, lark.exceptions.UnexpectedToken) and exc.token.type != "$END":
+        start, ch = exc.token.start_pos, str(exc.token)[:1]
+    else:
+        return None
+    if last.end_pos != start or not ch or not (ch.isalnum() or ch in "*♠♥♣♦"):
+        return None
+    rest = _WORD.match(src, col - 1) if src else None
+    return ch, str(last) + (rest.group(0) if rest else ch)
+
+
 def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
@@ -464,6 +516,19 @@ def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> N
         src = lines[line - 1] if 0 < line <= len(lines) else ""
         expected: tuple[str, ...] = ()
         found = ""
+        glued = _glued_to_cards(exc, src, col)
+        if glued is not None:
+            bad, in_set = glued
+            return NotationError(
+                "GJN110",
+                line=line + offset,
+                column=col,
+                en=f"unknown rank {bad!r} in the set {in_set!r}",
+                zh=f"牌组 {in_set!r} 中有无法识别的牌点 {bad!r}",
+                found=bad,
+                expected=("ranks 3-9 T J Q K A 2 X D ?", "suits s h c d"),
+                source_line=src,
+            )
         if isinstance(exc, lark.exceptions.UnexpectedCharacters):
             ch = exc.char
             found = ch
@@ -624,100 +689,761 @@ def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> N
     )
 
 
-# ----------------------------------------------------------------- splitting deals
+# ------------------------------------------------------------------ reading text
+
+#: Characters (or bytes) read from a file or stream at a time.
+_BLOCK = 1 << 20
 
 
-def _normalize(text: str) -> str:
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
-
-
-_COMMENT_SCAN = re.compile(r'\\.|[{}"]|\[%', re.S)
-
-
-def _comment_state(line: str, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is still open at the end of ``line``."""
-    if not in_comment and "{" not in line:
-        return False
-    pos = 0
-    in_string = False
-    while True:
-        mt = _COMMENT_SCAN.search(line, pos)
-        if mt is None:
-            return in_comment
-        tok = mt.group(0)
-        pos = mt.end()
-        if in_comment:
-            if tok == "}":
-                in_comment = False
-        elif in_string:
-            if tok == '"':
-                in_string = False
-        elif tok == "{":
-            in_comment = True
-        elif tok == '"':
-            in_string = True
-        elif tok == "[%":
-            end = line.find("]", pos)
-            if end < 0:
-                return False
-            pos = end + 1
-
-
-def _iter_lines(source: str | IO[str]) -> Iterator[str]:
-    if isinstance(source, str):
-        text = _normalize(source)
-        start = 0
-        n = len(text)
-        while start < n:
-            end = text.find("\n", start)
-            if end < 0:
-                yield text[start:]
-                return
-            yield text[start : end + 1]
-            start = end + 1
-        return
+def _text_blocks(pieces: Iterable[str]) -> Iterator[str]:
+    """Re-cut decoded text into blocks that use ``\\n`` line ends and end at a line end
+    (the last block excepted); a leading BOM is dropped.  A CR LF split across two
+    pieces is one line end."""
+    pending = ""
     first = True
-    for line in source:
+    after_cr = False
+    for data in pieces:
+        if not data:
+            continue
         if first:
             first = False
-            if line.startswith("\ufeff"):
-                line = line[1:]
-        if "\r" in line:
-            line = line.replace("\r\n", "\n").replace("\r", "\n")
-            for part in line.splitlines(keepends=True):
-                yield part
+            if data.startswith("\ufeff"):
+                data = data[1:]
+        if after_cr and data.startswith("\n"):
+            data = data[1:]
+        after_cr = data.endswith("\r")
+        if "\r" in data:
+            data = data.replace("\r\n", "\n").replace("\r", "\n")
+        pending += data
+        cut = pending.rfind("\n") + 1
+        if cut:
+            yield pending[:cut]
+            pending = pending[cut:]
+    if pending:
+        yield pending
+
+
+def _decoded(raw: IO[bytes]) -> Iterator[str]:
+    """Decode UTF-8 bytes block by block; undecodable bytes become lone surrogates
+    (``surrogateescape``), which the deal reader reports as GJN115."""
+    dec = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    while True:
+        data = raw.read(_BLOCK)
+        if not data:
+            break
+        yield dec.decode(data)
+    yield dec.decode(b"", True)
+
+
+def _text_pieces(stream: IO[str]) -> Iterator[str]:
+    while True:
+        data = stream.read(_BLOCK)
+        if not data:
+            return
+        yield data
+
+
+# ----------------------------------------------------------------- splitting deals
+
+# One scanner finds where deals start without parsing them: comments, notes and strings
+# are skipped whole (a "[" or "{" inside them means nothing), and a deal starts at a
+# line beginning with a tag once the current deal has shown a hand or move line.  It
+# is a heuristic that only decides how the text is cut for streaming and recovery; the
+# assembler, working on parsed items, has the last word on deal boundaries.
+# Every alternative starts with a literal character, so that the regular-expression
+# engine skips to the next "{", "[", '"' or line end without leaving C.
+_C = r"\{(?P<c>(?:\\.|[^\\}])*)(?P<ce>\})?"
+_N = r"\[(?P<n>%(?:\\.|[^\\\]])*)(?P<ne>\])?"
+_S = r'"(?:\\.|[^"\\\n])*"?'
+_SCAN_HEAD = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
+_SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
+_SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+_BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
+_TAG_AT = re.compile(
+    r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"((?:\\.|[^"\\\n])*)"[ \t\f\n]*\]'
+)
+
+
+def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, str, dict[str, str]]]:
+    """Cut a GJN source into ``(first line, text, tags)`` chunks, one deal each (the
+    tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block."""
+    head = _SCAN_HEAD_TAGS if tags else _SCAN_HEAD
+    blocks = _text_blocks(pieces)
+    buf = ""
+    start = pos = 0
+    line = 1
+    body = False
+    found: dict[str, str] = {}
+    eof = False
+    first = True
+    while not eof:
+        nxt = next(blocks, None)
+        if nxt is None:
+            eof = True
+        else:
+            if start:
+                buf, pos, start = buf[start:], pos - start, 0
+            buf += nxt
+        if first and buf:
+            first = False
+            body = _BODY_AT.match(buf) is not None
+        while True:
+            mt = (_SCAN_BODY if body else head).search(buf, pos)
+            if mt is None:
+                pos = len(buf) - 1 if buf.endswith("\n") and not eof else len(buf)
+                break
+            kind = mt.lastgroup
+            if kind == "c" or kind == "n":  # not closed (yet)
+                if not eof:
+                    pos = mt.start()
+                    break
+                pos = mt.start() + 1  # never closed: read on as if it were not there
+            elif kind == "t":
+                at = mt.start("t") - 1  # the "["
+                if body:  # a tag line after hands or moves: a new deal
+                    cut = mt.start() + 1
+                    yield line, buf[start:cut], found
+                    line += buf.count("\n", start, cut)
+                    start, found, body = cut, {}, False
+                    pos = at
+                    continue
+                tm = _TAG_AT.match(buf, at)
+                if tm is None:
+                    pos = mt.end()
+                    continue
+                if tm.group(1) not in found:
+                    value = tm.group(2)
+                    found[tm.group(1)] = _unescape(value) if "\\" in value else value
+                pos = tm.end()
+            elif kind == "b":
+                body = True
+                pos = mt.start("b")
+            else:
+                pos = mt.end()
+    rest = buf[start:]
+    if rest.strip():
+        yield line, rest, found
+
+
+_PAREN_SCAN = re.compile(
+    r'\{(?:\\.|[^\\}])*\}|\[%(?:\\.|[^\\\]])*\]|"(?:\\.|[^"\\\n])*"|(?P<o>\()|(?P<c>\))', re.S
+)
+
+
+def _too_deep_at(text: str) -> tuple[int, int]:
+    """Line and column of the first ``(`` that opens a variation too deep."""
+    depth = 0
+    for mt in _PAREN_SCAN.finditer(text):
+        if mt.lastgroup == "o":
+            depth += 1
+            if depth > MAX_VARIATION_DEPTH:
+                p = mt.start()
+                return text.count("\n", 0, p) + 1, p - text.rfind("\n", 0, p)
+        elif mt.lastgroup == "c":
+            depth = max(0, depth - 1)
+    return 1, 1  # pragma: no cover - only called once the parser found such a variation
+
+
+# ------------------------------------------------------------------- fast path
+
+
+class _Fallback(Exception):
+    """The fast path met something it does not handle; Lark parses the chunk instead."""
+
+
+_SIMPLE: dict[str, type] = {
+    "k_PASS_KW": m.Pass,
+    "k_YIELD_KW": m.Yield,
+    "k_CLOSE_KW": m.Close,
+    "k_TIMEOUT_KW": m.Timeout,
+    "k_REVOLUTION_KW": m.Revolution,
+}
+#: The seat tokens the fast path knows; anything else goes to Lark.
+_SEATS = {f"{s}{c}": s for s in m.SEATS for c in ":："}
+
+
+class _Fast:
+    """The fast path's regular expression, composed from the grammar's own terminals.
+
+    The fast path reads the usual, valid records without Lark: one match of one regular
+    expression an item (an action with its arguments and annotations, a tag, a hand line
+    …), whose alternatives are tried in the order the contextual lexer tries the
+    terminals (the priority-2 words before cards, a hand's cards up to a seat or round
+    number).  Whatever it does not expect sends the chunk to Lark, which then builds the
+    same model or reports the precise error; ``tests/test_reader.py`` checks that both
+    paths agree, spans included.
+    """
+
+    def __init__(self, t: dict[str, str]) -> None:
+        ws = f"(?:{t['WS']})?"
+        num = t["NUMBER"]
+        # A run of the characters cards are made of: a superset of ``CARDS`` that stops
+        # where ``CARDS`` stops (every character ``CARDS`` can continue with is in it),
+        # fast to match; ``parse_cards`` then accepts exactly the runs that are one
+        # ``CARDS`` token, and any other run sends the chunk to Lark.
+        cards = _CARD_RUN
+
+        def to_seat(kw: str, g: str) -> str:
+            return f"(?P<k_{kw}>{t[kw]}){ws}(?P<{g}_c>{cards}){ws}{t['TO_KW']}{ws}(?P<{g}_n>{num})"
+
+        bodies = [
+            f"(?P<k_PASS_KW>{t['PASS_KW']})",
+            f"(?P<k_CLOSE_KW>{t['CLOSE_KW']})",
+            f"(?P<k_YIELD_KW>{t['YIELD_KW']})",
+            f"(?P<k_BURN_KW>{t['BURN_KW']}){ws}(?P<burn_c>{cards})",
+            f"(?P<k_REPORT_KW>{t['REPORT_KW']}){ws}(?P<report_n>{num})",
+            f"(?P<k_TIMEOUT_KW>{t['TIMEOUT_KW']})",
+            f"(?P<k_REVOLUTION_KW>{t['REVOLUTION_KW']})",
+            f"(?P<k_BUY_KW>{t['BUY_KW']}){ws}(?P<buy_c>{cards}){ws}{t['FROM_KW']}{ws}"
+            f"(?P<buy_n>{num}){ws}{t['FOR_KW']}{ws}(?P<buy_c2>{cards})",
+            to_seat("GIVE_KW", "give"),
+            to_seat("TRIBUTE_KW", "tribute"),
+            to_seat("RETURN_KW", "return"),
+            f"(?P<k_PENALTY_KW>{t['PENALTY_KW']}){ws}(?P<penalty_n>{t['SIGNED_NUMBER']})"
+            f"(?:{ws}(?P<penalty_s>{t['STRING']}))?",
+            f"(?P<k_RULING_KW>{t['RULING_KW']}){ws}(?P<ruling_s>{t['STRING']})",
+            f"(?P<play>{cards})",
+        ]
+        prio = f"{t['SEAT']}|{t['ROUND_NO']}|{t['HAND_START']}"
+        # The words take priority over cards (as in the lexer), but are only tried where
+        # one can begin, which spares most plays thirteen failed attempts.
+        words = "|".join(bodies[:-1])
+        initials = "".join(sorted({re.escape(w[0]) for w in _WORD_SPELLINGS}))
+        self.item = re.compile(
+            f"(?P<w>{ws})(?:"
+            f"(?:(?P<irr>{t['IRREGULAR']}){ws})?(?P<seat>{t['SEAT']}){ws}"
+            f"(?:(?=(?i:[{initials}]))(?:{words})|{bodies[-1]})"
+            f"(?P<ann>(?:{ws}(?:{t['GLYPH']}|{t['NOTE']}))+)?"
+            f"|(?P<tag>{t['LSQB']}{ws}(?P<tn>{t['TAG_NAME']}){ws}(?P<tv>{t['STRING']})"
+            f"{ws}{t['RSQB']})"
+            f"|(?P<comment>{t['COMMENT']})"
+            f"|(?P<hand>(?P<hs>{t['HAND_START']})"
+            f"(?:{ws}(?P<hu>{t['UNKNOWN_HAND']})|(?:{ws}(?!{prio}){cards})*))"
+            f"|(?P<round>{t['ROUND_NO']})"
+            f"|(?P<lpar>{t['LPAR']})"
+            f"|(?P<rpar>{t['RPAR']})"
+            ")"
+        )
+        # The tight path: one line of moves made of actions with cards or without
+        # arguments (burns and reports too), glyphs, one-line notes and round numbers.
+        # Group 1 is a whole action; annotations follow in group ``a``.
+        lws = "[ \t\f]*"
+        note1 = r"\[%(?:\\.|[^\\\]\n])*\]"
+        simple_words = "|".join(
+            t[k] for k in ("PASS_KW", "CLOSE_KW", "YIELD_KW", "TIMEOUT_KW", "REVOLUTION_KW")
+        )
+        action = (
+            f"(?:\\^{lws})?[1-6][:：]{lws}"
+            # cards that cannot begin a word come first (most plays), then the words
+            f"(?:[0-9JQKAjqkaXDx?小大]{_CARD_RUN[:-1]}*"
+            f"|(?=(?i:[{initials}]))(?:{simple_words}"
+            f"|{t['BURN_KW']}{lws}{_CARD_RUN}|{t['REPORT_KW']}{lws}\\d{{1,6}}(?!\\d))"
+            f"|{_CARD_RUN})"
+        )
+        self.tight = re.compile(
+            f"{lws}(?:({action})(?P<a>(?:{lws}(?:{t['GLYPH']}|{note1}))+)?|(?P<r>\\d{{1,6}}\\.))"
+        )
+        self.tight_action = re.compile(
+            f"(?P<irr>\\^{lws})?(?P<seat>[1-6])[:：]{lws}"
+            f"(?:(?=(?i:[{initials}]))(?:{'|'.join(bodies[i] for i in (0, 1, 2, 5, 6))}"
+            f"|{t['BURN_KW']}{lws}(?P<burn>{_CARD_RUN})"
+            f"|{t['REPORT_KW']}{lws}(?P<report>\\d{{1,6}}))"
+            f"|(?P<c>{_CARD_RUN}))"
+        )
+        self.tight_tag = re.compile(
+            f"{t['LSQB']}{lws}(?P<tn>{t['TAG_NAME']}){lws}(?P<tv>{t['STRING']}){lws}"
+            f"(?P<rb>{t['RSQB']}){lws}$",
+            re.M,
+        )
+        self.ws = re.compile(ws)
+        self.annot = re.compile(f"(?P<glyph>{t['GLYPH']})|(?P<note>{t['NOTE']})")
+        self.cards = re.compile(cards)
+        assert all(re.fullmatch(f"(?i:[{initials}])", w[0]) for w in _WORD_SPELLINGS)
+
+
+_FAST: _Fast | None = None
+_CARD_RUN = "[0-9TJQKAtjqkaXDxd?shcd♠♥♣♦*小大王花鬼虎]+"
+#: Every spelling of every action word (their first letters guard the word branch);
+#: ``tests/test_reader.py`` checks this list against the grammar.
+_WORD_SPELLINGS = [
+    "pass",
+    "过牌",
+    "过",
+    "不要",
+    "-",
+    "yield",
+    "让牌",
+    "让",
+    "close",
+    "扣牌",
+    "扣",
+    "timeout",
+    "超时",
+    "revolution",
+    "革命",
+    "造反",
+    "burn",
+    "烧牌",
+    "烧",
+    "report",
+    "报牌",
+    "报户",
+    "报",
+    "buy",
+    "give",
+    "tribute",
+    "进贡",
+    "return",
+    "还贡",
+    "penalty",
+    "罚分",
+    "ruling",
+    "裁决",
+]
+
+
+def _fast() -> _Fast:
+    global _FAST
+    if _FAST is None:
+        _FAST = _Fast({t.name: t.pattern.to_regexp() for t in _parser().terminals})
+    return _FAST
+
+
+_CARDS_OK: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards_or_fallback(text: str) -> tuple[Card, ...]:
+    cards = _CARDS_OK.get(text)
+    if cards is not None:
+        return cards
+    try:
+        cards = parse_cards(text)
+    except CardSyntaxError:
+        raise _Fallback from None
+    if len(cards) > MAX_CARDS:
+        raise _Fallback
+    if len(_CARDS_OK) > 8192:
+        _CARDS_OK.clear()
+    _CARDS_OK[text] = cards
+    return cards
+
+
+def _one_card_or_fallback(text: str) -> Card:
+    cards = _cards_or_fallback(text)
+    if len(cards) != 1:
+        raise _Fallback
+    return cards[0]
+
+
+def _seat_or_fallback(text: str) -> int:
+    seat = _SEATS.get(text + ":")
+    if seat is None:
+        raise _Fallback
+    return seat
+
+
+def _number_or_fallback(text: str) -> int:
+    if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
+        raise _Fallback
+    return int(text)
+
+
+def _body(kind: str, mt: re.Match[str]) -> tuple[type, dict[str, Any]]:
+    """The class and fields of an action that takes arguments."""
+    g = mt.group
+    if kind == "burn_c":
+        return m.Burn, {"cards": _cards_or_fallback(g("burn_c"))}
+    if kind == "report_n":
+        return m.Report, {"count": _number_or_fallback(g("report_n"))}
+    if kind == "buy_c2":
+        return m.Buy, {
+            "card": _one_card_or_fallback(g("buy_c")),
+            "from_seat": _seat_or_fallback(g("buy_n")),
+            "paid": _one_card_or_fallback(g("buy_c2")),
+        }
+    if kind == "give_n":
+        return m.Give, {
+            "card": _one_card_or_fallback(g("give_c")),
+            "to_seat": _seat_or_fallback(g("give_n")),
+        }
+    if kind in ("tribute_n", "return_n"):
+        pre = kind[:-2]
+        return m.Tribute if pre == "tribute" else m.Return, {
+            "cards": _cards_or_fallback(g(pre + "_c")),
+            "to_seat": _seat_or_fallback(g(pre + "_n")),
+        }
+    if kind in ("penalty_n", "penalty_s"):
+        reason = g("penalty_s")
+        return m.Penalty, {
+            "points": _number_or_fallback(g("penalty_n")),
+            "reason": _unescape(reason[1:-1]) if reason is not None else "",
+        }
+    if kind == "ruling_s":
+        return m.Ruling, {"text": _unescape(g("ruling_s")[1:-1])}
+    raise _Fallback
+
+
+#: The group that closes an action's body, for an action with annotations.
+_BODY_ORDER = (
+    "play",
+    "k_PASS_KW",
+    "k_CLOSE_KW",
+    "k_YIELD_KW",
+    "burn_c",
+    "report_n",
+    "k_TIMEOUT_KW",
+    "k_REVOLUTION_KW",
+    "buy_c2",
+    "give_n",
+    "tribute_n",
+    "return_n",
+    "penalty_s",
+    "penalty_n",
+    "ruling_s",
+)
+_BODY_GROUPS = frozenset(_BODY_ORDER)
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name].__set__
+    raise AttributeError(name)  # pragma: no cover
+
+
+def _plain(cls: type) -> bool:
+    """Whether a frozen attrs class may be filled slot by slot, skipping its ``__init__``
+    (no validators, converters or post-init; every field a slot)."""
+    fields = attrs.fields(cls)
+    return (
+        not hasattr(cls, "__attrs_post_init__")
+        and all(f.validator is None and f.converter is None for f in fields)
+        and all(any(f.name in getattr(k, "__slots__", ()) for k in cls.__mro__) for f in fields)
+    )
+
+
+#: Build the most frequent values slot by slot: twice as fast as their ``__init__``,
+#: which matters at hundreds of actions a deal.  Only for plain classes (see ``_plain``);
+#: ``tests/test_reader.py`` checks that the values equal those built the usual way.
+_DIRECT = all(_plain(c) for c in (m.Span, m.Play, *_SIMPLE.values()))
+_new = object.__new__
+_set_line, _set_col, _set_end_line, _set_end_col = (
+    _slot_setter(m.Span, k) for k in ("line", "column", "end_line", "end_column")
+)
+_set_seat, _set_irr, _set_glyphs, _set_notes, _set_span = (
+    _slot_setter(m.Play, k) for k in ("seat", "irregular", "glyphs", "notes", "span")
+)
+_set_cards = _slot_setter(m.Play, "cards")
+_TIGHT_TRAILING = re.compile(r"[ \t\f]*")
+#: What a tight action's text means: ``(class, seat, irregular, cards, other fields)``.
+_PROTOS: dict[str, tuple[type, int, bool, tuple[Card, ...] | None, dict[str, Any] | None]] = {}
+
+
+def _proto(text: str) -> tuple[type, int, bool, tuple[Card, ...] | None, dict[str, Any] | None]:
+    mt = _fast().tight_action.fullmatch(text)
+    if mt is None:  # pragma: no cover - the tight pattern matched this text
+        raise _Fallback
+    seat = int(mt.group("seat"))
+    irregular = mt.group("irr") is not None
+    kind = mt.lastgroup or ""
+    out: tuple[type, int, bool, tuple[Card, ...] | None, dict[str, Any] | None]
+    if kind == "c":
+        out = (m.Play, seat, irregular, _cards_or_fallback(mt.group("c")), None)
+    elif kind == "burn":
+        out = (m.Burn, seat, irregular, None, {"cards": _cards_or_fallback(mt.group("burn"))})
+    elif kind == "report":
+        out = (m.Report, seat, irregular, None, {"count": int(mt.group("report"))})
+    else:
+        out = (_SIMPLE[kind], seat, irregular, None, None)
+    if len(_PROTOS) > 8192:
+        _PROTOS.clear()
+    _PROTOS[text] = out
+    return out
+
+
+def _tight_line(text: str, q: int, le: int, line: int, ls: int, items: list[Any]) -> bool:
+    """Read the moves from ``q`` to the line end ``le`` if the line is simple: actions
+    with cards or no arguments, burns, reports, glyphs, one-line notes and round
+    numbers.  Appends the items and returns True; else appends nothing, returns False.
+    """
+    mark = len(items)
+    p = q
+    protos = _PROTOS
+    new = _new
+    span_cls = m.Span
+    append = items.append
+    base = ls - 1
+    no: tuple[Any, ...] = ()
+    direct = _DIRECT
+    scan = getattr(_fast().tight, "scanner")(text, q, le).match  # consecutive matches only  # noqa: B009
+    while True:
+        mt = scan()
+        if mt is None:
+            break
+        kind = mt.lastgroup
+        if kind == "r":
+            st, e = mt.span("r")
+            append(
+                m.RoundMark(int(mt.group("r")[:-1]), span=span_cls(line, st - base, line, e - base))
+            )
+            p = e
             continue
-        yield line
+        act = mt.group(1)
+        proto = protos.get(act)
+        if proto is None:
+            proto = _proto(act)
+        cls, seat, irregular, cards, kw = proto
+        st, be = mt.span(1)
+        e = mt.end()
+        glyphs = notes = no
+        if kind == "a":
+            glyphs, notes = _annotations(text, be, e, line, ls)
+        if direct and kw is None:
+            span = new(span_cls)
+            _set_line(span, line)
+            _set_col(span, st - base)
+            _set_end_line(span, line)
+            _set_end_col(span, be - base)
+            obj: Any = new(cls)
+            _set_seat(obj, seat)
+            _set_irr(obj, irregular)
+            _set_glyphs(obj, glyphs)
+            _set_notes(obj, notes)
+            _set_span(obj, span)
+            if cards is not None:
+                _set_cards(obj, cards)
+            append(obj)
+        else:
+            span = span_cls(line, st - base, line, be - base)
+            fields = dict(kw or {})
+            if cards is not None:
+                fields["cards"] = cards
+            append(cls(seat, irregular=irregular, glyphs=glyphs, notes=notes, span=span, **fields))
+        p = e
+    if _TIGHT_TRAILING.match(text, p, le).end() == le:  # type: ignore[union-attr]
+        return True
+    del items[mark:]
+    return False
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """Cut a GJN source into (first line, text) chunks, one deal each (a heuristic the
-    item-level assembly double-checks)."""
-    buf: list[str] = []
-    start = 1
-    lineno = 0
-    in_comment = False
-    seen_body = False
-    for line in lines:
-        lineno += 1
-        if not in_comment:
-            s = line.lstrip()
-            if s[:1] == "[" and s[:2] != "[%":
-                if seen_body and buf:
-                    yield start, "".join(buf)
-                    buf = []
-                    start = lineno
-                    seen_body = False
-            elif s and s[0] not in "{%":
-                seen_body = True
-        in_comment = _comment_state(line, in_comment)
-        buf.append(line)
-    if buf:
-        yield start, "".join(buf)
+def _fast_items(text: str, offset: int) -> list[Any]:
+    """The items of one chunk, as the transformer would build them, without Lark.
+
+    :raises _Fallback: on anything unusual (errors included); Lark then decides.
+    """
+    fx = _fast()
+    item_match = fx.item.match
+    count = text.count
+    rfind = text.rfind
+    find = text.find
+    span_of = m.Span
+    play_cls = m.Play
+    simple = _SIMPLE
+    seats = _SEATS
+    cards_ok = _CARDS_OK
+    n = len(text)
+    line = 1 + offset
+    ls = 0  # start of the current line
+    nl = find("\n")  # its end
+    if nl < 0:
+        nl = n
+    top: list[Any] = []
+    items = top
+    stack: list[tuple[list[Any], int, int]] = []
+    pos = 0
+    tight_from = 0  # a line whose moves are not simple is read item by item
+    ws_end = fx.ws.match
+    while True:
+        if pos >= tight_from:
+            q = ws_end(text, pos).end()  # type: ignore[union-attr]
+            if q >= n:
+                break
+            if q > nl:
+                line += count("\n", ls, q)
+                ls = rfind("\n", 0, q) + 1
+                nl = find("\n", q)
+                if nl < 0:
+                    nl = n
+            if text.startswith("[", q):
+                tm = fx.tight_tag.match(text, q, nl)
+                if tm is not None and not stack:
+                    value = tm.group("tv")[1:-1]
+                    items.append(
+                        m.Tag(
+                            tm.group("tn"),
+                            _unescape(value) if "\\" in value else value,
+                            span=span_of(line, q - ls + 1, line, tm.end("rb") - ls + 1),
+                        )
+                    )
+                    pos = nl
+                    continue
+            elif _tight_line(text, q, nl, line, ls, items):
+                pos = nl
+                continue
+            tight_from = nl + 1
+        mt = item_match(text, pos)
+        if mt is None:
+            break
+        kind = mt.lastgroup or ""
+        start = mt.end("w")
+        end = mt.end()
+        if start > nl:  # the item starts on a later line
+            line += count("\n", ls, start)
+            ls = rfind("\n", 0, start) + 1
+            nl = find("\n", start)
+            if nl < 0:
+                nl = n
+        l1 = line
+        c1 = start - ls + 1
+        if kind == "ann":
+            kind = next(k for k in _BODY_ORDER if mt.start(k) >= 0)
+            body_end = mt.start("ann")
+        else:
+            body_end = end
+        if kind == "play" or kind in simple or kind in _BODY_GROUPS:
+            seat = seats.get(mt.group("seat"))
+            if seat is None:
+                raise _Fallback
+            kw: dict[str, Any] | None = None
+            cls: type = play_cls
+            cards: tuple[Card, ...] | None = None
+            if kind == "play":
+                s = mt.group("play")
+                cards = cards_ok.get(s)
+                if cards is None:
+                    cards = _cards_or_fallback(s)
+            elif kind in simple:
+                cls = simple[kind]
+            else:
+                cls, kw = _body(kind, mt)
+            if body_end > nl:
+                l2 = line + count("\n", ls, body_end)
+                c2 = body_end - rfind("\n", 0, body_end)
+            else:
+                l2 = line
+                c2 = body_end - ls + 1
+            span = span_of(l1, c1, l2, c2)
+            glyphs: tuple[str, ...] = ()
+            notes: tuple[m.Note, ...] = ()
+            if body_end != end:
+                glyphs, notes = _annotations(text, body_end, end, l2, body_end - c2 + 1)
+            if cards is not None:
+                items.append(
+                    play_cls(
+                        seat,
+                        irregular=mt.start("irr") >= 0,
+                        glyphs=glyphs,
+                        notes=notes,
+                        span=span,
+                        cards=cards,
+                    )
+                )
+            elif kw is None:
+                items.append(
+                    cls(seat, irregular=mt.start("irr") >= 0, glyphs=glyphs, notes=notes, span=span)
+                )
+            else:
+                items.append(
+                    cls(
+                        seat,
+                        irregular=mt.start("irr") >= 0,
+                        glyphs=glyphs,
+                        notes=notes,
+                        span=span,
+                        **kw,
+                    )
+                )
+        else:
+            if end > nl:
+                l2 = line + count("\n", ls, end)
+                c2 = end - rfind("\n", 0, end)
+            else:
+                l2 = line
+                c2 = end - ls + 1
+            if kind == "tag":
+                if stack:
+                    raise _Fallback
+                value = mt.group("tv")[1:-1]
+                items.append(
+                    m.Tag(
+                        mt.group("tn"),
+                        _unescape(value) if "\\" in value else value,
+                        span=span_of(l1, c1, l2, c2),
+                    )
+                )
+            elif kind == "hand":
+                if stack:
+                    raise _Fallback
+                digits = _DIGITS.search(mt.group("hs"))
+                seat = _seat_or_fallback(digits.group(0) if digits else "")
+                hand: tuple[Card, ...] | None = None
+                if mt.start("hu") < 0:
+                    got: list[Card] = []
+                    ordered = True  # groups written strongest first need no sorting
+                    for cm in fx.cards.finditer(text, mt.end("hs"), end):
+                        group = _cards_or_fallback(cm.group())
+                        if got and ordered and got[-1].sort_key() > group[0].sort_key():
+                            ordered = False
+                        got.extend(group)
+                    if len(got) > MAX_CARDS:
+                        raise _Fallback
+                    hand = (tuple(got) if ordered else sort_cards(got)) if got else ()
+                items.append(m.Hand(seat, hand, span=span_of(l1, c1, l2, c2)))
+            elif kind == "comment":
+                raw = mt.group("comment")[1:-1]
+                items.append(
+                    m.Comment(_unescape(raw) if "\\" in raw else raw, span=span_of(l1, c1, l2, c2))
+                )
+            elif kind == "round":
+                number = _number_or_fallback(mt.group("round")[:-1])
+                items.append(m.RoundMark(number, span=span_of(l1, c1, l2, c2)))
+            elif kind == "lpar":
+                stack.append((items, l1, c1))
+                if len(stack) > MAX_VARIATION_DEPTH:
+                    raise _Fallback
+                items = []
+            elif kind == "rpar":
+                if not stack:
+                    raise _Fallback
+                inner = items
+                items, pl, pc = stack.pop()
+                items.append(m.Variation(tuple(inner), span=span_of(pl, pc, l2, c2)))
+            else:  # pragma: no cover - the alternatives above are exhaustive
+                raise _Fallback
+        pos = end
+    if stack or fx.ws.match(text, pos).end() != n:  # type: ignore[union-attr]
+        raise _Fallback
+    return top
+
+
+def _annotations(
+    text: str, lo: int, hi: int, line: int, ls: int
+) -> tuple[tuple[str, ...], tuple[m.Note, ...]]:
+    """Glyphs and notes written between ``lo`` and ``hi`` (after an action); ``line`` is
+    the line number at ``lo`` and ``ls`` the offset where that line starts."""
+    glyphs: list[str] = []
+    notes: list[m.Note] = []
+    for am in _fast().annot.finditer(text, lo, hi):
+        glyph = am.group("glyph")
+        if glyph is not None:
+            glyphs.append(glyph)
+            continue
+        a, b = am.span()
+        k = text.count("\n", lo, a)
+        if k:
+            line += k
+            ls = text.rfind("\n", lo, a) + 1
+        la, ca = line, a - ls + 1
+        k = text.count("\n", a, b)
+        if k:
+            line += k
+            ls = text.rfind("\n", a, b) + 1
+        lo = b
+        raw = am.group("note")[2:-1]
+        body = (_unescape(raw) if "\\" in raw else raw).strip()
+        key, _, value = body.partition(" ")
+        notes.append(m.Note(key, value.strip(), span=m.Span(la, ca, line, b - ls + 1)))
+    return tuple(glyphs), tuple(notes)
 
 
 # ---------------------------------------------------------------- assembling deals
@@ -726,9 +1452,16 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 class _Assembler:
     """Groups the flat item list into deals and checks the order tags → hands → moves."""
 
-    def __init__(self, lines: list[str], offset: int) -> None:
-        self.lines = lines
+    def __init__(self, text: str, offset: int) -> None:
+        self.text = text
         self.offset = offset
+        self._lines: list[str] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines
 
     def error(self, item: Any, code: str, en: str, zh: str) -> NotationError:
         span: m.Span = item.span
@@ -739,210 +1472,277 @@ class _Assembler:
         )
 
     def deals(self, items: list[Any]) -> tuple[list[m.Comment], list[list[Any]]]:
+        """Split items into deals: a tag starts a new deal when it follows a hand or a
+        move written on an earlier line (on the same line it is misplaced: GJN116)."""
+        tag, comment = m.Tag, m.Comment
+        starts: list[int] = []
+        prev = -1  # index of the previous tag
+        for i in [i for i, x in enumerate(items) if type(x) is tag]:
+            k = i - 1
+            while k > prev and type(items[k]) is comment:
+                k -= 1
+            if k > prev:  # a hand or a move stands between the two tags
+                if items[k].span.end_line < items[i].span.line:
+                    starts.append(i)
+            elif prev < 0:
+                starts.append(i)
+            prev = i
         prologue: list[m.Comment] = []
-        groups: list[list[Any]] = []
-        current: list[Any] | None = None
-        last_was_tag = False
-        for item in items:
-            if isinstance(item, m.Tag):
-                if current is None or not last_was_tag:
-                    current = []
-                    groups.append(current)
-                current.append(item)
-                last_was_tag = True
-            elif current is None:
-                if isinstance(item, m.Comment):
-                    prologue.append(item)
-                    continue
-                current = []
-                groups.append(current)
-                current.append(item)
-                last_was_tag = False
-            else:
-                current.append(item)
-                if not isinstance(item, m.Comment):
-                    last_was_tag = False
-        return prologue, groups
+        first = starts[0] if starts else len(items)
+        if all(type(x) is comment for x in items[:first]):
+            prologue = items[:first]
+        else:
+            starts.insert(0, next(i for i, x in enumerate(items) if type(x) is not comment))
+            prologue = items[: starts[0]]
+        bounds = [*starts, len(items)]
+        return prologue, [items[a:b] for a, b in itertools.pairwise(bounds)]
 
     def build(self, group: list[Any]) -> m.Deal:
         """One deal from its items.  A comment goes with the next item's section (a
         comment after the last hand and before the first move is "before the first
         play"); trailing comments stay in the last section."""
-        if group and not isinstance(group[0], m.Tag):
+        tag, hand, comment = m.Tag, m.Hand, m.Comment
+        types = [type(x) for x in group]
+        if types[0] is not tag:
             raise self.error(
                 group[0],
                 "GJN116",
                 'a deal must begin with a tag pair such as [Event "…"]',
                 '一局记录必须以标签开始，如 [Event "…"]',
             )
-        sections: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
-        stage = 0  # 0 tags, 1 hands, 2 moves
-        pending: list[Any] = []
-        for item in group:
-            if isinstance(item, m.Comment):
-                pending.append(item)
-                continue
-            if isinstance(item, m.Tag):
-                if stage > 0:
+        n = len(types)
+        i = 1
+        while i < n and (types[i] is tag or types[i] is comment):
+            i += 1
+        head_end = hands_end = i
+        if i < n and types[i] is hand:
+            while i < n and (types[i] is hand or types[i] is comment):
+                i += 1
+            hands_end = i
+            if i < n:  # comments before the first move go with the moves
+                while types[hands_end - 1] is comment:
+                    hands_end -= 1
+        elif i < n:
+            while types[head_end - 1] is comment:
+                head_end -= 1
+            hands_end = head_end
+        for k in range(hands_end, n):
+            if types[k] is tag or types[k] is hand:
+                if types[k] is tag:
                     raise self.error(
-                        item,
+                        group[k],
                         "GJN116",
-                        "tag pairs must come before the hands and moves",
-                        "标签必须写在手牌和出牌之前",
+                        "tag pairs must come before the hands and moves "
+                        "(a new deal starts on a new line)",
+                        "标签必须写在手牌和出牌之前（新的一局须另起一行）",
                     )
-                target = 0
-            elif isinstance(item, m.Hand):
-                if stage == 2:
-                    raise self.error(
-                        item,
-                        "GJN116",
-                        "hand lines must come before the first move",
-                        "手牌行必须写在第一步出牌之前",
-                    )
-                target = 0 if stage == 0 else 1
-                stage = 1
-            else:
-                target = stage = 2
-            sections[target].extend(pending)
-            pending = []
-            sections[target if not isinstance(item, m.Hand) else 1].append(item)
-        sections[stage].extend(pending)
-        first = group[0]
-        last = group[-1]
-        span = m.Span(first.span.line, first.span.column, last.span.end_line, last.span.end_column)
-        return m.Deal(tuple(sections[0]), tuple(sections[1]), tuple(sections[2]), span=span)
+                raise self.error(
+                    group[k],
+                    "GJN116",
+                    "hand lines must come before the first move",
+                    "手牌行必须写在第一步出牌之前",
+                )
+        first = group[0].span
+        last = group[-1].span
+        return m.Deal(
+            tuple(group[:head_end]),
+            tuple(group[head_end:hands_end]),
+            tuple(group[hands_end:]),
+            span=m.Span(first.line, first.column, last.end_line, last.end_column),
+        )
+
+    def raw(self, groups: list[list[Any]], index: int) -> tuple[str, m.Span]:
+        """The source text of one deal of a chunk, for a :class:`BrokenDeal`."""
+        starts = [0]
+        for ln in self.lines:
+            starts.append(starts[-1] + len(ln) + 1)
+
+        def begin(group: list[Any]) -> tuple[int, int, int]:
+            span: m.Span = group[0].span
+            i = span.line - self.offset - 1
+            at = starts[i] + span.column - 1
+            if not self.text[starts[i] : at].strip(" \t\f"):
+                return starts[i], span.line, 1
+            return at, span.line, span.column
+
+        lo, line, col = begin(groups[index])
+        hi = begin(groups[index + 1])[0] if index + 1 < len(groups) else len(self.text)
+        return self.text[lo:hi].rstrip(" \t\n") + "\n", m.Span(line, col)
 
 
-# ----------------------------------------------------------------------- public API
+# ----------------------------------------------------------------------- one chunk
+
+_LEADING_BLANK = re.compile(r"(?:[ \t\f]*\n)*")
+_ESCAPED_BYTES = re.compile("[\udc80-\udcff]+")
 
 
-def _parse_chunk(
-    start_line: int, text: str, filename: str, first: bool
-) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
-    # blank lines between deals are not part of either deal
-    text = text.rstrip(" \t\n")
-    text = text + "\n" if text else text
-    lines = text.split("\n")
-    offset = start_line - 1
+def _undecodable(text: str, bad: re.Match[str], start_line: int, filename: str) -> BrokenDeal:
+    """GJN115 for a chunk holding bytes that are not UTF-8 (decoded as surrogates)."""
+    p = bad.start()
+    line_start = text.rfind("\n", 0, p) + 1
+    line_end = text.find("\n", p)
+    line = start_line + text.count("\n", 0, p)
+    clean = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    src = text[line_start : line_end if line_end >= 0 else len(text)]
+    err = NotationError(
+        "GJN115",
+        line=line,
+        column=p - line_start + 1,
+        en="the file is not valid UTF-8 text",
+        zh="文件不是有效的 UTF-8 文本",
+        found=bad.group(0).encode("utf-8", "surrogateescape").hex(" "),
+        source_line=src.encode("utf-8", "surrogateescape").decode("utf-8", "replace"),
+        filename=filename,
+    )
+    return BrokenDeal(clean, (err,), m.Span(start_line, 1))
+
+
+def _lark_items(text: str, lines: list[str], offset: int) -> list[Any]:
+    """Parse a chunk with Lark (the normative grammar).
+
+    :raises NotationError: the syntax error, in friendly words.
+    """
     t = _TRANSFORMER
     t.line_offset = offset
     t.lines = lines
+    t.text = text
     t.depth.clear()
     try:
-        items = _parser().parse(text)
+        items: list[Any] = _parser().parse(text)  # type: ignore[assignment]
     except _Fail as f:
-        err = f.error.with_filename(filename)
-        return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
+        raise f.error from None
     except lark.exceptions.VisitError as v:
         orig = v.orig_exc
         if isinstance(orig, _Fail):
-            err = orig.error.with_filename(filename)
-        else:
-            err = NotationError(
-                "GJN100", line=start_line, column=1, en=str(orig), zh="无法解析"
-            ).with_filename(filename)
-        return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
+            raise orig.error from None
+        raise NotationError(
+            "GJN100", line=offset + 1, column=1, en=str(orig), zh="无法解析"
+        ) from None
     except lark.exceptions.LarkError as exc:
-        err = _convert(exc, lines, offset).with_filename(filename)
-        return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
-    except RecursionError:
-        err = NotationError(
-            "GJN117",
-            line=start_line,
-            column=1,
-            en="input nested too deeply",
-            zh="嵌套过深",
-        ).with_filename(filename)
-        return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
+        raise _convert(exc, lines, offset) from None
+    except RecursionError:  # pragma: no cover - the parser and transformer do not recurse
+        raise NotationError(
+            "GJN117", line=offset + 1, column=1, en="input nested too deeply", zh="嵌套过深"
+        ) from None
+    finally:
+        t.lines = []
+        t.text = ""
+    return items
+
+
+def _parse_chunk(
+    start_line: int, text: str, filename: str
+) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
+    # blank lines around a deal are not part of it
+    lead = _LEADING_BLANK.match(text)
+    if lead is not None and lead.end():
+        start_line += text.count("\n", 0, lead.end())
+        text = text[lead.end() :]
+    text = text.rstrip(" \t\n")
+    if not text:
+        return [], None, []
+    text += "\n"
+    offset = start_line - 1
+    bad = _ESCAPED_BYTES.search(text)
+    if bad is not None:
+        return [], None, [_undecodable(text, bad, start_line, filename)]
+    try:
+        items = _fast_items(text, offset)
+    except _Fallback:
+        try:
+            items = _lark_items(text, text.split("\n"), offset)
+        except NotationError as err:
+            err.with_filename(filename)
+            return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
     version: int | None = None
     if items and isinstance(items[0], Token) and items[0].type == "VERSION":
         tok = items.pop(0)
-        version = int(re.findall(r"\d+", str(tok))[0])
-    asm = _Assembler(lines, offset)
+        version = int(_DIGITS.findall(str(tok))[0])
+    asm = _Assembler(text, offset)
     prologue, groups = asm.deals(items)
     out: list[m.Deal | BrokenDeal] = []
-    for group in groups:
+    for i, group in enumerate(groups):
         try:
             out.append(asm.build(group))
         except NotationError as err:
             err.with_filename(filename)
-            out.append(BrokenDeal(text, (err,), m.Span(start_line, 1)))
-            break
+            raw, span = asm.raw(groups, i)
+            out.append(BrokenDeal(raw, (err,), span))
     return prologue, version, out
 
 
-def _open(source: str | os.PathLike[str] | IO[str] | IO[bytes]) -> tuple[IO[str], str]:
-    if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        return path.open("r", encoding="utf-8", errors="strict", newline=""), str(path)
-    if isinstance(source, io.TextIOBase) or hasattr(source, "encoding"):
-        return source, getattr(source, "name", "<stream>")  # type: ignore[return-value]
-    return io.TextIOWrapper(source, encoding="utf-8", newline=""), "<stream>"  # type: ignore[arg-type]
-
+# ----------------------------------------------------------------------- public API
 
 _VERSION_LINE = re.compile(r"[ \t]*%GJN[ \t]+(\d{1,6})[ \t]*(?=\n|$)", re.I)
 
 #: The version a file without a version line is read as.
 DEFAULT_VERSION = 1
 
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
-def _iter_source(
-    lines: Iterable[str], filename: str
+
+def _pieces(source: Source) -> tuple[Iterator[str], str, IO[Any] | None]:
+    """Decoded text pieces of a source, its name, and the stream to close (if opened)."""
+    if isinstance(source, str):
+        return iter((source,)), "<string>", None
+    if isinstance(source, os.PathLike):
+        raw = Path(source).open("rb")  # noqa: SIM115 - closed by the caller when done
+        return _decoded(raw), str(source), raw
+    name = str(getattr(source, "name", "<stream>"))
+    if isinstance(source, io.TextIOBase) or hasattr(source, "encoding"):
+        return _text_pieces(source), name, None  # type: ignore[arg-type]
+    return _decoded(source), name, None  # type: ignore[arg-type]
+
+
+def _iter_any(
+    source: Source, filename: str | None
 ) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
-    first = True
-    for start, text in _chunks(lines):
-        version: int | None = None
-        if first:
-            version = DEFAULT_VERSION
-            vm = _VERSION_LINE.match(text)
-            if vm is not None:
-                version = int(vm.group(1))
-                text = text[vm.end() + 1 :]
-                start += 1
-        prologue, _, deals = _parse_chunk(start, text, filename, first)
-        if not deals:
-            yield prologue, version, None
-        for i, d in enumerate(deals):
-            yield (prologue if i == 0 else []), (version if i == 0 else None), d
-            prologue, version = [], None
-        first = False
+    pieces, name, opened = _pieces(source)
+    name = filename or name
+    try:
+        first = True
+        for start, text, _ in _chunks(pieces):
+            version: int | None = None
+            if first:
+                first = False
+                version = DEFAULT_VERSION
+                vm = _VERSION_LINE.match(text)
+                if vm is not None:
+                    version = int(vm.group(1))
+                    text = text[vm.end() + 1 :]
+                    start += 1
+            prologue, _, deals = _parse_chunk(start, text, name)
+            if not deals:
+                yield prologue, version, None
+            for i, d in enumerate(deals):
+                yield (prologue if i == 0 else []), (version if i == 0 else None), d
+    except UnicodeDecodeError as exc:  # from a text stream the caller opened
+        yield [], None, _decode_error(exc, name)
+    finally:
+        if opened is not None:
+            opened.close()
 
 
-def iter_deals(
-    source: str | os.PathLike[str] | IO[str], *, filename: str | None = None
-) -> Iterator[m.Deal | BrokenDeal]:
+def iter_deals(source: Source, *, filename: str | None = None) -> Iterator[m.Deal | BrokenDeal]:
     """Yield the deals of a GJN source one by one, broken deals included.
 
-    ``source`` is GJN text (a ``str``), a path, or an open text stream.  Only one deal
-    is held in memory at a time when reading from a path or a stream.
+    ``source`` is GJN text (a ``str``), a path, or an open text or binary stream.  Only
+    one deal (and one block of input) is held in memory at a time when reading from a
+    path or a stream.
+
+    >>> [type(d).__name__ for d in iter_deals('[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z')]
+    ['Deal', 'BrokenDeal']
     """
     for _, _, deal in _iter_any(source, filename):
         if deal is not None:
             yield deal
 
 
-def _iter_any(
-    source: str | os.PathLike[str] | IO[str], filename: str | None
-) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
-    if isinstance(source, str):
-        yield from _iter_source(_iter_lines(source), filename or "<string>")
-        return
-    stream, name = _open(source)
-    try:
-        try:
-            yield from _iter_source(_iter_lines(stream), filename or name)
-        except UnicodeDecodeError as exc:
-            yield [], None, _decode_error(exc, filename or name)
-    finally:
-        if stream is not source:
-            stream.close()
-
-
 def _decode_error(exc: UnicodeDecodeError, filename: str) -> BrokenDeal:
     data = exc.object if isinstance(exc.object, bytes) else b""
     before = data[: exc.start]
     line = before.count(b"\n") + 1
-    col = exc.start - (before.rfind(b"\n") + 1) + 1
+    col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
     err = NotationError(
         "GJN115",
         line=line,
@@ -955,12 +1755,11 @@ def _decode_error(exc: UnicodeDecodeError, filename: str) -> BrokenDeal:
     return BrokenDeal(data.decode("utf-8", "replace"), (err,), m.Span(line, col))
 
 
-def read(
-    source: str | bytes | os.PathLike[str] | IO[str], *, filename: str | None = None
-) -> ReadResult:
+def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadResult:
     """Read a whole GJN source leniently: every deal, broken ones kept, every error.
 
-    Bytes are decoded as UTF-8; undecodable input is reported (GJN115), not raised.
+    Bytes are decoded as UTF-8; undecodable input is reported (GJN115) for the deal it
+    stands in, not raised, and the other deals are read as usual.
 
     >>> r = read('[Event "a"]\\n1:ZZ\\n\\n[Event "b"]\\n1:333')
     >>> [type(d).__name__ for d in r.match.deals], r.errors[0].code, r.errors[0].line
@@ -969,12 +1768,7 @@ def read(
     name = filename
     if isinstance(source, bytes):
         name = name or "<bytes>"
-        try:
-            text = source.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            broken = _decode_error(exc, name)
-            return ReadResult(m.Match((broken,)), broken.errors)  # type: ignore[arg-type]
-        source = text
+        source = source.decode("utf-8", "surrogateescape")
     deals: list[m.Deal | BrokenDeal] = []
     prologue: list[m.Comment] = []
     version: int | None = None
@@ -1008,37 +1802,25 @@ def load(path: str | os.PathLike[str]) -> m.Match:
 
     :raises NotationError: the first syntax error, with its position.
     """
-    result = read(Path(path).read_bytes(), filename=str(path))
+    result = read(Path(path), filename=str(path))
     if result.errors:
         raise result.errors[0]
     return result.match
 
 
-_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:\\.|[^"\\\n])*)"\s*\]')
-
-
-def skim(
-    source: str | os.PathLike[str] | IO[str], *, filename: str | None = None
-) -> Iterator[Header]:
+def skim(source: Source, *, filename: str | None = None) -> Iterator[Header]:
     """Yield the tags of each deal without parsing hands or moves (fast).
+
+    Tags inside comments are not tags; the first value of a repeated name wins.
 
     >>> [h.tags["Deal"] for h in skim('[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:4')]
     ['1', '2']
     """
-    if isinstance(source, str):
-        lines: Iterable[str] = _iter_lines(source)
-        stream = None
-    else:
-        stream, _ = _open(source)
-        lines = _iter_lines(stream)
+    pieces, _, opened = _pieces(source)
     try:
-        for index, (start, text) in enumerate(_chunks(lines)):
-            tags: dict[str, str] = {}
-            for mt in _TAG_LINE.finditer(text):
-                if mt.group(1) not in tags:
-                    tags[mt.group(1)] = _unescape(mt.group(2))
+        for index, (start, _, tags) in enumerate(_chunks(pieces, tags=True)):
             if tags:
                 yield Header(tags, index, start)
     finally:
-        if stream is not None and stream is not source:
-            stream.close()
+        if opened is not None:
+            opened.close()

@@ -1,0 +1,323 @@
+"""The reader's machinery: the fast path against Lark, streaming in blocks, the skim,
+undecodable bytes, and no Lark type escaping the public API."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import gojinotation as gj
+from gojinotation import model as m
+from gojinotation import reader as r
+from grammar import GRAMMAR_PATH
+from tests import strategies as s
+
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+# ------------------------------------------------------- fast path versus Lark
+
+
+def _spans(value: Any) -> list[Any]:
+    """Every span inside a value, in order (spans take no part in equality)."""
+    out: list[Any] = []
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            out.extend(_spans(v))
+    elif attrs.has(type(value)) and not isinstance(value, m.Span):
+        for f in attrs.fields(type(value)):
+            v = getattr(value, f.name)
+            out.append(v) if isinstance(v, m.Span) else out.extend(_spans(v))
+    return out
+
+
+def _both(text: str, offset: int = 0) -> tuple[list[Any] | None, list[Any] | str]:
+    """The fast path's items (None if it gives up) and Lark's items (or its error code)."""
+    try:
+        fast: list[Any] | None = r._fast_items(text, offset)
+    except r._Fallback:
+        fast = None
+    try:
+        slow: list[Any] | str = r._lark_items(text, text.split("\n"), offset)
+    except gj.NotationError as err:
+        slow = err.code
+    return fast, slow
+
+
+def _agree(text: str, offset: int = 0) -> bool:
+    """The fast path either gives up or builds exactly what Lark builds, spans too."""
+    fast, slow = _both(text, offset)
+    if fast is None:
+        return False
+    assert not isinstance(slow, str), f"fast path accepted what Lark rejects ({slow}): {text!r}"
+    assert fast == slow
+    assert _spans(fast) == _spans(slow)
+    assert [hash(x) for x in fast if not isinstance(x, m.Variation)] == [
+        hash(x) for x in slow if not isinstance(x, m.Variation)
+    ]
+    return True
+
+
+@PROPERTY
+@given(s.match())
+def test_fast_path_reads_canonical_text_like_lark(match: m.Match) -> None:
+    text = gj.dumps(match)
+    body = text.split("\n", 1)[1]  # the version line is the reader's, not the grammar's
+    assert _agree(body, offset=1)
+
+
+FRAGMENTS = [
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    "\f",
+    "\r\n",
+    "1:",
+    "3:",
+    "6：",
+    "7:",
+    "12:",
+    "^",
+    "^ ",
+    "333",
+    "t",
+    "T",
+    "10",
+    "1",
+    "d",
+    "dd",
+    "3d",
+    "-",
+    "close",
+    "CLOSE",
+    "closed",
+    "过",
+    "过牌",
+    "让",
+    "扣牌",
+    "timeout",
+    "tt",
+    "burn",
+    "burn ",
+    "KKKK",
+    "report",
+    "report 3",
+    " 7",
+    "1234567",
+    "!",
+    "?",
+    "!!",
+    "?!",
+    "[%clk 1]",
+    "[%a\\]b]",
+    "[%x\ny]",
+    "{c}",
+    "{a\\}b}",
+    "{",
+    "}",
+    "(",
+    ")",
+    '[Event "x"]',
+    '[E "a\\"b"]',
+    "[",
+    "]",
+    '"',
+    "hand 1:",
+    "hand 2: -",
+    "HAND 3：",
+    "手牌 4:",
+    "5.",
+    "123.",
+    "*7",
+    "*",
+    "?*3",
+    "小王",
+    "大花",
+    "♠",
+    "s",
+    "buy 3 from 2 for 4",
+    "give 3 to 5",
+    "tribute D to 1",
+    "return 4 to 2",
+    "penalty -2",
+    ' "r"',
+    "ruling",
+    "Z",
+    "B",
+]
+
+
+@PROPERTY
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=25))
+def test_fast_path_agrees_with_lark_on_token_soup(parts: list[str]) -> None:
+    text = "".join(parts).replace("\r", "")
+    _agree(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Event "x"]\nhand 1: DD X 2222 AAA ?*3\nhand 2: -\n1. 1:333 ! [%clk 12] 2:- 3:close\n',
+        "1:timeout 2:tt 3:t 4:T*7 5:10 6:t10\n",
+        "^1:333 ^ 2:KK 3：- 4:过 5:让牌 6:扣\n",
+        "1:burn KKKK 2:report 9 3:revolution 4:革命 5:造反\n",
+        "1:buy 3h from 6 for 4 2:give 3 to 5 3:tribute DD to 1 4:return 44 to 2\n",
+        '1:penalty -2 "slow" 2:penalty +3 3:ruling "ok \\" quoted"\n',
+        "1:3 (2:4 (3:5) {c}) 4:6\n",
+        "hand 1: 33 2:4 hand 3: 10. 1:3\n",
+        "hand 1:\n  33\n  44\n1:\n333\n",
+        "{a\nb} 1:3 [%x\ny] 2:-\n",
+        "1:3 !? ?! !! ?? ! ? [%a] [%b c]\n",
+        "1:333?\n",
+        "hand 1: 3 4 3 5\n",  # groups out of order are sorted
+    ],
+)
+def test_fast_path_examples(text: str) -> None:
+    assert _agree(text), "the fast path gave up"
+
+
+def test_direct_construction_matches_attrs_init() -> None:
+    """The slot-by-slot construction equals the usual one, hash and repr included."""
+    assert r._DIRECT
+    items = r._fast_items("1:333 2:- 3:close 4:yield 5:timeout 6:revolution\n", 0)
+    for it in items:
+        usual = type(it)(
+            it.seat,
+            irregular=it.irregular,
+            glyphs=it.glyphs,
+            notes=it.notes,
+            span=it.span,
+            **({"cards": it.cards} if isinstance(it, m.Play) else {}),
+        )
+        assert it == usual
+        assert hash(it) == hash(usual)
+        assert repr(it) == repr(usual)
+        assert it.span == m.Span(it.span.line, it.span.column, it.span.end_line, it.span.end_column)
+
+
+def test_word_initials_cover_the_grammar() -> None:
+    """The fast path only tries action words where one can begin: every spelling in the
+    grammar must begin with one of the listed initials."""
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    spellings: list[str] = []
+    for name, body in re.findall(r"^([A-Z]+_KW)\.2:\s*(.+)$", grammar, re.M):
+        if name in ("FROM_KW", "FOR_KW", "TO_KW"):
+            continue
+        spellings += re.findall(r"[A-Za-z\u4e00-\u9fff]+|\"-\"", body.replace("/i", ""))
+    spellings = [w.strip('"') for w in spellings if w not in ("i",)]
+    assert spellings
+    initials = {w[0].lower() for w in r._WORD_SPELLINGS}
+    for word in spellings:
+        assert word[0].lower() in initials, word
+        assert word.lower() in r._WORD_SPELLINGS or word in r._WORD_SPELLINGS, word
+
+
+# ------------------------------------------------------------------ streaming
+
+
+SAMPLE = (
+    '\ufeff%GJN 1\r\n{prologue \u4e2d\u6587}\r\n[Event "1"]\r\nhand 1: ?*36\r\n1. 1:333 {multi\r\n'
+    'line [Event "no"]} 2:-\r\n\r\n[Event "2"]\r1:Z\r\r[Event "3"]\n1:444 [%clk a\n[b]\n'
+    '[%x] 2:-\n\n[Event "4"]\n[Site "够级"]\n1:5 ! 2:close\n'
+)
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 7, 64, 1 << 20])
+def test_blocks_of_any_size_read_the_same(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = list(gj.read(SAMPLE).match.deals)
+    assert [type(d).__name__ for d in expected] == ["Deal", "BrokenDeal", "Deal", "Deal"]
+    monkeypatch.setattr(r, "_BLOCK", block)
+    data = SAMPLE.encode("utf-8")
+    got = list(gj.iter_deals(io.BytesIO(data)))  # type: ignore[arg-type]
+    assert got == expected
+    assert _spans(got) == _spans(expected)
+    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", newline="")
+    assert list(gj.iter_deals(text)) == expected
+    assert [h.tags for h in gj.skim(io.BytesIO(data))] == [  # type: ignore[arg-type]
+        {"Event": "1"},
+        {"Event": "2"},
+        {"Event": "3"},
+        {"Event": "4", "Site": "够级"},
+    ]
+
+
+def test_iter_deals_holds_one_deal_at_a_time(tmp_path: Path) -> None:
+    path = tmp_path / "big.gjn"
+    deal = '[Event "x"]\nhand 1: ?*36\n' + "1. 1:333 2:- 3:- 4:close\n" * 50 + "\n"
+    path.write_text(deal * 300, encoding="utf-8")
+    it = gj.iter_deals(path)
+    first = next(it)
+    assert isinstance(first, m.Deal)
+    assert sum(1 for _ in it) == 299
+
+
+def test_skim_reads_tags_only() -> None:
+    text = (
+        '[Event "a"] [Site "s\\"q"]\n{[Event "not a tag"]}\n[Event "dup"]\nhand 1: 3\n1:3\n'
+        '[Event "b"]\n1:Z broken but skimmed\n\n[Deal "3"]\n'
+    )
+    heads = list(gj.skim(text))
+    assert [h.tags for h in heads] == [
+        {"Event": "a", "Site": 's"q'},
+        {"Event": "b"},
+        {"Deal": "3"},
+    ]
+    assert [(h.index, h.line) for h in heads] == [(0, 1), (1, 6), (2, 9)]
+
+
+def test_undecodable_bytes_break_one_deal_only(tmp_path: Path) -> None:
+    good = '[Event "1"]\n1:333\n\n'
+    bad = b'[Event "2"]\n1:3 {caf\xe9 \xff}\n\n'
+    data = good.encode() + bad + good.replace("1", "3", 1).encode()
+    path = tmp_path / "bad.gjn"
+    path.write_bytes(data)
+    for source in (data, path, io.BytesIO(data)):
+        result = gj.read(source)  # type: ignore[arg-type]
+        assert [type(d).__name__ for d in result.match.deals] == ["Deal", "BrokenDeal", "Deal"]
+        (err,) = result.errors
+        assert (err.code, err.line, err.column, err.found) == ("GJN115", 5, 9, "e9")
+        assert "\ufffd" in result.match.deals[1].raw  # type: ignore[union-attr]
+
+
+# ----------------------------------------------------- nothing of Lark escapes
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_arbitrary_text_never_raises(text: str) -> None:
+    result = gj.read(text)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    assert all(e.code.startswith("GJN1") for e in result.errors)
+    gj.dumps(result.match)  # and whatever was read can be written back
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=200))
+def test_arbitrary_bytes_never_raise(data: bytes) -> None:
+    result = gj.read(data)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    list(gj.skim(io.BytesIO(data)))  # type: ignore[arg-type]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=30))
+def test_token_soup_never_raises(parts: list[str]) -> None:
+    text = "".join(parts)
+    result = gj.read(text)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    with contextlib.suppress(gj.NotationError):
+        gj.loads(text)
+    list(gj.skim(text))
