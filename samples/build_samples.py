@@ -1,4 +1,4 @@
-"""Rebuild the bundled samples (``python samples/build_samples.py``).
+"""Rebuild the bundled samples (``python samples/build_samples.py [OUTDIR]``).
 
 The deals are played by the project's own simulator (heuristic bots, fixed seeds), so
 every play is legal under the declared profile; this script then dresses them as a
@@ -28,6 +28,8 @@ from analyzer.simulate import simulate  # noqa: E402
 from gojinotation import model as m  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+#: Where the samples are written: this folder, or the folder given as the first argument.
+OUT = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
 PLACE = ("头科", "二科", "三科", "四科", "二落", "大落")
 PLAYERS = ("张伟", "李强", "王芳", "赵磊", "孙丽", "周杰")
 TEAMS = ("青岛海风队", "崂山石老人队")
@@ -121,8 +123,8 @@ def _write(name: str, deals: Sequence[m.Deal], prologue: Sequence[str]) -> None:
     match = m.Match(tuple(deals), 1, tuple(m.Comment(c) for c in prologue))
     text = gj.dumps(match)
     assert gj.loads(text) == match
-    (HERE / name).write_text(text, encoding="utf-8")
-    print(f"wrote samples/{name}: {len(deals)} deal(s), {len(text.encode())} bytes")
+    (OUT / name).write_text(text, encoding="utf-8")
+    print(f"wrote {OUT / name}: {len(deals)} deal(s), {len(text.encode())} bytes")
 
 
 def _event_tags(round_name: str, deal_no: int | None = None) -> list[tuple[str, str]]:
