@@ -5,7 +5,7 @@ Commands::
     gouji [--lang en|zh] [--version] COMMAND ...
     gouji fmt FILE... [--check] [--diff] [-q]      canonical formatting, in place
     gouji convert IN [-o OUT] [--to gjn|json] [--from gjn|json] [--no-spans] [--indent N]
-    gouji show FILE [--deal N]                      a readable summary of a record
+    gouji show FILE... [--deal N]                   a readable summary of each record
 
 Exit codes: ``0`` success, ``1`` ``fmt --check`` found files to reformat, ``2`` syntax,
 input/output or usage errors.  Every error is printed to standard error in the chosen
@@ -927,21 +927,33 @@ def _score(value: str, lang: str) -> str:
 
 
 @main.command("show", cls=GoujiCommand, help_key="help.show", short_help_key="help.show.short")
-@click.argument("file", metavar="FILE")
+@click.argument("files", nargs=-1, required=True, metavar="FILE")
 @_option(
     "--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N", help_key="help.deal"
 )
 @click.pass_context
-def show_command(ctx: click.Context, file: str, deal_no: int | None) -> None:
+def show_command(ctx: click.Context, files: tuple[str, ...], deal_no: int | None) -> None:
     """A readable summary (the help text shown is ``help.show`` of the catalogue)."""
     lang = lang_of(ctx)
+    code = EXIT_OK
+    for n, file in enumerate(files):
+        if n:
+            _out("")
+        code = max(code, _show_one(file, deal_no, lang))
+    ctx.exit(code)
+
+
+def _show_one(file: str, deal_no: int | None, lang: str) -> int:
     record = read_record(file, lang)
     if record is None:
-        ctx.exit(EXIT_ERROR)
+        return EXIT_ERROR
     report_notation_errors(record.errors, lang)
+    if any(isinstance(e, JsonError) for e in record.errors):
+        return EXIT_ERROR
     deals = record.match.deals
-    if isinstance(record.errors[:1] and record.errors[0], JsonError):
-        ctx.exit(EXIT_ERROR)
+    if deal_no is not None and deal_no > len(deals):
+        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang))
+        return EXIT_ERROR
     version = record.match.version if record.match.version is not None else 1
     out = [
         click.style(
@@ -949,8 +961,6 @@ def show_command(ctx: click.Context, file: str, deal_no: int | None) -> None:
         )
     ]
     out.extend(f"{{{c.text}}}" for c in record.match.prologue)
-    if deal_no is not None and deal_no > len(deals):
-        fail(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang)
     for i, deal in enumerate(deals, 1):
         if deal_no is not None and i != deal_no:
             continue
@@ -961,4 +971,4 @@ def show_command(ctx: click.Context, file: str, deal_no: int | None) -> None:
         else:
             out.extend(_show_deal(i, deal, lang))
     _out("\n".join(out))
-    ctx.exit(EXIT_ERROR if record.errors else EXIT_OK)
+    return EXIT_ERROR if record.errors else EXIT_OK

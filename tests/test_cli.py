@@ -126,7 +126,7 @@ def test_detect_lang() -> None:
         (("show", "x", "--deal", "0"), "Invalid value", "的值无效"),
         (("convert", "x", "--to", "xml"), "Invalid value", "的值无效"),
         (("convert", "x", "-o"), "requires an argument", "需要一个值"),
-        (("show", "a", "b"), "unexpected extra argument", "多余的参数"),
+        (("convert", "a", "b"), "unexpected extra argument", "多余的参数"),
     ],
 )
 def test_usage_errors_exit_2_in_both_languages(args: tuple[str, ...], en: str, zh: str) -> None:
@@ -496,6 +496,14 @@ def test_show_json_and_stdin(tmp_path: Path) -> None:
     assert r.exit_code == EXIT_OK and "<stdin>: GJN 1" in r.stdout
     r = run("show", "-", input='{"type": "match", "deals": [3]}')
     assert r.exit_code == EXIT_ERROR and "/deals/0" in r.stderr
+
+
+def test_show_several_files(tmp_path: Path, record: Path) -> None:
+    r = run("show", str(record), str(tmp_path / "missing.gjn"), str(record))
+    assert r.exit_code == EXIT_ERROR
+    assert r.stdout.count("Event: 2026 青岛公开赛") == 2
+    assert "no such file" in r.stderr
+    assert run("show", str(record), str(record)).exit_code == EXIT_OK
 
 
 def test_show_io_errors(tmp_path: Path) -> None:
