@@ -209,6 +209,7 @@ class _P:
         self.ershayi_exempt = rs.cmp.ershayi_pass_exempt
         self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = {}
         self.gouji: dict[tuple[int, ...], bool] = {}
+        self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = {}
 
 
 _PCACHE: dict[int, tuple[Ruleset, _P]] = {}
@@ -236,6 +237,23 @@ def _shape(p: _P, counts: tuple[int, ...], cards: Sequence[Card]) -> S.SetShape:
     if isinstance(got, S.IllegalSet):
         raise got
     return got
+
+
+def _compare(
+    p: _P,
+    counts: tuple[int, ...],
+    shape: S.SetShape,
+    old_counts: tuple[int, ...],
+    old: S.SetShape,
+) -> S.Verdict:
+    key = (counts, old_counts)
+    v = p.verdicts.get(key)
+    if v is None:
+        v = S.compare(shape, old, p.srs)
+        if len(p.verdicts) > 50000:
+            p.verdicts.clear()
+        p.verdicts[key] = v
+    return v
 
 
 def _is_gouji(p: _P, counts: tuple[int, ...], shape: S.SetShape) -> bool:
@@ -635,16 +653,6 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if st.closing:
         if seat == st.next_leader and not as_burn:
             lead = implied = True
-        elif top is not None and seat != top.owner and top.restrict != R_NONE and not as_burn:
-            return _Fail(
-                "R-GOUJI-2",
-                f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
-                "(seat "
-                f"{DUI[top.owner]}) may, or a declared burn",
-                f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
-                "cuopai",
-                "answer.duitou_only",
-            )
         elif not as_burn:
             return _out_of_turn(st, seat)
     elif top is None:
@@ -653,31 +661,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         if seat != st.leader:
             return _out_of_turn(st, seat)
         lead = True
-    elif not as_burn and seat != st.turn:
-        if _ershayi_interject(st, seat, a.cards):
-            pass
-        elif seat == top.owner:
-            return _out_of_turn(st, seat)
-        elif top.restrict != R_NONE:
-            return _Fail(
-                "R-GOUJI-2",
-                f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
-                f"(seat {DUI[top.owner]}) may, or a declared burn",
-                f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
-                "cuopai",
-                "answer.duitou_only",
-            )
-        elif st.passed & BIT[seat] and not _reentry(st, seat, top.owner):
-            return _Fail(
-                "R-PASS-1",
-                f"seat {seat} passed in this round and may not play again"
-                + (" (only on his 对头's sets)" if st.p.reentry else ""),
-                f"{seat}号本轮已过牌，不能再出牌",
-                "ignore",
-                "pass.duitou_reentry",
-            )
-        else:
-            return _out_of_turn(st, seat)
+    elif not as_burn and seat != st.turn and not _ershayi_interject(st, seat, a.cards):
+        return _wrong_follow(st, seat)
     if as_burn:
         f = _burn_fail_reason(st, seat)
         if f is not None:
@@ -706,7 +691,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if not lead:
         assert top is not None
         if shape is not None and top.shape is not None:
-            verdict = S.compare(shape, top.shape, st.p.srs)
+            verdict = _compare(st.p, counts, shape, top.counts, top.shape)
             if not verdict.ok:
                 if as_burn:
                     return _Fail(
@@ -745,6 +730,32 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         f.plan = plan
         return f
     return plan
+
+
+def _wrong_follow(st: DealState, seat: int) -> _Fail:
+    """Why a seat that is not to act may not play on the standing set."""
+    top = st.top
+    if top is None or seat == top.owner:
+        return _out_of_turn(st, seat)
+    if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
+        return _Fail(
+            "R-PASS-1",
+            f"seat {seat} passed in this round and may not play again"
+            + (" (only on his 对头's sets)" if st.p.reentry else ""),
+            f"{seat}号本轮已过牌，不能再出牌",
+            "ignore",
+            "pass.duitou_reentry",
+        )
+    if top.restrict != R_NONE and seat != DUI[top.owner] and not _is_wutou(st, seat):
+        return _Fail(
+            "R-GOUJI-2",
+            f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
+            f"(seat {DUI[top.owner]}) may, or a declared burn",
+            f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
+            "cuopai",
+            "answer.duitou_only",
+        )
+    return _out_of_turn(st, seat)
 
 
 def _ershayi_interject(st: DealState, seat: int, cards: Sequence[Card]) -> bool:
@@ -1634,12 +1645,14 @@ def _take(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> None:
     k = st.known[seat]
     u = st.unknown[seat]
     newk = list(k)
+    played = list(st.played)
     pool = st.pool
     plist: list[int] | None = None
     for i in range(NRANKS):
         c = counts[i]
         if not c:
             continue
+        played[i] += c
         if c <= newk[i]:
             newk[i] -= c
             continue
@@ -1663,6 +1676,8 @@ def _take(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> None:
                 plist[i] += newk[i]
             newk = [0] * NRANKS
             u = max(total, 0)
+    st.played = tuple(played)
+    st.played_unknown += nunk
     known = list(st.known)
     known[seat] = tuple(newk)
     st.known = tuple(known)
@@ -1850,8 +1865,6 @@ def _play(
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
     _take(st, seat, counts, plan.nunk)
-    st.played = _add(st.played, counts)
-    st.played_unknown += plan.nunk
     gouji = shape is not None and _is_gouji(p, counts, shape)
     gousiji = False
     if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
