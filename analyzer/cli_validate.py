@@ -154,15 +154,18 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 
 def _expand(args: Sequence[str]) -> Iterator[tuple[str, str | None]]:
-    """``(path, None)`` for each file to read, or ``(pattern, None)`` for a pattern that
-    matched nothing reported as ``(pattern, "no_match")``."""
+    """``(path, None)`` for each file to read; ``(pattern, "no_match")`` for a pattern
+    that matched nothing and ``(dir, "no_gjn")`` for a directory without ``*.gjn``."""
     for arg in args:
         if arg == "-":
             yield arg, None
             continue
         p = Path(arg)
         if p.is_dir():
-            yield from ((str(f), None) for f in sorted(p.rglob("*.gjn")) if f.is_file())
+            found = [str(f) for f in sorted(p.rglob("*.gjn")) if f.is_file()]
+            if not found:
+                yield arg, "no_gjn"
+            yield from ((f, None) for f in found)
             continue
         if not p.exists() and _GLOB_CHARS & set(arg):
             found = sorted(f for f in glob.glob(arg, recursive=True) if Path(f).is_file())
@@ -368,16 +371,17 @@ def validate(
     usage_error = False
     paths: list[str] = []
     for path, problem in _expand(files):
-        if problem == "no_match":
-            usage_error = True
-            click.echo(
-                click.style(f"gouji: {t('error', lang)}: ", fg="red", bold=True)
-                + t("validate.no_match", lang, pattern=path),
-                err=True,
-                color=False if os.environ.get("NO_COLOR") else None,
-            )
-        else:
+        if problem is None:
             paths.append(path)
+            continue
+        usage_error = True
+        key = "validate.no_match" if problem == "no_match" else "io.no_gjn_files"
+        click.echo(
+            click.style(f"gouji: {t('error', lang)}: ", fg="red", bold=True)
+            + t(key, lang, pattern=path, path=path),
+            err=True,
+            color=False if os.environ.get("NO_COLOR") else None,
+        )
     show_bar = _isatty(sys.stderr) and (
         len(paths) >= PROGRESS_MIN_FILES or sum(map(_size, paths)) >= PROGRESS_MIN_BYTES
     )

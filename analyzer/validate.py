@@ -205,7 +205,6 @@ _T: dict[str, tuple[str, str]] = {
         "marked irregular (^) but legal under the profile",
         "标为违规（^），但按本规则合法",
     ),
-    "alt": ("{value}: {ruling}", "{value}：{ruling}"),
     "unknown_profile": (
         "{msg}; validated under {fallback} instead",
         "{msg}；改按 {fallback} 检验",
@@ -423,8 +422,8 @@ def _explain(
             parts_en.append(_t("param", "en", p=param, v=value, prov=prov_en))
             parts_zh.append(_t("param", "zh", p=param, v=value, prov=prov_zh))
     for e, z in extra:
-        parts_en.append(e)
-        parts_zh.append(z)
+        parts_en.append(e if e.endswith((".", "!", "?")) else e + ".")
+        parts_zh.append(z if z.endswith(("。", "！", "？")) else z + "。")
     return " ".join(parts_en), "".join(parts_zh)
 
 
@@ -863,13 +862,7 @@ def _handle_event(
         if code == "GJV401" and _overridden(ctx, ev.param):
             return  # the record's [Rules] settle the point: no longer open
         msg = (ev.en, ev.zh)
-        extra = tuple(
-            (_t("alt", "en", value=v, ruling=r), _t("alt", "zh", value=v, ruling=r))
-            for v, r in ev.alternatives
-        )
-        expl = _explain(
-            ev.rule_id, msg, param=ev.param, rs=ctx.rs, profile=ctx.profile, extra=extra
-        )
+        expl = _explain(ev.rule_id, msg, param=ev.param, rs=ctx.rs, profile=ctx.profile)
         s = _setting(ctx.profile, ev.param)
         extra_cites = [getattr(s, "citation", None)]
         extra_cites += [r.citation for r in getattr(s, "disputed", ())]
@@ -1429,6 +1422,9 @@ class ComparisonRow:
         difference.
     :ivar first: True for the first action ruled differently (the replays may diverge
         after it).
+    :ivar differs: False when the rulesets agree and the row is there for a dispute.
+    :ivar events: per ruleset, ``(en, zh)`` of the events (places, 够死级, 开点, burns …)
+        that only some rulesets give for this action.
     """
 
     index: int
@@ -1442,6 +1438,7 @@ class ComparisonRow:
     params: tuple[tuple[str, tuple[str, ...]], ...]
     first: bool = False
     differs: bool = True
+    events: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 @attrs.frozen
@@ -1503,10 +1500,18 @@ class ProfileComparison:
             )
             if row.source_line:
                 out.append(f"    {row.source_line.rstrip()}")
-            for label, diags in zip(labels, row.rulings, strict=True):
+            extra = row.events or ((),) * len(labels)
+            for label, diags, evs in zip(labels, row.rulings, extra, strict=True):
                 pad = " " * (width - _width(label))
+                notes = ("；" if lang == "zh" else "; ").join(
+                    z if lang == "zh" else e for e, z in evs
+                )
                 if not diags:
-                    out.append(f"    {label}{pad}  " + style(_t("legal", lang), fg="green"))
+                    legal = style(_t("legal", lang), fg="green")
+                    out.append(f"    {label}{pad}  {legal}" + (f" ({notes})" if notes else ""))
+                elif notes:
+                    out.append(f"    {label}{pad}  ({notes})")
+                    label, pad = "", " " * width
                 for d in diags:
                     sev = d.severity.zh if lang == "zh" else d.severity.value
                     msg = d.zh if lang == "zh" else d.en
@@ -1571,6 +1576,10 @@ class ProfileComparison:
                         for o, ds in zip(self.outcomes, r.rulings, strict=True)
                     ],
                     "params": [{"name": n, "values": list(v)} for n, v in r.params],
+                    "events": [
+                        {"label": o.label, "events": [{"en": e, "zh": z} for e, z in evs]}
+                        for o, evs in zip(self.outcomes, r.events, strict=True)
+                    ],
                 }
                 for r in self.rows
             ],
@@ -1645,14 +1654,16 @@ def compare_profiles(
             continue
         runs.append((pid, pid, "", load_ruleset(pid)))
     per_run: list[dict[int, list[Diagnostic]]] = []
+    per_events: list[dict[int, list[_EventSig]]] = []
     outcomes: list[ProfileOutcome] = []
     touched_rules: set[str] = set()
     meta: dict[int, tuple[m.Action, int | None]] = {}
     for label, pid, overrides, rs in runs:
         by_action: dict[int, list[Diagnostic]] = {}
+        events: dict[int, list[_EventSig]] = {}
         ended, n_err, n_disp = _replay_for_compare(
             deal, pid, overrides, rs, file, deal_index, source_lines, deck_check, positions,
-            by_action, meta, touched_rules if label == runs[0][0] else None,
+            by_action, events, meta, touched_rules if label == runs[0][0] else None,
         )  # fmt: skip
         finish: tuple[int, ...] = ()
         pts: tuple[int, int] | None = None
@@ -1665,15 +1676,20 @@ def compare_profiles(
                 pts = (ended.score.team_points["A"], ended.score.team_points["B"])
         outcomes.append(ProfileOutcome(label, pid, overrides, finish, pts, n_err, n_disp, void))
         per_run.append(by_action)
+        per_events.append(events)
     rows: list[ComparisonRow] = []
     first_seen = False
     rsets = [r[3] for r in runs]
     differing = {n for i, a in enumerate(rsets) for b in rsets[i + 1 :] for n, _, _ in a.diff(b)}
-    for idx in sorted({k for r in per_run for k in r}):
+    indices = {k for r in per_run for k in r} | {k for r in per_events for k in r}
+    for idx in sorted(i for i in indices if i in meta):
         rulings = tuple(tuple(r.get(idx, ())) for r in per_run)
         sigs = {tuple(sorted((d.severity.value, d.rule_id) for d in x if d.severity is not
                              Severity.DISPUTE)) for x in rulings}  # fmt: skip
-        differs = len(sigs) > 1
+        evs = [r.get(idx, []) for r in per_events]
+        common = set.intersection(*(set(x) for x in evs)) if evs else set()
+        only = tuple(tuple(e for e in x if e not in common) for x in evs)
+        differs = len(sigs) > 1 or any(only)
         disputed = any(d.severity is Severity.DISPUTE for x in rulings for d in x)
         if not differs and not disputed:
             continue
@@ -1686,12 +1702,12 @@ def compare_profiles(
         if differs:
             found = [p for p in params if p in differing]
             if not found:
-                for x in rulings:
-                    for d in x:
-                        r = RULES.get(d.rule_id)
-                        for p in r.parameters if r is not None else ():
-                            if p in differing and p not in found:
-                                found.append(p)
+                rule_ids = [d.rule_id for x in rulings for d in x] + [e[1] for x in only for e in x]
+                for rid in rule_ids:
+                    r = RULES.get(rid)
+                    for p in r.parameters if r is not None else ():
+                        if p in differing and p not in found:
+                            found.append(p)
             params = found or params
         param_rows = tuple(
             (name, tuple(_param_value(rs, name) or "?" for rs in rsets)) for name in params
@@ -1702,6 +1718,7 @@ def compare_profiles(
             ComparisonRow(
                 idx, format_action(action), at.line, at.column, rnd, action.seat, src,
                 rulings, param_rows, first=differs and not first_seen, differs=differs,
+                events=tuple(tuple((e[3], e[4]) for e in x) for x in only),
             )
         )  # fmt: skip
         first_seen = first_seen or differs
@@ -1720,6 +1737,29 @@ def compare_profiles(
     )
 
 
+#: Events every deal has: their rules' open points would be listed for every deal.
+_ROUTINE = (E.Led, E.Played, E.Passed, E.RoundEnded, E.Closed, E.DealEnded, E.Reported)
+
+
+#: (kind, rule id, seat, English, Chinese) of an event, to compare replays.
+_EventSig = tuple[str, str, int | None, str, str]
+
+#: Events that follow from the cards alone; the others carry a ruling of the profile.
+_PLAIN = (E.Led, E.Played, E.Passed, E.RoundEnded, E.Closed, E.GoujiPlayed, E.DealEnded)
+
+
+def _ruling_event(ev: E.Event) -> bool:
+    """Whether an event (other than a diagnostic) is a ruling worth comparing."""
+    return not isinstance(ev, (*_PLAIN, E.Violation, E.Dispute, E.Notice))
+
+
+def _touches(ev: E.Event) -> bool:
+    """Whether an event makes its rule's open points matter for this deal."""
+    if not ev.rule or isinstance(ev, _ROUTINE):
+        return False
+    return not isinstance(ev, E.WentOut) or bool(ev.forced)
+
+
 def _replay_for_compare(
     deal: m.Deal,
     pid: str,
@@ -1731,6 +1771,7 @@ def _replay_for_compare(
     deck_check: bool,
     positions: bool,
     by_action: dict[int, list[Diagnostic]],
+    events: dict[int, list[_EventSig]],
     meta: dict[int, tuple[m.Action, int | None]],
     touched: set[str] | None,
 ) -> tuple[E.DealEnded | None, int, int]:
@@ -1751,10 +1792,13 @@ def _replay_for_compare(
                 i += 1
                 meta.setdefault(i, (action, rnd))
             for ev in frame.events:
-                if touched is not None and ev.rule:
+                if touched is not None and _touches(ev):
                     touched.add(ev.rule)
                 if isinstance(ev, E.DealEnded):
                     ended = ev
+                if action is not None and _ruling_event(ev):
+                    sig = (ev.kind, ev.rule, ev.seat, ev.en, ev.zh)
+                    events.setdefault(i, []).append(sig)
                 if not isinstance(ev, (E.Violation, E.Dispute)) or action is None:
                     continue
                 start = len(ctx.out)

@@ -317,7 +317,12 @@ def test_EC_05_as_a_profile_comparison() -> None:
         "dian-shao-men-luo",
         "latest-004",
     ]
-    (row,) = [r for r in cmp.rows if r.differs]
-    assert row.action == "4:DD" and (row.line, row.column) == (9, 8) and row.first
+    first, row = cmp.rows
+    # latest-004 rules the lead already: no 4 for 开点发4 makes seat 1 不开点 (an event)
+    assert first.action == "1:D" and first.first and first.events[2]
+    assert row.action == "4:DD" and (row.line, row.column) == (9, 8) and not row.first
+    assert row.events[1] == (
+        ("seat 4 kills seat 1's 大王 with two (二杀一)", "4号二杀一（杀1号的大王）"),
+    )
     assert [[d.rule_id for d in ds] for ds in row.rulings] == [["R-JOKER-6"], [], ["R-JOKER-6"]]
     assert row.params == (("cmp.ershayi", ("off", "two_big_beat_one_big", "off")),)
