@@ -29,7 +29,9 @@ from analyzer.validate import CODES  # noqa: E402
 
 DOC = ROOT / "docs" / "validator.md"
 BLOCK = re.compile(
-    r"(<!-- BEGIN (?P<kind>codes|command)(?::(?P<args>[^>]*))? -->\n)(?P<body>.*?)(<!-- END (?P=kind) -->)",
+    r"(<!-- BEGIN (?P<kind>codes|command)(?::(?P<args>[^>]*))? -->\n)"
+    r"(?P<body>.*?)"
+    r"(<!-- END (?P=kind) -->)",
     re.S,
 )
 
@@ -74,7 +76,7 @@ def test_doc_output_is_current() -> None:
     assert len(BLOCK.findall(text)) >= 4
     fresh = regenerate(text)
     if fresh != text:
-        pytest.fail("docs/validator.md is out of date: run python tests/test_validate_doc.py --write")
+        pytest.fail("docs/validator.md is stale: run python tests/test_validate_doc.py --write")
 
 
 def test_doc_commands_are_real_and_named() -> None:
