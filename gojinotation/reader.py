@@ -508,6 +508,24 @@ def _glued_to_cards(
     return ch, str(last) + (rest.group(0) if rest else ch)
 
 
+def _unclosed(exc: lark.exceptions.UnexpectedToken) -> tuple[Token, str, str] | None:
+    """The ``[`` or ``(`` left open when the parser wanted its closing bracket."""
+    at_end = exc.token.type == "$END"
+    if ("RSQB" in exc.expected and exc.token.type != "RSQB") or (
+        "STRING" in exc.expected and at_end
+    ):
+        kind, en, zh = "LSQB", "tag is never closed: ']' is missing", "标签没有结束：缺少 ']'"
+    elif "RPAR" in exc.expected and at_end:
+        kind, en, zh = "LPAR", "variation '(' is never closed", "变着的 '(' 没有对应的 ')'"
+    else:
+        return None
+    stack = getattr(getattr(exc, "state", None), "value_stack", None) or []
+    for value in reversed(stack):
+        if isinstance(value, Token) and value.type == kind:
+            return value, en, zh
+    return None
+
+
 def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
@@ -600,22 +618,27 @@ def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> N
         if isinstance(exc, lark.exceptions.UnexpectedToken):
             tok = exc.token
             expected = _expected_words(exc.expected)
-            if tok.type == "$END":
-                code, en, zh = "GJN102", "unexpected end of input", "输入意外结束"
-                if "RPAR" in exc.expected:
-                    code, en, zh = (
-                        "GJN112",
-                        "variation '(' is never closed",
-                        "变着的 '(' 没有对应的 ')'",
-                    )
-                elif "RSQB" in exc.expected or "STRING" in exc.expected:
-                    code, en, zh = "GJN112", "tag is never closed", "标签没有结束"
+            unclosed = _unclosed(exc)
+            if unclosed is not None:
+                opener, en, zh = unclosed
+                o_line = opener.line or 1
                 return NotationError(
-                    code,
-                    line=line + offset,
-                    column=col,
+                    "GJN112",
+                    line=o_line + offset,
+                    column=opener.column or 1,
                     en=en,
                     zh=zh,
+                    found=str(opener),
+                    expected=expected,
+                    source_line=lines[o_line - 1] if 0 < o_line <= len(lines) else "",
+                )
+            if tok.type == "$END":
+                return NotationError(
+                    "GJN102",
+                    line=line + offset,
+                    column=col,
+                    en="unexpected end of input",
+                    zh="输入意外结束",
                     expected=expected,
                     source_line=src,
                 )
@@ -755,7 +778,6 @@ def _text_pieces(stream: IO[str]) -> Iterator[str]:
 _C = r"\{(?P<c>(?:\\.|[^\\}])*)(?P<ce>\})?"
 _N = r"\[(?P<n>%(?:\\.|[^\\\]])*)(?P<ne>\])?"
 _S = r'"(?:\\.|[^"\\\n])*"?'
-_SCAN_HEAD = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
 _SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
 _SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
@@ -767,7 +789,7 @@ _TAG_AT = re.compile(
 def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, str, dict[str, str]]]:
     """Cut a GJN source into ``(first line, text, tags)`` chunks, one deal each (the
     tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block."""
-    head = _SCAN_HEAD_TAGS if tags else _SCAN_HEAD
+    head = _SCAN_HEAD_TAGS
     blocks = _text_blocks(pieces)
     buf = ""
     start = pos = 0
@@ -808,10 +830,11 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     pos = at
                     continue
                 tm = _TAG_AT.match(buf, at)
-                if tm is None:
+                if tm is None:  # not a tag after all: a broken line, which ends the header
+                    body = True
                     pos = mt.end()
                     continue
-                if tm.group(1) not in found:
+                if tags and tm.group(1) not in found:
                     value = tm.group(2)
                     found[tm.group(1)] = _unescape(value) if "\\" in value else value
                 pos = tm.end()
@@ -1782,6 +1805,8 @@ def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadRe
         deals.append(deal)
         if isinstance(deal, BrokenDeal):
             errors.extend(deal.errors)
+    if version is None:  # nothing at all was read
+        version = DEFAULT_VERSION
     match = m.Match(tuple(deals), version, tuple(prologue))  # type: ignore[arg-type]
     return ReadResult(match, tuple(errors))
 
