@@ -35,6 +35,7 @@ R-TURN-1 it is seat 2's turn, not seat 4's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -654,6 +655,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         if seat == st.next_leader and not as_burn:
             lead = implied = True
         elif not as_burn:
+            if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
+                return _wrong_follow(st, seat)
             return _out_of_turn(st, seat)
     elif top is None:
         if as_burn:
@@ -840,7 +843,7 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
             top is not None
             and st.active & BIT[seat]
             and not st.ended
-            and (seat == DUI[top.owner] or _is_wutou(st, seat))
+            and (seat == DUI[top.owner] or _is_wutou(st, seat) or top.restrict == R_NONE)
         ):
             r = _judge_play(st, Play(seat, cards=a.cards, notes=a.notes))
             if isinstance(r, _Fail):
@@ -1437,7 +1440,7 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
         else:
             _sanction(st, a, fail, ev, notice=True)
         return
-    word = (ruling.split() or ["accept"])[0].lower()
+    word = _ruling_word(ruling) or "accept"
     prescribed = "accept"
     if fail is not None:
         prescribed = {
@@ -1494,6 +1497,12 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
         _check_end(st, ev)
 
 
+def _ruling_word(text: str) -> str:
+    """The leading keyword of a ruling (``accept``, ``retract``, ``daluo``, ``void``)."""
+    m = re.match(r"\s*([A-Za-z]+)", text)
+    return m.group(1).lower() if m else ""
+
+
 def _force_play(st: DealState, a: Play | BurnAct, ev: list[E.Event]) -> None:
     seat = a.seat
     if st.ended or not st.active & BIT[seat]:
@@ -1522,7 +1531,11 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
         assert isinstance(a, (Play, BurnAct)) and isinstance(plan, _Plan)
         burn = t is BurnAct
         top = st.top
-        if burn and top is not None and (seat == DUI[top.owner] or _is_wutou(st, seat)):
+        if (
+            burn
+            and top is not None
+            and (seat == DUI[top.owner] or _is_wutou(st, seat) or top.restrict == R_NONE)
+        ):
             burn = False
         if plan.implied:
             _finish_round(st, ev, implied=True)
@@ -1606,7 +1619,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     elif t is Ruling:
         assert isinstance(a, Ruling)
         ev.append(E.RulingApplied(seat, text=a.text))
-        word = (a.text.split() or [""])[0].lower()
+        word = _ruling_word(a.text)
         if word == "daluo" and st.active & BIT[seat] and not st.ended:
             _force_bottom(st, seat, ev, "referee: 大落", "裁判判为大落")
             _fix_pointers(st, ev)

@@ -18,10 +18,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import gojinotation as gj  # noqa: E402
-from analyzer.engine import replay  # noqa: E402
-from gojinotation.model import Deal, Hand, Report, Tag  # noqa: E402
-from test_engine_random import random_game  # noqa: E402
+from test_engine_random import random_game
+
+import gojinotation as gj
+from analyzer.engine import replay
+from gojinotation.model import Deal, Hand, Report, Tag
 
 
 def record(profile: str, seed: int) -> Deal:
