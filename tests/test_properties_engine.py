@@ -136,13 +136,21 @@ def test_generated_deal_round_trips(i: int) -> None:
 
 
 def _set_of(frame: Frame) -> tuple[int | None, tuple[Card, ...]]:
-    """The seat and cards a frame put on the table (a lead, a play, a burn's set)."""
-    for e in frame.events:
+    """The seat and cards a frame put on the table: a lead or a play (``Led``,
+    ``Played``), a burn's first set (``BurnDeclared``, unless the burn failed at once) or
+    a 反烧 (``CounterBurn`` names no cards: the action's)."""
+    evs = frame.events
+    for e in evs:
         if isinstance(e, (E.Led, E.Played)):
             return e.seat, e.cards
-    for e in frame.events:
-        if isinstance(e, E.GoujiPlayed):
+    if any(isinstance(e, E.BurnFailed) for e in evs):
+        return None, ()
+    for e in evs:
+        if isinstance(e, E.BurnDeclared):
             return e.seat, e.cards
+    a = frame.action
+    if isinstance(a, (Play, Burn)) and any(isinstance(e, E.CounterBurn) for e in evs):
+        return a.seat, a.cards
     return None, ()
 
 
@@ -178,7 +186,7 @@ def check_frames(frames: Sequence[Frame], deal: Deal, sample: int = 7) -> None:
             assert st.unknown_count(s) == 0
             if st.count(s) != count[s]:
                 assert st.count(s) == 0 and any(
-                    isinstance(e, (E.BurnFailed, E.WentOut)) for e in f.events
+                    isinstance(e, (E.BurnFailed, E.WentOut, E.Revolution)) for e in f.events
                 ), (f.index, s, st.count(s), count[s])
                 count[s] = 0
         # exactly one seat is to act, until the deal ends
