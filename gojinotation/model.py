@@ -147,7 +147,7 @@ _NO_SPAN = Span(0, 0)
 
 
 def _span_field() -> Span:
-    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)  # type: ignore[no-any-return]
+    return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
 
 
 @attrs.frozen
