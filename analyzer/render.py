@@ -11,6 +11,8 @@ The command line (``gouji render``, owned by ``analyzer/cli.py``) is to call::
 
     render_files(paths, out_dir, lang="zh")   # -> the written paths, index.html last
 
+(``build=view_from_record`` renders without the rules engine.)
+
 >>> import gojinotation as gj
 >>> from analyzer.view import view_from_record
 >>> page = render_match(view_from_record(gj.loads('[Seat1 "<x-evil>"]\\nhand 1: K\\n1. 1:K')))
@@ -46,7 +48,7 @@ from .view import (
     StepView,
     TableView,
     i18n,
-    view_from_record,
+    view_from_engine,
 )
 
 __all__ = ["LANGS", "environment", "payload", "render_files", "render_index", "render_match"]
@@ -134,39 +136,39 @@ def _label(card: str) -> str:
     return _RANK_LABEL.get(card[0], card[0])
 
 
+def chips(cards: str, lang: str = "zh") -> Markup:
+    """A card string as compact chips, one per rank: ``K×3``, ``大王``; suits, when the
+    record gives them, follow as symbols (their names are in ``title``).
+
+    >>> str(chips("DTTTTT"))
+    '<i class="jD">大王</i><i>10×5</i>'
+    >>> str(chips("AsAhA", "en"))
+    '<i>A×3<u title="spades hearts"><b>♠</b><b class="r">♥</b></u></i>'
+    """
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for card in _CARD_RE.findall(cards):
+        groups.setdefault(card[0], []).append(card)
+    for rank, group in groups.items():
+        cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
+        times = f"×{len(group)}" if len(group) > 1 else ""
+        suits = [c[1] for c in group if len(c) == 2]
+        mark = ""
+        if suits:
+            names = " ".join(_SUIT_NAME[lang][x] for x in suits)
+            symbols = "".join(
+                f'<b class="r">{_SUIT_SYMBOL[x]}</b>' if x in "hd" else f"<b>{_SUIT_SYMBOL[x]}</b>"
+                for x in suits
+            )
+            mark = f'<u title="{names}">{symbols}</u>'
+        out.append(f"<i{cls}>{_label(rank)}{times}{mark}</i>")
+    return Markup("".join(out))
+
+
 _SUIT_NAME = {
     "zh": {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"},
     "en": {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"},
 }
-
-
-def _chip(card: str, count: int, lang: str) -> str:
-    rank = card[0]
-    cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
-    suit = ""
-    if len(card) == 2:  # the symbol, and the suit's name for screen readers
-        name = _SUIT_NAME[lang][card[1]]
-        suit = f'<b class="su {card[1]}">{_SUIT_SYMBOL[card[1]]}<span>{name}</span></b>'
-    times = f"×{count}" if count > 1 else ""
-    return f"<i{cls}>{_label(card)}{suit}{times}</i>"
-
-
-def chips(cards: str, lang: str = "zh") -> Markup:
-    """A card string as compact chips, one per distinct card: ``K×3``, ``大王``.
-
-    >>> str(chips("DTTTTT"))
-    '<i class="jD">大王</i><i>10×5</i>'
-    """
-    out: list[str] = []
-    items = _CARD_RE.findall(cards)
-    i = 0
-    while i < len(items):
-        j = i
-        while j < len(items) and items[j] == items[i]:
-            j += 1
-        out.append(_chip(items[i], j - i, lang))
-        i = j
-    return Markup("".join(out))
 
 
 def hand_chips(cards: str | None, lang: str = "zh") -> Markup:
@@ -331,8 +333,8 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
         marks = [x for x in s.markers if x != "round"]
         if marks:
             extra["m"] = marks
-        if s.events:
-            extra["e"] = [[e.kind, e.en, e.zh] for e in s.events]
+        if s.events:  # the formulaic 够级 sentence stays in the view; the page labels it
+            extra["e"] = [[e.kind] if e.kind == "gouji" else [e.kind, e.en, e.zh] for e in s.events]
         if s.variations:
             extra["v"] = [_steps(v, state, acts) for v in s.variations]
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
@@ -351,7 +353,8 @@ def payload(view: MatchView) -> dict[str, Any]:
     ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
     turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
     beyond what the step kind does by itself (see ``_State.apply_default``), markers
-    ``m``, events ``e`` (``[kind, en, zh]``) and variations ``v`` (lists of steps).
+    ``m``, events ``e`` (``[kind, en, zh]``; ``[kind]`` for 够级, labelled by the page)
+    and variations ``v`` (lists of steps).
     """
     acts = _Acts()
     deals: list[dict[str, Any]] = []
@@ -518,13 +521,16 @@ def render_files(
     out_dir: str | Path,
     *,
     lang: str = "zh",
-    build: Callable[[gm.Match], MatchView] = view_from_record,
+    build: Callable[[gm.Match], MatchView] = view_from_engine,
     index: bool = True,
 ) -> list[Path]:
     """Render each GJN file to ``out_dir/<stem>.html`` and, with ``index``, an index.html.
 
-    ``build`` turns a parsed record into a view: :func:`~analyzer.view.view_from_record`
-    by default; the integrator passes the engine-backed builder (``view_from_frames``).
+    ``build`` turns a parsed record into a view: by default
+    :func:`~analyzer.view.view_from_engine` (the rules engine's frames, each deal falling
+    back to the record alone if the engine cannot replay it); pass
+    :func:`~analyzer.view.view_from_record` to skip the engine, or a builder around
+    :func:`~analyzer.view.view_from_frames` to add the validator's diagnostics.
     A record with syntax errors still renders: its broken deals show their text and
     errors.  Returns the written paths, the index last.
     """

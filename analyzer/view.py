@@ -43,6 +43,7 @@ from gojinotation.reader import BrokenDeal
 from gojinotation.writer import format_action
 
 __all__ = [
+    "ENGINE_EVENT_KINDS",
     "EVENT_KINDS",
     "PLACE_NAMES",
     "STEP_KINDS",
@@ -59,6 +60,7 @@ __all__ = [
     "describe_cards",
     "i18n",
     "to_json",
+    "view_from_engine",
     "view_from_frames",
     "view_from_record",
 ]
@@ -780,13 +782,18 @@ def _parse_finish(text: str) -> tuple[int, ...]:
 
 
 def _parse_score(text: str) -> tuple[tuple[str, int], ...]:
-    """``A 6 B 0``, ``6-0``, ``6:0`` -> (("A", 6), ("B", 0)); anything else -> ()."""
+    """Team A and B points from a Score tag: ``A 6 B 0``, ``+2 -2``, ``6-0``, ``6:0``.
+
+    >>> _parse_score("+2 -2"), _parse_score("6-0"), _parse_score("B 4 A 1"), _parse_score("?")
+    ((('A', 2), ('B', -2)), (('A', 6), ('B', 0)), (('A', 1), ('B', 4)), ())
+    """
     named = dict(re.findall(r"\b([AB])\s*[:=]?\s*([+-]?\d+)", text))
     if set(named) == {"A", "B"}:
         return (("A", int(named["A"])), ("B", int(named["B"])))
-    nums = re.findall(r"[+-]?\d+", text.replace("-", " -").replace(":", " "))
+    pair = re.fullmatch(r"\s*(\d+)\s*[-:]\s*(\d+)\s*", text)
+    nums = list(pair.groups()) if pair else re.findall(r"[+-]?\d+", text)
     if len(nums) == 2:
-        return (("A", abs(int(nums[0]))), ("B", abs(int(nums[1]))))
+        return (("A", int(nums[0])), ("B", int(nums[1])))
     return ()
 
 
@@ -797,6 +804,7 @@ def _deal_view(
     builder_overlay: Mapping[int, tuple[TableView | None, tuple[EventView, ...], int | None]]
     | None = None,
     diagnostics: Sequence[DiagnosticView] = (),
+    start: TableView | None = None,
 ) -> DealView:
     empty = TableView(("",) * 6, (), None, (None,) * 6, (None,) * 6, (None,) * 6)
     if isinstance(deal, BrokenDeal):
@@ -825,7 +833,7 @@ def _deal_view(
     names = _names(deal, names_before)
     tracker = _initial_tracker(deal)
     first_seat = next((a.seat for a in deal.actions()), None)
-    start = tracker.view(first_seat)
+    start = start or tracker.view(first_seat)
     intro = [c.text for c in deal.header if isinstance(c, m.Comment)]
     intro += [c.text for c in deal.hands if isinstance(c, m.Comment)]
     steps, lead = _Builder(names, builder_overlay).line(deal.moves, tracker, 0, top=True)
@@ -913,6 +921,35 @@ def view_from_record(match: m.Match) -> MatchView:
 
 # ---------------------------------------------------------------- integration hook
 
+#: Engine event classes (``Event.kind``) -> view event kinds; others are bookkeeping
+#: (``Played``, ``Passed``, ``Closed`` …) that the step itself already shows.
+ENGINE_EVENT_KINDS: dict[str, str] = {
+    "GoujiPlayed": "gouji",
+    "Gousiji": "gouji",
+    "Opened": "kaidian",
+    "NotOpened": "kaidian",
+    "BurnDeclared": "burn",
+    "CounterBurn": "burn",
+    "BurnLifted": "burn",
+    "BurnSucceeded": "burn",
+    "BurnFailed": "burn",
+    "FakeBurn": "burn",
+    "Men": "men",
+    "Jiefeng": "jiefeng",
+    "WentOut": "out",
+    "Chuan3hu": "chuansanhu",
+    "Violation": "violation",
+    "Dispute": "dispute",
+    "Notice": "notice",
+    "Ershayi": "notice",
+    "Wutou": "notice",
+    "SihuLuanchan": "notice",
+    "Revolution": "notice",
+    "PenaltyApplied": "notice",
+    "RulingApplied": "notice",
+}
+_DIAGNOSTIC_EVENTS = {"Violation": "error", "Dispute": "dispute", "Notice": "notice"}
+
 
 def _get(obj: Any, name: str, default: Any = None) -> Any:
     if isinstance(obj, Mapping):
@@ -921,7 +958,7 @@ def _get(obj: Any, name: str, default: Any = None) -> Any:
 
 
 def _per_seat(value: Any) -> list[Any] | None:
-    """A per-seat value from a frame: a mapping keyed by seat or a sequence of six."""
+    """A per-seat value: a mapping keyed by seat or a sequence of six."""
     if value is None:
         return None
     if isinstance(value, Mapping):
@@ -930,124 +967,247 @@ def _per_seat(value: Any) -> list[Any] | None:
     return seq if len(seq) == 6 else None
 
 
-def _frame_cards(value: Any) -> str | None:
+def _hand_text(value: Any) -> str | None:
+    """A hand from a state: cards, a card string, or the engine's (known, unknown count)."""
     if value is None:
         return None
     if isinstance(value, str):
         return value
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], int):
+        return (cards_text(value[0]) or "") + "?" * value[1]
     return cards_text(value)
 
 
-def _table_from_frame(frame: Any, fallback: TableView) -> TableView:
-    state = _get(frame, "state")
-    if state is None:
-        return fallback
-    hands = _per_seat(_get(state, "hands"))
-    hands_v = tuple(_frame_cards(h) for h in hands) if hands is not None else fallback.hands
-    sizes_raw = _per_seat(_get(state, "hand_sizes"))
-    if sizes_raw is not None:
-        sizes = tuple(None if x is None else int(x) for x in sizes_raw)
-    else:
-        sizes = tuple(
-            len(_parse_view_cards(h)) if h is not None else fb
-            for h, fb in zip(hands_v, fallback.hand_sizes, strict=True)
+def _event_kind(event: Any) -> str:
+    kind = str(_get(event, "kind", "notice"))
+    return ENGINE_EVENT_KINDS.get(kind, kind if kind in EVENT_KINDS else "")
+
+
+def _table_of(state: Any, fallback: TableView, sets: Sequence[str]) -> TableView:
+    """The table in an engine state (``analyzer.state.DealState``) or a look-alike."""
+    hands_raw = _per_seat(_get(state, "hands"))
+    hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else fallback.hands
+    sizes = tuple(
+        len(_parse_view_cards(h)) if h is not None else n
+        for h, n in zip(hands, fallback.hand_sizes, strict=True)
+    )
+    over = bool(_get(state, "is_over", False))
+    to_act = _get(state, "turn")  # the engine's seat to act (its ``to_act`` lists turns)
+    if not isinstance(to_act, int):
+        to_act = _get(state, "to_act", fallback.to_act)
+    if not isinstance(to_act, int):
+        to_act = fallback.to_act
+    places_raw = _per_seat(_get(state, "place_of", _get(state, "places")))
+    places = tuple(p or None for p in places_raw) if places_raw is not None else fallback.places
+    rnd = _get(state, "current_round")
+    passed_raw = _get(rnd, "passed") if rnd is not None else _get(state, "passed")
+    passed = (
+        tuple(sorted(passed_raw))
+        if isinstance(passed_raw, tuple | list | set | frozenset)
+        else fallback.passed
+    )
+    table = _per_seat(_get(state, "table"))
+    return TableView(
+        sets=tuple(x or "" for x in table) if table is not None else tuple(sets),
+        passed=passed,
+        to_act=None if over or not to_act else to_act,
+        hand_sizes=sizes,
+        hands=hands,
+        places=places,
+    )
+
+
+def _round_of(state: Any) -> int | None:
+    rnd = _get(state, "current_round")
+    number = _get(rnd, "number") if rnd is not None else _get(state, "round_no")
+    return int(number) if number is not None else None
+
+
+def _overlay(
+    deal: m.Deal, base: DealView, frames: Sequence[Any]
+) -> tuple[
+    TableView | None,
+    dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]],
+    list[DiagnosticView],
+    Any,
+]:
+    """Tables, events and rounds per main-line step from the frames of one deal."""
+    start: TableView | None = None
+    overlay: dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]] = {}
+    diags: list[DiagnosticView] = []
+    ended: Any = None
+    sets = [""] * 6
+    last_round: int | None = None
+    for frame in frames:
+        index = int(_get(frame, "index", 0))
+        action = _get(frame, "action")
+        state = _get(frame, "state")
+        events = tuple(_get(frame, "events") or ())
+        kinds = {str(_get(e, "kind", "")) for e in events}
+        if action is None or index == 0:
+            if state is not None:
+                start = _table_of(state, base.start, sets)
+            continue
+        if not 1 <= index <= len(base.steps):
+            continue
+        fb = base.steps[index - 1].table
+        rnd = _round_of(state) if state is not None else None
+        led = "Led" in kinds  # a lead opens a round (a close it implies came first)
+        if not led and ("Closed" in kinds or "RoundEnded" in kinds):
+            rnd = last_round if last_round is not None else rnd  # the round it ended
+        if led or (rnd is not None and last_round is not None and rnd != last_round):
+            sets = [""] * 6
+        if isinstance(action, m.Play | m.Burn) and 1 <= action.seat <= 6:
+            sets[action.seat - 1] = cards_text(action.cards) or ""
+        if "Closed" in kinds and not led:
+            sets = [""] * 6
+        table = _table_of(state, fb, sets) if state is not None else None
+        views = tuple(
+            EventView(kind, str(_get(e, "en", "")), str(_get(e, "zh", "")))
+            for e in events
+            if (kind := _event_kind(e))
         )
-    sets_raw = _per_seat(_get(state, "table"))
-    sets = tuple(_frame_cards(x) or "" for x in sets_raw) if sets_raw is not None else fallback.sets
-    places_raw = _per_seat(_get(state, "places"))
-    places = tuple(places_raw) if places_raw is not None else fallback.places
-    passed_raw = _get(state, "passed")
-    passed = tuple(sorted(passed_raw)) if passed_raw is not None else fallback.passed
-    to_act = _get(state, "to_act", fallback.to_act)
-    return TableView(sets, passed, to_act, sizes, hands_v, places)
+        overlay[index - 1] = (table, views, rnd)
+        last_round = rnd if rnd is not None else last_round
+        for e in events:
+            kind = str(_get(e, "kind", ""))
+            if kind in _DIAGNOSTIC_EVENTS:
+                diags.append(
+                    DiagnosticView(
+                        severity=_DIAGNOSTIC_EVENTS[kind],
+                        code="",
+                        en=str(_get(e, "en", "")),
+                        zh=str(_get(e, "zh", "")),
+                        rule=str(_get(e, "rule_id", "") or ""),
+                        step=index,
+                    )
+                )
+            if kind == "DealEnded":
+                ended = e
+    return start, overlay, diags, ended
+
+
+def _score_of(ended: Any) -> tuple[tuple[int | None, ...], tuple[tuple[str, int], ...]] | None:
+    score = _get(ended, "score")
+    if score is None:
+        return None
+    seat_points = _get(score, "seat_points") or {}
+    team_points = _get(score, "team_points") or {}
+    return (
+        tuple(seat_points.get(s) for s in m.SEATS),
+        tuple(sorted((str(k), int(v)) for k, v in team_points.items())),
+    )
 
 
 def view_from_frames(
     match: m.Match,
     frames_by_deal: Mapping[int, Sequence[Any]],
-    diagnostics: Iterable[Any] = (),
+    diagnostics: Iterable[Any] | None = None,
 ) -> MatchView:
-    """INTEGRATION HOOK — the view of a match replayed by the rules engine.
+    """The view of a match replayed by the rules engine (INTEGRATION HOOK).
 
-    To be completed by the integrator when ``analyzer.engine.replay(deal, ruleset)`` lands;
-    until then it accepts anything with the fields below (attributes or mapping keys) and
-    falls back to :func:`view_from_record` values for whatever a frame lacks.
+    ``frames_by_deal[i]`` (``i`` the 1-based deal index) is ``list(replay(deal))`` from
+    :func:`analyzer.engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
+    then one frame per main-line action (``index`` 1, 2 …).  Read from a frame:
 
-    ``frames_by_deal[i]`` (``i`` 1-based deal index) lists the frames of the deal's main
-    line in order, one per action; a frame has
+    * ``state``: the table *after* the action — ``hands`` (seat -> (known cards, number of
+      unknown cards)), ``turn`` (whose turn; ``None`` once ``is_over``), ``place_of``
+      (seat -> place), ``current_round`` (``number``, ``passed``);
+    * ``events``: each with ``kind`` (the event class name, mapped by
+      :data:`ENGINE_EVENT_KINDS` to a view kind; bookkeeping kinds are dropped), ``en``
+      and ``zh``; ``Violation``/``Dispute``/``Notice`` also become the deal's diagnostics
+      unless ``diagnostics`` is given; ``DealEnded`` gives the finish order and the score.
 
-    * ``index``: the 0-based position of its action among ``deal.actions()``;
-    * ``action``: the model action (used to check the alignment);
-    * ``round``: the engine's round number (optional; else the record's round marks);
-    * ``state``: the table *after* the action, with ``hands`` (per seat: cards or ``None``
-      unknown; a mapping seat -> cards or a 6-sequence), ``to_act`` (seat or ``None``),
-      and optionally ``hand_sizes``, ``table`` (each seat's current set), ``passed``
-      (seats), ``places`` (per seat place 1-6 or ``None``);
-    * ``events``: each with ``kind`` (see :data:`EVENT_KINDS`), ``en`` and ``zh``.
+    Look-alike values (mappings or objects with these fields, ``to_act`` for ``turn``,
+    a 6-sequence or mapping for per-seat values, an optional ``table`` of sets) work too;
+    whatever a frame lacks comes from :func:`view_from_record`.  Each seat's set on the
+    table is the record's cards, cleared when the engine's round changes or on
+    ``Closed``.  Variations are drawn with the record fallback from the engine's table
+    before their branch point.
 
-    ``diagnostics`` are :class:`analyzer.diagnostics.Diagnostic` values (``deal``,
-    ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``); each is
-    attached to the deal's step whose action starts at its line and column, if any.
-    Variations are rendered with the record fallback from the engine state before their
-    branch point.  The deal score should be supplied as ``frames_by_deal`` frames'
-    ``state.places`` at the end (the finish order) — scoring proper is wired by the
-    integrator through ``DealView.seat_points`` / ``team_points`` (``attrs.evolve``).
+    ``diagnostics``: the validator's :class:`analyzer.diagnostics.Diagnostic` values
+    (``deal``, ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``),
+    each placed at the step whose action starts at its line and column.
     """
-    by_deal: dict[int, list[DiagnosticView]] = {}
+    given: dict[int, list[DiagnosticView]] | None = None
+    if diagnostics is not None:
+        given = {}
+        for d in diagnostics:
+            deal_no = _get(d, "deal")
+            given.setdefault(int(deal_no) if deal_no else 0, []).append(
+                DiagnosticView(
+                    severity=str(_get(d, "severity", "error")),
+                    code=str(_get(d, "code", "")),
+                    en=str(_get(d, "en", "")),
+                    zh=str(_get(d, "zh", "")),
+                    rule=str(_get(d, "rule_id", "") or ""),
+                    line=int(_get(d, "line", 0) or 0),
+                    column=int(_get(d, "column", 0) or 0),
+                )
+            )
     counts: Counter[str] = Counter()
-    for d in diagnostics:
-        deal_no = _get(d, "deal")
-        sev = str(_get(d, "severity", "error"))
-        view = DiagnosticView(
-            severity=sev,
-            code=str(_get(d, "code", "")),
-            en=str(_get(d, "en", "")),
-            zh=str(_get(d, "zh", "")),
-            rule=str(_get(d, "rule_id", "") or ""),
-            line=int(_get(d, "line", 0) or 0),
-            column=int(_get(d, "column", 0) or 0),
-        )
-        by_deal.setdefault(int(deal_no) if deal_no else 0, []).append(view)
-        counts[sev] += 1
     deals: list[DealView] = []
     names: dict[int, str] = {}
     for i, deal in enumerate(match.deals, 1):
-        diags = by_deal.get(i, [])
-        frames = list(frames_by_deal.get(i, ()))
         if isinstance(deal, BrokenDeal):
-            deals.append(_deal_view(i, deal, names, diagnostics=diags))
+            dv = _deal_view(i, deal, names, diagnostics=(given or {}).get(i, []))
+            counts.update(x.severity for x in dv.diagnostics)
+            deals.append(dv)
             continue
         names = _names(deal, names)
-        base = _deal_view(i, deal, names)  # the record fallback, for alignment and defaults
-        overlay: dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]] = {}
-        for pos, frame in enumerate(frames):
-            idx = _get(frame, "index", pos)
-            if not 0 <= idx < len(base.steps):
-                continue
-            fb = base.steps[idx].table
-            events = tuple(
-                EventView(str(_get(e, "kind", "notice")), str(_get(e, "en")), str(_get(e, "zh")))
-                for e in (_get(frame, "events") or ())
-            )
-            rnd = _get(frame, "round")
-            overlay[idx] = (_table_from_frame(frame, fb), events, rnd)
-        actions = list(deal.actions())
-        placed = [
-            attrs.evolve(d, step=_step_at(actions, d.line, d.column))
-            if d.step is None and d.line
-            else d
-            for d in diags
-        ]
-        dv = _deal_view(i, deal, names, overlay, placed)
-        if frames:
-            places = dv.steps[-1].table.places if dv.steps else ()
+        base = _deal_view(i, deal, names)
+        start, overlay, derived, ended = _overlay(deal, base, frames_by_deal.get(i, ()))
+        if given is not None:
+            actions = list(deal.actions())
+            diags = [
+                attrs.evolve(x, step=_step_at(actions, x.line, x.column))
+                if x.step is None and x.line
+                else x
+                for x in given.get(i, [])
+            ]
+        else:
+            diags = derived
+        dv = _deal_view(i, deal, names, overlay, diags, start=start)
+        if ended is not None:
+            places = _get(ended, "places") or {}
+            order = tuple(s for s, _ in sorted(places.items(), key=lambda kv: kv[1]))
+            score = _score_of(ended)
+            dv = attrs.evolve(dv, finish=order or dv.finish)
+            if score is not None:
+                dv = attrs.evolve(dv, seat_points=score[0], team_points=score[1])
+        elif dv.steps and any(dv.steps[-1].table.places):
+            places_t = dv.steps[-1].table.places
             order = tuple(
-                s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places, strict=False) if p)
+                s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places_t, strict=True) if p)
             )
-            if order:
-                dv = attrs.evolve(dv, finish=order)
+            dv = attrs.evolve(dv, finish=order)
+        counts.update(x.severity for x in dv.diagnostics)
         deals.append(dv)
     return _match_view(match, deals, True, counts)
+
+
+def view_from_engine(match: m.Match) -> MatchView:
+    """The view of a match through the rules engine, each deal replayed under its
+    declared profile; if the engine cannot replay a deal, that deal is drawn from the
+    record alone (the page always renders).
+
+    >>> import gojinotation as gj
+    >>> v = view_from_engine(gj.loads('[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'))
+    >>> v.validated, "gouji" in [e.kind for e in v.deals[0].steps[0].events]
+    (True, True)
+    """
+    try:
+        from analyzer.engine import replay  # the engine is optional for the view model
+    except ImportError:  # pragma: no cover - a broken engine must not stop the page
+        return view_from_record(match)
+    frames: dict[int, list[Any]] = {}
+    for i, deal in enumerate(match.deals, 1):
+        if isinstance(deal, m.Deal):
+            try:
+                frames[i] = list(replay(deal))
+            except Exception:  # an engine failure must not stop the page
+                continue
+    return view_from_frames(match, frames)
 
 
 def _step_at(actions: Sequence[m.Action], line: int, column: int) -> int | None:

@@ -2,10 +2,11 @@
 
     python benchmarks/screenshots.py [OUT_DIR]
 
-renders ``tests/fixtures/render/final.gjn`` and writes ``replay-desktop.png`` (1280 px
-wide) and ``replay-phone.png`` (360 px wide) into OUT_DIR (default ``docs/images``), with
-Debian's Chromium through Playwright.  It prints the page size, the time to render it in
-Python and the browser's load and per-step times.
+renders the sample final (``samples/final-2026.gjn`` through the rules engine; else the
+test fixture ``tests/fixtures/render/final.gjn`` from the record) and writes
+``replay-desktop.png`` (1280 px wide) and ``replay-phone.png`` (360 px wide) into OUT_DIR
+(default ``docs/images``), with Debian's Chromium through Playwright.  It prints the page
+size, the time to render it in Python and the browser's load and per-step times.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from pathlib import Path
 
 import gojinotation as gj
 from analyzer.render import render_match
-from analyzer.view import view_from_record
+from analyzer.view import view_from_engine
 
 ROOT = Path(__file__).resolve().parent.parent
-FINAL = ROOT / "tests" / "fixtures" / "render" / "final.gjn"
+SAMPLE = ROOT / "samples" / "final-2026.gjn"
+FINAL = SAMPLE if SAMPLE.exists() else ROOT / "tests" / "fixtures" / "render" / "final.gjn"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -33,8 +35,8 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-#: The moment shown: deal 2, the commented brilliant play.
-MOMENT = "#d2.s32"
+#: The moment shown: a commented 够级 play with five sets on the table (in the sample).
+MOMENT = "#d6.s7" if FINAL == SAMPLE else "#d2.s32"
 
 
 def main(out_dir: Path) -> None:
@@ -45,11 +47,11 @@ def main(out_dir: Path) -> None:
     t0 = time.perf_counter()
     match = gj.read(raw).match
     t1 = time.perf_counter()
-    html = render_match(view_from_record(match), "zh", source=raw)
+    html = render_match(view_from_engine(match), "zh", source=raw)
     t2 = time.perf_counter()
     print(
         f"page {len(html.encode()) / 1024:.0f} KiB; parse {(t1 - t0) * 1000:.0f} ms, "
-        f"view and render {(t2 - t1) * 1000:.0f} ms (cold, templates compiled once)"
+        f"engine, view and render {(t2 - t1) * 1000:.0f} ms (cold: templates compiled once)"
     )
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,7 +76,7 @@ def main(out_dir: Path) -> None:
             page.wait_for_timeout(300)
             # the document column at the current play, as a permalink opens it
             page.evaluate(
-                "(() => { const li = document.getElementById('d2.s32');"
+                "(() => { const li = document.getElementById(location.hash.slice(1));"
                 " window.scrollTo(0, li.getBoundingClientRect().top + window.scrollY - 330); })()"
             )
             page.wait_for_timeout(300)

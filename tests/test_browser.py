@@ -17,7 +17,7 @@ import pytest
 
 import gojinotation as gj
 from analyzer.render import render_files
-from analyzer.view import MatchView, view_from_record
+from analyzer.view import MatchView, view_from_engine, view_from_record
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -43,7 +43,8 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    render_files([FIXTURES / "final.gjn"], out, lang="zh")
+    # the fixture is played under toy rules: drawn from the record, not the engine's rulings
+    render_files([FIXTURES / "final.gjn"], out, lang="zh", build=view_from_record)
     return out / "final.html"
 
 
@@ -349,3 +350,23 @@ def test_injected_script_is_never_run(open_page: Any, final_view: MatchView) -> 
     assert page.locator("#viewer .overlay.summary tbody tr").count() == 6
     page.click('[data-act="copy"]')
     s.wait(lambda: "复制" in s.text("#viewer .now"))
+
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "final-2026.gjn"
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="the sample final is not in this checkout")
+def test_engine_rendered_sample_shows_events(browser: Any, tmp_path: Path) -> None:
+    page_path = render_files([SAMPLE], tmp_path, build=view_from_engine, index=False)[0]
+    view = view_from_engine(gj.read(SAMPLE.read_bytes()).match)
+    step = next(s for s in view.deals[0].steps if any(e.kind == "out" for e in s.events))
+    s = Session(browser, page_path.as_uri() + f"#d1.s{step.index}")
+    try:
+        assert s.step().startswith(f"{step.index}/")
+        assert s.page.locator("#viewer .now .ev-out").count() == 1
+        assert s.page.locator("#viewer .plate .placeb").count() >= 1
+        s.focus()
+        s.press("End")
+        assert s.page.locator("#viewer .now .ev-out").last.inner_text().startswith("头科")
+    finally:
+        s.close()

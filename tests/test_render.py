@@ -143,37 +143,61 @@ def test_view_is_plain_json(final_view: MatchView) -> None:
 
 
 def test_view_from_frames_hook_takes_the_engine_state_and_events() -> None:
+    """Look-alike frames (the engine's shape: an initial frame, then one per action)."""
     match = gj.read(KINDS.read_bytes()).match
 
     @attrs.frozen
     class Event:
         kind: str
-        en: str
-        zh: str
+        en: str = ""
+        zh: str = ""
+        rule_id: str = ""
+
+    @attrs.frozen
+    class Round:
+        number: int
+        passed: tuple[int, ...] = ()
 
     @attrs.frozen
     class State:
-        hands: dict[int, str | None]
-        to_act: int | None
-        places: tuple[int | None, ...] = (None,) * 6
+        hands: dict[int, tuple[tuple[gj.Card, ...], int]]
+        turn: int
+        place_of: dict[int, int]
+        current_round: Round
 
     @attrs.frozen
     class Frame:
         index: int
         action: Any
         state: State
-        events: tuple[Event, ...] = ()
+        events: tuple[Any, ...] = ()
 
+    kk = (gj.Card.parse("K"),) * 2
+    state = State(dict.fromkeys(range(1, 7), (kk, 1)), 3, {1: 1, 6: 6}, Round(7, (2,)))
     actions = list(match.deals[0].actions())
-    frames = [
+    frames = [Frame(0, None, state)] + [
         Frame(
             i,
             a,
-            State(dict.fromkeys(range(1, 7), "KK"), 3, (1, None, None, None, None, 6)),
-            (Event("gouji", "Gouji battle", "够级"),) if i == 2 else (),
+            state,
+            (Event("GoujiPlayed", "Gouji battle", "够级"), Event("Played"))
+            if i == 3
+            else (Event("Violation", "not higher", "不够大", "R-SET-3"),)
+            if i == 5
+            else (),
         )
-        for i, a in enumerate(actions)
+        for i, a in enumerate(actions, 1)
     ]
+    v = view_from_frames(match, {1: frames})
+    d = v.deals[0]
+    assert v.validated and dict(v.diagnostics) == {"error": 1}
+    assert d.start.hands == ("KK?",) * 6 and d.start.hand_sizes == (3,) * 6
+    assert [e.kind for e in d.steps[2].events] == ["gouji"] and "gouji" in d.steps[2].markers
+    assert d.steps[0].table.to_act == 3 and d.steps[0].table.places[0] == 1
+    assert d.steps[0].table.passed == (2,) and d.steps[0].round == 7
+    assert d.finish == (1, 6)
+    assert (d.diagnostics[0].step, d.diagnostics[0].rule) == (5, "R-SET-3")
+    # the validator's diagnostics, placed by source position, replace the derived ones
     diag = {
         "deal": 1,
         "severity": "error",
@@ -184,16 +208,29 @@ def test_view_from_frames_hook_takes_the_engine_state_and_events() -> None:
         "line": actions[4].span.line,
         "column": actions[4].span.column,
     }
-    v = view_from_frames(match, {1: frames}, [diag])
-    steps = v.deals[0].steps
-    assert v.validated and dict(v.diagnostics) == {"error": 1}
-    assert steps[2].events[0].zh == "够级" and "gouji" in steps[2].markers
-    assert steps[0].table.hands == ("KK",) * 6 and steps[0].table.to_act == 3
-    assert steps[0].table.hand_sizes == (2,) * 6
-    assert v.deals[0].finish == (1, 6)
-    assert v.deals[0].diagnostics[0].step == 5
-    page = render_match(v)
+    v2 = view_from_frames(match, {1: frames}, [diag])
+    assert v2.deals[0].diagnostics[0].step == 5 and v2.deals[0].diagnostics[0].code == "GJV201"
+    page = render_match(v2)
     assert 'class="ev ev-gouji"' in page and "GJV201" in page and 'href="#d1.s5"' in page
+
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "final-2026.gjn"
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="the sample final is not in this checkout")
+def test_the_engine_view_of_the_sample_final_renders() -> None:
+    match = gj.read(SAMPLE.read_bytes()).match
+    engine = view.view_from_engine(match)
+    record = view_from_record(match)
+    assert engine.validated and not record.validated
+    for de, dr in zip(engine.deals, record.deals, strict=True):
+        assert [s.gjn for s in de.steps] == [s.gjn for s in dr.steps]
+        assert [s.round for s in de.steps] == [s.round for s in dr.steps]
+        assert de.finish and de.team_points
+    kinds = {e.kind for d in engine.deals for s in d.steps for e in s.events}
+    assert {"gouji", "out", "jiefeng"} <= kinds
+    html = render_match(engine, source=SAMPLE.read_bytes())
+    assert 'class="ev ev-gouji"' in html and len(html.encode()) < 300_000
 
 
 # --------------------------------------------------------------------- escaping
@@ -288,7 +325,7 @@ def test_every_play_is_in_the_static_page(final_view: MatchView, final_html: str
 
 def _chip_text(cards: str) -> str:
     out = []
-    for card, n in Counter(re.findall(r"[2-9TJQKA][shcd]?|[XD?]", cards)).items():
+    for card, n in Counter(re.findall(r"[2-9TJQKA]|[XD?]", cards)).items():
         label = {"T": "10", "X": "小王", "D": "大王"}.get(card[0], card[0])
         out.append(label + (f"×{n}" if n > 1 else ""))
     return out[0]
@@ -459,7 +496,7 @@ def test_index_without_links() -> None:
 
 
 def test_chips() -> None:
-    assert str(render.chips("DXX2TTTTT3h")) == (
+    assert str(render.chips("DXX2TTTTT3h3c")) == (
         '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
-        '<i>3<b class="su h">♥<span>红桃</span></b></i>'
+        '<i>3×2<u title="红桃 梅花"><b class="r">♥</b><b>♣</b></u></i>'
     )

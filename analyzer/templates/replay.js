@@ -279,9 +279,16 @@
     if (box.getAttribute('data-key') !== key) {
       var out = '';
       if (cards.length) {
-        var shown = cards.slice(0, 10);
-        out = '<div class="fan">' + shown.map(function (c) { return cardSvg(c); }).join('') + '</div>';
-        if (cards.length > shown.length) { out += '<span class="more">+' + (cards.length - shown.length) + '</span>'; }
+        /* one face per card kind with its count: a Gouji set is mostly one rank */
+        var groups = [];
+        var counts = {};
+        cards.forEach(function (c) {
+          if (!counts[c]) { counts[c] = 0; groups.push(c); }
+          counts[c] += 1;
+        });
+        out = '<div class="fan">' + groups.map(function (c) {
+          return '<span class="cg">' + cardSvg(c) + (counts[c] > 1 ? '<b>×' + counts[c] + '</b>' : '') + '</span>';
+        }).join('') + '</div>';
       } else if (passed) {
         out = '<span class="word">' + t('passed') + '</span>';
       }
@@ -331,7 +338,10 @@
     line.steps.forEach(function (step, i) {
       var left = ((i + 1) / n * 100).toFixed(2) + '%';
       var m = step.m || [];
-      if (step.e && step.e.length) {
+      var kinds = (step.e || []).map(function (e) { return e[0]; });
+      if (kinds.indexOf('violation') >= 0 || kinds.indexOf('dispute') >= 0) {
+        out.push('<i class="bad" data-l="' + left + '"></i>');
+      } else if (kinds.filter(function (k) { return k !== 'gouji' && k !== 'notice'; }).length) {
         out.push('<i class="ev" data-l="' + left + '"></i>');
       } else if (m.indexOf('comment') >= 0 || m.indexOf('glyph') >= 0 || m.indexOf('variation') >= 0) {
         out.push('<i class="an" data-l="' + left + '"></i>');
@@ -397,7 +407,7 @@
       step.e.forEach(function (e) {
         var em = doc.createElement('em');
         em.className = 'ev ev-' + e[0];
-        em.textContent = S.lang === 'zh' ? e[2] : e[1];
+        em.textContent = e.length > 1 ? (S.lang === 'zh' ? e[2] : e[1]) : t('ev_' + e[0]);
         el.now.appendChild(em);
       });
     }
