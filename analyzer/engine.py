@@ -463,6 +463,12 @@ def _may_decline(st: DealState, s: int) -> bool:
 
 def _holdable(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> _Fail | None:
     k = st.known[seat]
+    if not nunk:
+        for i in range(NRANKS):
+            if counts[i] > k[i]:
+                break
+        else:
+            return None
     need = 0
     for i in range(NRANKS):
         c = counts[i]
@@ -670,7 +676,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         f = _burn_fail_reason(st, seat)
         if f is not None:
             return f
-    if _must_buy(st, seat):
+    if st.p.bie3 and _must_buy(st, seat):
         return _Fail(
             "R-BIE3-3",
             f"seat {seat} holds no 3 and must buy (or be given) one before playing",
@@ -678,7 +684,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             "ignore",
             "buy3.seller_order",
         )
-    if _clock(st, a) is not None:
+    if a.notes and _clock(st, a) is not None:
         return _Fail(
             "R-TIME-1",
             f"the play took {a.note('clk')} s, over the limit of {st.p.limit} s",
@@ -724,7 +730,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
                 "burn.eligibility",
             )
     plan = _Plan(lead, counts, nunk, shape, verdict, implied)
-    f = _toke_fail(st, seat, counts, nunk, lead)
+    f = _toke_fail(st, seat, counts, nunk, lead) if st.p.kd else None
     if f is not None:
         f.plan = plan
         return f
@@ -1775,7 +1781,7 @@ def _play(
     lead = plan.lead
     cards_t = tuple(cards)
     b = st.burn
-    hand_after = st.count(seat) - sum(counts) - plan.nunk
+    hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
     has_joker = counts[IX] + counts[ID] > 0
     # the burner's own sets: a joker on every set but the exempt ones (R-BURN-3)
     if b is not None and b.burner == seat and not burn and lead:
@@ -1852,6 +1858,8 @@ def _play(
                     lifted_daluo = b.burner
         if top.men_cand and st.active & BIT[top.owner]:
             _men(st, top.owner, seat, ev)
+            if st.ended:
+                return
         if plan.verdict is not None and plan.verdict.rule_id == "R-JOKER-6":
             st.ershayi = (*st.ershayi, (seat, top.owner))
             ev.append(E.Ershayi(seat, against=top.owner))
@@ -1933,10 +1941,11 @@ def _play(
         shape,
         gouji,
         restrict,
-        gousiji=gousiji,
-        kd_ok=kd_ok,
-        burn=is_burn_set,
-        single_big=single_big,
+        gousiji,
+        kd_ok,
+        False,
+        is_burn_set,
+        single_big,
     )
     st.closing = False
     st.closer = 0
@@ -1944,7 +1953,7 @@ def _play(
         _force_bottom(st, lifted_daluo, ev, "解烧: 大落", "被解烧：大落")
         if st.ended:
             return
-    if st.count(seat) == 0:
+    if hand_after <= 0 and st.count(seat) == 0:
         _went_out(st, seat, ev, gouji)
         if st.ended:
             return

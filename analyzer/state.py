@@ -95,7 +95,6 @@ class Top:
         shape: SetShape | None,
         gouji: bool,
         restrict: int,
-        *,
         gousiji: bool = False,
         kd_ok: bool = False,
         men_cand: bool = False,
