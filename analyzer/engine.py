@@ -95,6 +95,7 @@ from gojinotation.model import (
 from gojinotation.model import Burn as BurnAct
 
 __all__ = [
+    "ENGINE_DEFAULTS",
     "DealState",
     "Frame",
     "IllegalAction",
@@ -109,6 +110,93 @@ __all__ = [
     "variations",
     "verify",
 ]
+
+#: Where the documents are silent, the engine's reading (and the Dispute it emits, if any).
+ENGINE_DEFAULTS: Mapping[str, str] = {
+    "burn-window": (
+        "R-BURN-1/2: on a 够级 set the seats other than the 对头 may declare a burn at any "
+        "time until the round is closed (also after the 对头 passed); an explicit pass by "
+        "them declines (final for the round).  Priority is the order of declaration in the "
+        "record: a record cannot show two declarations at once"
+    ),
+    "close-implied": (
+        "R-CLOSE-1/2: a Close may be omitted; the next leader's play implies it, also under "
+        "koupai.all_cards_before_lead.  With the 对头 out and koupai.no_duitou=not_required an "
+        "explicit close by any opponent is accepted (Dispute: koupai.no_duitou)"
+    ),
+    "deal-end": (
+        "R-FINISH-1: the deal ends when at most one seat holds cards; play goes on while only "
+        "one team is left"
+    ),
+    "wutou": (
+        "R-WUTOU-1: a 无头 seat answers any set in turn order, 够级 or not; a Burn declared by "
+        "him (or on a 无头 set, or in 四户乱缠) is read as a plain play (Notice); his beating "
+        "a burner's set is 解烧"
+    ),
+    "jiefeng": (
+        "R-JIEFENG-1: both semantics give the lead to the next seat in play after the player "
+        "whose 底牌 stood; 够死级 does not jump the turn order (the 对头 answers in turn)"
+    ),
+    "gousiji": (
+        "R-DIPAI-1: the 够死级 chance stays with the 对头 until his next 够级 set, which only a "
+        "burn may answer; a 革命's 对头 gets three"
+    ),
+    "burn-failure": (
+        "R-BURN-5/7: at 烧糊 (a jokerless middle set) the failing set is not played; it is void "
+        "with the rest; the burned player (or the next seat in play) leads a new round; the "
+        "failed or fake burner counts as 有头 for his 对门"
+    ),
+    "jiesao-same-play": (
+        "R-BURN-6 burn.jiesao_same_play_only: read as 'the 对头 must 解烧 the set when it is "
+        "played', which turn order already requires"
+    ),
+    "cuopai-lead": (
+        "R-CUOPAI-1: an illegal lead: the cards go back and the seat leads again "
+        "(penalty.misplay_lose_lead: he loses his next lead); an action out of turn is ignored"
+    ),
+    "leader": (
+        "R-OPEN-1: no Leader tag and no 上班 from the hands: replay takes the first seat to play "
+        "in the record, new_deal seat 1 (Notice)"
+    ),
+    "toke-forced": (
+        "R-KAIDIAN-4: an unopened player who has nothing else to lead may go out first; the "
+        "finish stands (Dispute: kaidian.toke_requirement)"
+    ),
+    "no-three": (
+        "R-BIE3-3: under 憋3 a seat with no 3 must buy or be given one before its first play; if "
+        "nobody can sell, it is 大落 at its first play (buy3.no3_result; Dispute when geming)"
+    ),
+    "timeout-lead": (
+        "R-TIME-1: a timeout on the lead passes the lead to the next seat (Dispute: "
+        "time.timeout_is_pass)"
+    ),
+    "report-above-10": "R-REPORT-1: a report above 10 cards is a Notice (不够报), not an error",
+    "sihu-reentry": (
+        "R-SIHU-1: re-entry after a pass in 四户乱缠 where pass.duitou_reentry=false: allowed "
+        "(Dispute: sihu_luanchan, EC-41)"
+    ),
+    "gousiji-open": (
+        "R-KAIDIAN-2: opening through a 够死级 set where the cutoff allows it: opens (Dispute: "
+        "kaidian.cutoff, EC-51)"
+    ),
+    "opening": (
+        "R-KAIDIAN-1: a qualifying set opens when it stands and its owner takes the lead "
+        "(going out with it does not open); under 开点发4 any set holding 4s played by an "
+        "unopened seat forfeits"
+    ),
+    "men": (
+        "R-BIE3-2: 闷 when the last non-3 set is beaten by anyone, teammate included; the 闷 "
+        "seat's 3s are void"
+    ),
+    "zaofan": (
+        "R-REVOLUTION-1 zaofan_baola: 保拉 cannot be recorded; the rebel is placed as a 革命者 "
+        "(Dispute: geming.mode)"
+    ),
+    "conservation": (
+        "R-DECK-2: cards are conserved by rank (suits are not tracked); a ? played by a seat "
+        "with no unknown card turns its known cards unknown instead of guessing"
+    ),
+}
 
 SEATS = (1, 2, 3, 4, 5, 6)
 I3, I4, I2, IX, ID = 0, 1, 12, 13, 14
@@ -1339,6 +1427,8 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
 def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> None:
     seat = a.seat
     s = f.sanction
+    if st.p.lose_lead and f.rule_id in ("R-PASS-1", "R-REPORT-1") and st.active & BIT[seat]:
+        st.lose_lead |= BIT[seat]  # 001d(四): 过牌后又发牌、报户不实 -> 取消一次发牌权
     if s == "accept":
         if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return)):
             _apply(st, a, f.plan, ev)
@@ -2253,6 +2343,7 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
         st.places = tuple(pl)
         ev.append(E.WentOut(r, place=place, forced="革命"))
     st.rev_pending = ()
+    _chuan3hu(st, ev)
 
 
 def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
@@ -2297,11 +2388,15 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
             _not_opened(st, s, ev, f"cutoff: {why} is out", f"{why}产生，截止开点")
         if p.own_out:
             _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
-    if place == 3:
-        top3 = [s for s in SEATS if st.places[s] in (1, 2, 3)]
-        if len(top3) == 3 and len({_team(s) for s in top3}) == 1:
-            ev.append(E.Chuan3hu(None, team="A" if _team(top3[0]) == 1 else "B"))
+    _chuan3hu(st, ev)
     _after_exit(st, seat, ev)
+
+
+def _chuan3hu(st: DealState, ev: list[E.Event]) -> None:
+    top3 = [s for s in SEATS if st.places[s] in (1, 2, 3)]
+    if len(top3) == 3 and len({_team(s) for s in top3}) == 1 and not st.chuan3hu_seen:
+        st.chuan3hu_seen = True
+        ev.append(E.Chuan3hu(None, team="A" if _team(top3[0]) == 1 else "B"))
 
 
 def _toke_check(st: DealState, seat: int, ev: list[E.Event]) -> None:
@@ -2401,6 +2496,19 @@ def _fix_pointers(st: DealState, ev: list[E.Event]) -> None:
 
 def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
     ev.append(E.Revolution(seat))
+    if st.p.geming == "zaofan_baola":
+        _dispute(
+            st,
+            seat,
+            None,
+            "R-REVOLUTION-1",
+            "geming.mode",
+            "造反 needs a teammate's 保拉, which a record cannot show; the rebel is placed "
+            "as a 革命者 (四科, or 三科 when his teammates take 头科 and 二科)",
+            "造反须同伙提出保拉，记录中无法体现；按革命者定名次（四科，同伙得头科二科时为三科）",
+            (("zaofan_baola", "三科 if the 保拉 declarer takes 头科, else 大拉 (000§K)"),),
+            ev,
+        )
     st.revolutions = (*st.revolutions, seat)
     if len(st.revolutions) >= 2:
         st.void_deal = True
@@ -2578,6 +2686,7 @@ def new_deal(
     st.obligations = tuple((o.payer, o.receiver, o.count) for o in obligations)
     st.round_no = 0
     st.n = 0
+    st.chuan3hu_seen = False
     st.deck_check = deck_check
     st.result = None
     if deck_check:
@@ -2886,13 +2995,18 @@ def _deal_leader(
 
 
 def replay(
-    deal: Deal, ruleset: Ruleset | None = None, *, deck_check: bool = True
+    deal: Deal,
+    ruleset: Ruleset | None = None,
+    *,
+    deck_check: bool = True,
+    obligations: Sequence[Obligation] = (),
 ) -> Iterator[Frame]:
     """Replay the main line of a deal: the initial frame, then one frame per action.
 
     The ruleset defaults to the deal's ``Profile`` tag plus its ``[Rules "..."]``
     overrides.  The first leader comes from the ``Leader`` tag, else from 上班, else the
-    first seat to play in the record (with a notice).
+    first seat to play in the record (with a notice).  ``obligations`` is the tribute owed
+    from the previous deal (:func:`analyzer.scoring.tribute_obligations`), if known.
     """
     pid: str | None = None
     pre: tuple[E.Event, ...] = ()
@@ -2919,6 +3033,7 @@ def replay(
         deck_check=deck_check,
         profile=pid,
         notes=pre + lev,
+        obligations=obligations,
     )
     yield Frame(0, None, st, st.events, None)
     for i, a in enumerate(deal.actions(), 1):

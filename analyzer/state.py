@@ -244,6 +244,7 @@ class DealState:
     received: tuple[tuple[int, int, int], ...]
     round_no: int
     n: int
+    chuan3hu_seen: bool
     hist: tuple[Any, tuple[Event, ...]] | None
     deck_check: bool
     result: Any
