@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -42,12 +41,12 @@ from gojinotation import model as gm
 from gojinotation.reader import read
 
 from .view import (
-    PLACE_NAMES,
     STEP_KINDS,
     MatchView,
     StepView,
     TableView,
     i18n,
+    split_cards,
     view_from_engine,
 )
 
@@ -127,7 +126,6 @@ def _csp(styles: Sequence[str], scripts: Sequence[str]) -> str:
 # ------------------------------------------------------------------------ cards
 
 
-_CARD_RE = re.compile(r"[2-9TJQKA][shcd]?|[XD?]")
 _SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 _RANK_LABEL = {"T": "10", "X": "小王", "D": "大王", "?": "?"}
 
@@ -147,7 +145,7 @@ def chips(cards: str, lang: str = "zh") -> Markup:
     """
     out: list[str] = []
     groups: dict[str, list[str]] = {}
-    for card in _CARD_RE.findall(cards):
+    for card in split_cards(cards):
         groups.setdefault(card[0], []).append(card)
     for rank, group in groups.items():
         cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
@@ -180,15 +178,10 @@ def hand_chips(cards: str | None, lang: str = "zh") -> Markup:
 
 def place_name(place: int, lang: str) -> str:
     """``头科`` / ``1st``."""
-    zh, en = PLACE_NAMES.get(place, (str(place), str(place)))
-    return zh if lang == "zh" else en
+    return i18n()[lang].get(f"place_{place}", str(place))
 
 
 # ---------------------------------------------------------------------- payload
-
-
-def _split(cards: str | None) -> list[str]:
-    return _CARD_RE.findall(cards or "")
 
 
 def _multiset_minus(a: list[str], b: list[str]) -> list[str]:
@@ -217,7 +210,7 @@ class _State:
         return cls(
             hands=list(t.hands),
             sizes=[
-                None if h is None and n is None else (len(_split(h)) if h is not None else n)
+                None if h is None and n is None else (len(split_cards(h)) if h is not None else n)
                 for h, n in zip(t.hands, t.hand_sizes, strict=True)
             ],
             sets=list(t.sets),
@@ -240,11 +233,11 @@ class _State:
         if not 0 <= i < 6:
             return
         if step.kind in ("play", "burn"):
-            cards = _split(step.cards)
+            cards = split_cards(step.cards)
             h = self.hands[i]
             if h is not None:
-                self.hands[i] = "".join(_multiset_minus(_split(h), cards))
-                self.sizes[i] = len(_split(self.hands[i]))
+                self.hands[i] = "".join(_multiset_minus(split_cards(h), cards))
+                self.sizes[i] = len(split_cards(self.hands[i]))
             elif self.sizes[i] is not None:
                 self.sizes[i] = max(0, (self.sizes[i] or 0) - len(cards))
             self.sets[i] = step.cards
@@ -268,7 +261,7 @@ class _State:
                 if b is None:
                     hands[str(i + 1)] = None
                 else:
-                    la, lb = _split(a), _split(b)
+                    la, lb = split_cards(a), split_cards(b)
                     if a is None:
                         la = []
                     hands[str(i + 1)] = [
@@ -472,8 +465,6 @@ def render_match(
         source_name=source_name,
         index_href=index_href,
         version=gojinotation.__version__,
-        kinds=STEP_KINDS,
-        place_names=PLACE_NAMES,
     )
 
 

@@ -3,8 +3,8 @@
 The renderer (:mod:`analyzer.render`) reads a :class:`MatchView` and nothing else; it never
 judges a play.  A view is built either
 
-* from the rules engine's replay frames, by :func:`view_from_frames` (the integration hook,
-  completed when ``analyzer.engine.replay()`` lands), or
+* from the rules engine's replay frames, by :func:`view_from_frames` (or
+  :func:`view_from_engine`, which replays each deal itself), or
 * from the record alone, by :func:`view_from_record`: no rules, so it renders every record,
   even one that fails validation (hands minus the cards played, rounds from the round
   marks, the turn from the next recorded action, no events).
@@ -45,7 +45,6 @@ from gojinotation.writer import format_action
 __all__ = [
     "ENGINE_EVENT_KINDS",
     "EVENT_KINDS",
-    "PLACE_NAMES",
     "STEP_KINDS",
     "DealView",
     "DiagnosticView",
@@ -59,6 +58,7 @@ __all__ = [
     "cards_text",
     "describe_cards",
     "i18n",
+    "split_cards",
     "to_json",
     "view_from_engine",
     "view_from_frames",
@@ -96,16 +96,6 @@ EVENT_KINDS: tuple[str, ...] = (
     "dispute",
     "notice",
 )
-
-#: Place names by place number (1-6): (zh, en).
-PLACE_NAMES: dict[int, tuple[str, str]] = {
-    1: ("头科", "1st"),
-    2: ("二科", "2nd"),
-    3: ("三科", "3rd"),
-    4: ("四科", "4th"),
-    5: ("二落", "5th"),
-    6: ("大落", "6th"),
-}
 
 _KIND_OF: dict[type, str] = {
     m.Play: "play",
@@ -243,11 +233,6 @@ class DealView:
                 return v
         return default
 
-    @property
-    def rounds(self) -> int:
-        """The highest round number of the main line."""
-        return max((s.round for s in self.steps), default=0)
-
 
 @attrs.frozen
 class TotalsView:
@@ -313,11 +298,16 @@ def cards_text(cards: Iterable[Card] | None) -> str | None:
     return "".join(c.gjn() for c in sort_cards(cards))
 
 
-_CARD_RE = re.compile(r"(?:[2-9TJQKA][shcd]?|[XD?])")
+_CARD_RE = re.compile(r"[2-9TJQKA][shcd]?|[XD?]")
 
 
-def _parse_view_cards(text: str) -> list[str]:
-    return _CARD_RE.findall(text)
+def split_cards(text: str | None) -> list[str]:
+    """A view card string as its cards (``None`` or ``""``: none).
+
+    >>> split_cards("DX2hTT?")
+    ['D', 'X', '2h', 'T', 'T', '?']
+    """
+    return _CARD_RE.findall(text or "")
 
 
 _EN_NUM = (
@@ -614,7 +604,6 @@ class _Pending:
     variations: list[tuple[StepView, ...]] = attrs.field(factory=list)
     state_before: _Tracker | None = None
     table: TableView | None = None
-    events: tuple[EventView, ...] = ()
     new_round: bool = False
 
 
@@ -988,7 +977,7 @@ def _table_of(state: Any, fallback: TableView, sets: Sequence[str]) -> TableView
     hands_raw = _per_seat(_get(state, "hands"))
     hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else fallback.hands
     sizes = tuple(
-        len(_parse_view_cards(h)) if h is not None else n
+        len(split_cards(h)) if h is not None else n
         for h, n in zip(hands, fallback.hand_sizes, strict=True)
     )
     over = bool(_get(state, "is_over", False))
