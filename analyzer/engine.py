@@ -73,6 +73,7 @@ from analyzer.state import (
 )
 from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.errors import GoujiError
+from gojinotation.model import ACTION_TYPES as _ACTION_TYPES
 from gojinotation.model import (
     Action,
     Buy,
@@ -86,6 +87,7 @@ from gojinotation.model import (
     Report,
     Return,
     Revolution,
+    RoundMark,
     Ruling,
     Timeout,
     Tribute,
@@ -986,8 +988,6 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
     if not st.active & BIT[seat]:
         return _out_of_turn(st, seat)
     top = st.top
-    if timeout and st.p.limit is None and not st.p.timeout_pass:
-        return None
     if st.closing:
         if _may_decline(st, seat) and not timeout:
             return None
@@ -997,7 +997,7 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
             return _Fail(
                 "R-PASS-1", f"seat {seat} must lead, not pass", f"{seat}号须发牌，不能过", "ignore"
             )
-        return _out_of_turn(st, seat)
+        return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
     if top is None:
         if seat == st.leader:
             if timeout:
@@ -1010,7 +1010,20 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
         return None
     if not timeout and _may_decline(st, seat):
         return None
-    return _out_of_turn(st, seat)
+    return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
+
+
+def _redundant_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """A pass repeated by a seat that has already passed: no effect (a notice)."""
+    if timeout or not st.passed & BIT[seat]:
+        return None
+    return _Fail(
+        "R-PASS-1",
+        f"seat {seat} has already passed in this round: the repeated pass has no effect",
+        f"{seat}号本轮已过牌，重复的过牌无效",
+        "none",
+        notice=True,
+    )
 
 
 def _pass_ends_round(st: DealState, seat: int) -> bool:
@@ -1398,16 +1411,12 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
     if f.sanction == "cuopai" and not st.p.cuopai_round:
         text = "错牌不出: the cards go back and the seat has passed for this turn"
     if notice:
-        ev.append(
-            E.Notice(
-                a.seat,
-                rule_id=f.rule_id,
-                en=f"irregular action recorded: {f.en}; {text or 'it stands'}",
-                zh=f"记录为违规行为：{f.zh}",
-                action=a,
-                ruling="",
-            )
-        )
+        if a.irregular:
+            en = f"irregular action recorded: {f.en}; {text or 'it stands'}"
+            zh = f"记录为违规行为：{f.zh}"
+        else:
+            en, zh = f.en, f.zh
+        ev.append(E.Notice(a.seat, rule_id=f.rule_id, en=en, zh=zh, action=a, ruling=""))
     else:
         ev.append(
             E.Violation(
@@ -3036,9 +3045,39 @@ def replay(
         obligations=obligations,
     )
     yield Frame(0, None, st, st.events, None)
-    for i, a in enumerate(deal.actions(), 1):
-        st, evs = do(st, a)
-        yield Frame(i, a, st, evs, a.span)
+    i = 0
+    mark: int | None = None
+    for item in deal.moves:
+        if isinstance(item, RoundMark):
+            mark = item.number
+            continue
+        if not isinstance(item, _ACTION_TYPES):
+            continue
+        i += 1
+        st, evs = do(st, item)  # type: ignore[arg-type]
+        if mark is not None:
+            evs = _check_mark(st, item, mark, evs)  # type: ignore[arg-type]
+            mark = None
+        yield Frame(i, item, st, evs, item.span)  # type: ignore[arg-type]
+
+
+def _check_mark(
+    st: DealState, a: Action, mark: int, evs: tuple[E.Event, ...]
+) -> tuple[E.Event, ...]:
+    """The record's round number ``N.`` against the replay (a redundant check)."""
+    led = any(isinstance(e, E.Led) for e in evs)
+    if led and st.round_no == mark:
+        return evs
+    if led:
+        en = f"the record numbers this round {mark}; the replay counts {st.round_no}"
+        zh = f"记录的轮次为{mark}，回放计为第{st.round_no}轮"
+    else:
+        en = f"round mark {mark}. stands before an action that does not lead a new round"
+        zh = f"轮次标记{mark}.后的行为并非发牌"
+    extra = E.Notice(a.seat, rule_id="R-RECORD-1", en=en, zh=zh, action=a)
+    out = (*evs, extra)
+    st.hist = (st.hist[0] if st.hist else None, out)
+    return out
 
 
 def replay_variation(
