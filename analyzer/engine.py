@@ -1407,9 +1407,10 @@ _SANCTION_TEXT = {
 
 
 def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: bool) -> None:
-    text = _SANCTION_TEXT[f.sanction][0]
+    text, text_zh = _SANCTION_TEXT[f.sanction]
     if f.sanction == "cuopai" and not st.p.cuopai_round:
         text = "错牌不出: the cards go back and the seat has passed for this turn"
+        text_zh = "错牌不出：收回所出之牌，本轮此手视为过牌"
     if notice:
         if a.irregular:
             en = f"irregular action recorded: {f.en}; {text or 'it stands'}"
@@ -1427,6 +1428,7 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
                 action=a,
                 param=f.param,
                 sanction=text,
+                sanction_zh=text_zh,
             )
         )
         _dispute_param(st, a, f.rule_id, f.param, ev)
@@ -1653,6 +1655,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
                         zh=f"{seat}号此时不能发牌",
                         action=a,
                         sanction="ignored",
+                        sanction_zh="不予承认",
                     )
                 )
                 return

@@ -725,6 +725,7 @@ class Violation(Event):
     :ivar param: the profile parameter that makes it illegal, if one does.
     :ivar sanction: what the engine applied so the replay can go on (English; ``""`` if
         nothing: the action stands as recorded).
+    :ivar sanction_zh: the same in Chinese.
     """
 
     rule_id: str = attrs.field(kw_only=True)
@@ -733,6 +734,7 @@ class Violation(Event):
     action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
     param: str | None = attrs.field(default=None, kw_only=True)
     sanction: str = attrs.field(default="", kw_only=True)
+    sanction_zh: str = attrs.field(default="", kw_only=True)
 
 
 @attrs.frozen
