@@ -73,7 +73,6 @@ from analyzer.state import (
 )
 from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.errors import GoujiError
-from gojinotation.model import ACTION_TYPES as _ACTION_TYPES
 from gojinotation.model import (
     Action,
     Buy,
@@ -87,7 +86,6 @@ from gojinotation.model import (
     Report,
     Return,
     Revolution,
-    RoundMark,
     Ruling,
     Timeout,
     Tribute,
@@ -3048,39 +3046,9 @@ def replay(
         obligations=obligations,
     )
     yield Frame(0, None, st, st.events, None)
-    i = 0
-    mark: int | None = None
-    for item in deal.moves:
-        if isinstance(item, RoundMark):
-            mark = item.number
-            continue
-        if not isinstance(item, _ACTION_TYPES):
-            continue
-        i += 1
-        st, evs = do(st, item)  # type: ignore[arg-type]
-        if mark is not None:
-            evs = _check_mark(st, item, mark, evs)  # type: ignore[arg-type]
-            mark = None
-        yield Frame(i, item, st, evs, item.span)  # type: ignore[arg-type]
-
-
-def _check_mark(
-    st: DealState, a: Action, mark: int, evs: tuple[E.Event, ...]
-) -> tuple[E.Event, ...]:
-    """The record's round number ``N.`` against the replay (a redundant check)."""
-    led = any(isinstance(e, E.Led) for e in evs)
-    if led and st.round_no == mark:
-        return evs
-    if led:
-        en = f"the record numbers this round {mark}; the replay counts {st.round_no}"
-        zh = f"记录的轮次为{mark}，回放计为第{st.round_no}轮"
-    else:
-        en = f"round mark {mark}. stands before an action that does not lead a new round"
-        zh = f"轮次标记{mark}.后的行为并非发牌"
-    extra = E.Notice(a.seat, rule_id="R-RECORD-1", en=en, zh=zh, action=a)
-    out = (*evs, extra)
-    st.hist = (st.hist[0] if st.hist else None, out)
-    return out
+    for i, a in enumerate(deal.actions(), 1):
+        st, evs = do(st, a)
+        yield Frame(i, a, st, evs, a.span)
 
 
 def replay_variation(

@@ -145,13 +145,6 @@ def test_new_deal_sequence_of_hands_and_legal_actions_of_a_lead() -> None:
     assert {a.cards for a in acts if isinstance(a, Play)} == {C("5"), C("55"), C("6")}
 
 
-def test_R_RECORD_1_round_marks_are_checked() -> None:
-    frames = play(H6, "1. 1:55 2:- 3:- 4:- 5:- 6:- 2. 1:66 2:-")
-    assert [e for e in of(frames, E.Notice) if e.rule_id == "R-RECORD-1"] == []
-    frames = play(H6, "1. 1:55 2:- 3:- 4:- 5:- 6:- 3. 1:66")
-    assert [e.rule_id for e in of(frames, E.Notice)] == ["R-RECORD-1"]
-
-
 def test_R_PASS_1_a_repeated_pass_is_a_notice() -> None:
     frames = play(H6, "1:55 2:- 3:99 4:- 5:- 6:- 1:- 2:-")
     assert violations(frames) == []
