@@ -2895,12 +2895,23 @@ def legal_actions(state: DealState) -> list[Action]:
                     g2 = Give(x, card=card, to_seat=s)
                     if can(st, g2):
                         out.append(g2)
-    # tribute owed
+    # tribute owed, and 还贡 of tribute received
     if st.obligations and not st.any_play:
         for payer, receiver, count in st.obligations:
             cards = legal_tribute_cards(st.hand(payer), count, st.rs)
             if cards:
                 out.append(Tribute(payer, cards=cards, to_seat=receiver))
+    for payer, receiver, count in st.received:
+        k = st.known[receiver]
+        low = [i for i in range(I2) if k[i]]
+        combos: list[tuple[int, ...]] = [()]
+        for _ in range(count):
+            combos = [(*c, i) for c in combos for i in low if not c or i >= c[-1]]
+        for c in combos:
+            cards = tuple(RANK_CARDS[i] for i in sorted(c, reverse=True))
+            ret = Return(receiver, cards=cards, to_seat=payer)
+            if can(st, ret):
+                out.append(ret)
     # the primary seat
     if st.closing:
         nl = st.next_leader
