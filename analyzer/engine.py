@@ -2907,9 +2907,9 @@ def legal_actions(state: DealState) -> list[Action]:
         combos: list[tuple[int, ...]] = [()]
         for _ in range(count):
             combos = [(*c, i) for c in combos for i in low if not c or i >= c[-1]]
-        for c in combos:
-            cards = tuple(RANK_CARDS[i] for i in sorted(c, reverse=True))
-            ret = Return(receiver, cards=cards, to_seat=payer)
+        for combo in combos:
+            back = tuple(RANK_CARDS[i] for i in sorted(combo, reverse=True))
+            ret = Return(receiver, cards=back, to_seat=payer)
             if can(st, ret):
                 out.append(ret)
     # the primary seat
