@@ -28,7 +28,7 @@ from analyzer.engine import (
     new_deal,
 )
 from analyzer.profiles import load_ruleset
-from analyzer.scoring import score_deal
+from analyzer.scoring import Obligation, score_deal
 from gojinotation.cards import Card, Rank, Suit
 from gojinotation.model import (
     Action,
@@ -39,7 +39,9 @@ from gojinotation.model import (
     Pass,
     Play,
     Report,
+    Return,
     Revolution,
+    Tribute,
     Yield,
 )
 
@@ -57,6 +59,10 @@ PROFILES = (
     "tiaozhanbei-2",
     "tongsu",
 )
+
+
+#: Tribute owed from an imagined previous deal (大落 seat 6 -> 头科 seat 1, 二落 5 -> 二科 2).
+OBLIGATIONS = (Obligation("luo", 6, 1, 2), Obligation("luo", 5, 2, 1))
 
 
 def make_deck(variant: str = "216") -> list[Card]:
@@ -92,13 +98,21 @@ def random_game(
     """Yield (state, action, events) for a uniform random legal game (action None first)."""
     rs = load_ruleset(profile)
     rng = random.Random(seed * 7919 + 1)
-    st = new_deal(deal_hands(seed, rs.deck.variant), rs, leader=1 + seed % 6, profile=profile)
+    obligations = OBLIGATIONS if rs.tribute.mode != "none" else ()
+    st = new_deal(
+        deal_hands(seed, rs.deck.variant),
+        rs,
+        leader=1 + seed % 6,
+        profile=profile,
+        obligations=obligations,
+    )
     yield st, None, st.events
     n = 0
     while not st.ended and n < max_actions:
         acts = legal_actions(st)
         assert acts, f"no legal action in {st.summary()}"
-        a = rng.choice(acts)
+        dues = [x for x in acts if isinstance(x, (Tribute, Return))]
+        a = rng.choice(dues) if dues and rng.random() < 0.8 else rng.choice(acts)
         st, ev = do(st, a)
         yield st, a, ev
         n += 1
@@ -146,6 +160,17 @@ def brute_candidates(st: DealState, rng: random.Random) -> list[Action]:
         out += [Play(s, cards=c) for c in sets]
         if top is not None:
             out += [Burn(s, cards=c) for c in sets if len(c) == len(top.cards)]
+        for ob in OBLIGATIONS:
+            if s in (ob.payer, ob.receiver):
+                other = ob.receiver if s == ob.payer else ob.payer
+                ranks = sorted({c.rank for c in hand if c.rank is not None})
+                for r1 in ranks:
+                    for r2 in [None, *ranks]:
+                        cards = tuple(
+                            Card(r) for r in sorted((r1,) + ((r2,) if r2 else ()), reverse=True)
+                        )
+                        out.append(Tribute(s, cards=cards, to_seat=other))
+                        out.append(Return(s, cards=cards, to_seat=other))
         for r in (Rank.THREE, Rank.FOUR):
             for x in range(1, 7):
                 if x == s:
@@ -189,6 +214,8 @@ def run(profile: str, seed: int, *, exact_every: int = 0) -> int:
     last: DealState | None = None
     for st, a, ev in random_game(profile, seed):
         check_frame(st)
+        if isinstance(a, Tribute):
+            assert any(isinstance(e, E.Tribute) for e in ev)
         for e in ev:
             assert not isinstance(e, E.Violation), (a, e, st.summary())
         if exact_every and n % exact_every == 0 and not st.ended:
