@@ -38,6 +38,10 @@ def case(name: str, what: str) -> Callable[[Callable[[], bytes | str]], None]:
     return add
 
 
+def _const(data: bytes | str) -> Callable[[], bytes | str]:
+    return lambda: data
+
+
 VALID = gj.dumps(next(simulate("qingdao-standard", 1, 1, bot="heuristic")))
 _LINES = VALID.splitlines(keepends=True)
 HEAD = '[Event "bad"]\n[Profile "qingdao-standard"]\n[Leader "1"]\n'
@@ -64,7 +68,7 @@ _BODY = VALID.encode("utf-8")
 for _frac in (1, 5, 13, 21, 34, 55, 70, 89, 95, 99):
     _cut = len(_BODY) * _frac // 100
     case(f"truncated_{_frac:02d}pct.gjn", f"a valid deal cut after {_frac}% of its bytes")(
-        lambda c=_cut: _BODY[:c]
+        _const(_BODY[:_cut])
     )
 case("truncated_in_tag_value.gjn", "cut inside a tag's quoted value")(lambda: '[Event "gouji sim')
 case("truncated_in_tag.gjn", "cut inside a tag, after the name")(lambda: "[Event ")
@@ -188,7 +192,7 @@ case("report_six_digits.gjn", "a report of 999999 cards (R-REPORT-1)")(
 
 for _s in ("0", "7", "9", "-1"):
     case(f"seat_{_s.replace('-', 'minus')}.gjn", f"an action by seat {_s}")(
-        lambda s=_s: SMALL + f"1. {s}:3\n"
+        _const(SMALL + f"1. {_s}:3\n")
     )
 case("hand_seat_9.gjn", "a hand line for seat 9")(lambda: HEAD + "hand 9: KK3\n")
 case("hand_seat_0.gjn", "a hand line for seat 0")(lambda: HEAD + "hand 0: KK3\n")
@@ -211,7 +215,7 @@ for _name, _card in (
     ("suit_x", "3x"),
     ("ace_1", "A1"),
 ):
-    case(f"rank_{_name}.gjn", f"a set {_card!r}")(lambda c=_card: SMALL + f"1. 1:{c}\n")
+    case(f"rank_{_name}.gjn", f"a set {_card!r}")(_const(SMALL + f"1. 1:{_card}\n"))
 case("hand_bad_rank.gjn", "a hand with an 'L'")(lambda: HEAD + "hand 1: KKL3\n")
 case("hand_300_cards.gjn", "a hand of 300 cards")(lambda: HEAD + "hand 1: " + "5" * 300 + "\n")
 case("set_217_cards.gjn", "a set of 217 cards")(lambda: SMALL + "1. 1:" + "5" * 217 + "\n")
