@@ -1,0 +1,168 @@
+"""Fuzzing the reader, the engine replay and the validator: no input may raise.
+
+Two kinds of input: arbitrary bytes, and real GJN records (self-played deals) mutated
+the way damaged files are: bytes flipped, tokens deleted, duplicated, swapped or
+inserted, the text cut short.  For each: :func:`gojinotation.read` returns (never
+raises), every deal it gives replays through :func:`analyzer.engine.replay` to the end,
+the validator reports, and the canonical writer writes the result back to text that
+reads the same.
+
+Budget: ``GOUJI_FUZZ_EXAMPLES`` examples per target (default 200); set it higher for a
+long local run, e.g. ``GOUJI_FUZZ_EXAMPLES=20000 pytest tests/test_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+import gojinotation as gj
+from analyzer.engine import replay
+from analyzer.simulate import simulate
+from analyzer.validate import validate_source
+
+EXAMPLES = int(os.environ.get("GOUJI_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+#: Words of the notation, to insert where they do not belong.
+VOCAB = (
+    "1:",
+    "6:",
+    "7:",
+    "3：",
+    "KKK",
+    "DX2",
+    "?",
+    "-",
+    "过",
+    "close",
+    "yield",
+    "burn",
+    "burn DD",
+    "report 9",
+    "revolution",
+    "buy 3 from 4 for 2",
+    "give 3 to 5",
+    "tribute D to 1",
+    "return 3 to 6",
+    "timeout",
+    'penalty -2 "x"',
+    'ruling "x"',
+    "^",
+    "!!",
+    "?!",
+    "[%clk 12]",
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    '"',
+    "\\",
+    "12.",
+    "hand 3:",
+    "hand 4: -",
+    '[Event "x"]',
+    '[Profile "qingdao-bie3"]',
+    '[Leader "2"]',
+    "%GJN 1",
+    "\n",
+    "\r\n",
+    "\x00",
+    "大王",
+    "\ufeff",
+    "T*9",
+)
+
+
+@lru_cache(maxsize=1)
+def seeds() -> tuple[str, ...]:
+    """Real records to mutate: self-played deals of three profiles, a two-deal match."""
+    texts = [gj.dumps(next(simulate(p, 5, 1, bot="random"))) for p in ("QS", "QB", "L4")]
+    texts.append(gj.dumps(gj.Match(tuple(simulate("QD", 5, 2, match=True)), 1)))
+    return tuple(texts)
+
+
+def check(data: bytes) -> None:
+    """The whole pipeline on ``data``: nothing may raise."""
+    result = gj.read(data)
+    for deal in result.match.deals:
+        if isinstance(deal, gj.Deal):
+            for _ in replay(deal):
+                pass
+    text = gj.dumps(result.match)
+    again = gj.read(text)
+    assert [type(d) for d in again.match.deals] == [type(d) for d in result.match.deals]
+    for a, b in zip(again.match.deals, result.match.deals, strict=True):
+        if isinstance(b, gj.Deal):
+            assert a == b
+    report = validate_source(data, file="fuzz.gjn")
+    assert report.exit_code in (0, 1, 2)
+
+
+@FUZZ
+@given(hs.binary(max_size=2000))
+def test_arbitrary_bytes(data: bytes) -> None:
+    check(data)
+
+
+@FUZZ
+@given(
+    hs.text(
+        alphabet=hs.sampled_from(list('[]{}()"%:;-!?^*.0123456789TJQKAXDshcd \n\t大王过')),
+        max_size=400,
+    )
+)
+def test_gjn_alphabet_soup(text: str) -> None:
+    check(text.encode("utf-8"))
+
+
+@hs.composite
+def mutated(draw: hs.DrawFn) -> bytes:
+    """A real record, damaged by a few mutations."""
+    text = draw(hs.sampled_from(seeds()))
+    tokens = text.replace("\n", " \n ").split(" ")
+    for _ in range(draw(hs.integers(1, 4))):
+        kind = draw(hs.sampled_from(["delete", "duplicate", "swap", "insert", "cut", "flip"]))
+        if not tokens:
+            break
+        i = draw(hs.integers(0, len(tokens) - 1))
+        if kind == "delete":
+            del tokens[i]
+        elif kind == "duplicate":
+            tokens.insert(i, tokens[i])
+        elif kind == "swap":
+            j = draw(hs.integers(0, len(tokens) - 1))
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        elif kind == "insert":
+            tokens.insert(i, draw(hs.sampled_from(VOCAB)))
+        elif kind == "cut":
+            tokens = tokens[:i]
+        else:
+            raw = bytearray(" ".join(tokens).encode("utf-8"))
+            if raw:
+                k = draw(hs.integers(0, len(raw) - 1))
+                raw[k] ^= 1 << draw(hs.integers(0, 7))
+            return bytes(raw)
+    return " ".join(tokens).replace(" \n ", "\n").encode("utf-8")
+
+
+@FUZZ
+@given(mutated())
+def test_mutated_records(data: bytes) -> None:
+    check(data)
+
+
+def test_seeds_are_clean() -> None:
+    """The records the mutations start from read and validate without error."""
+    for text in seeds():
+        assert gj.read(text).ok
+        assert validate_source(text).exit_code == 0
