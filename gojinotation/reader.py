@@ -963,9 +963,15 @@ class _Fast:
             f"|{t['BURN_KW']}{lws}{_CARD_RUN}|{t['REPORT_KW']}{lws}\\d{{1,6}}(?!\\d))"
             f"|{_CARD_RUN})"
         )
-        self.tight = re.compile(
-            f"{lws}(?:({action})(?P<a>(?:{lws}(?:{t['GLYPH']}|{note1}))+)?|(?P<r>\\d{{1,6}}\\.))"
-        )
+        # Five groups, read with ``findall``: white space, action, annotations, round
+        # number, comment (the terminals' own groups are made non-capturing).
+        act_rx = _no_groups(action)
+        ann_rx = _no_groups(f"(?:{lws}(?:{t['GLYPH']}|{note1}))+")
+        comment1 = r"\{(?:\\.|[^\\}\n])*\}"
+        tail = f"(?:({act_rx})({ann_rx})?|(\\d{{1,6}}\\.)|({comment1}))"
+        self.tight = re.compile(f"({lws}){tail}")
+        self.tight_nl = re.compile(f"([ \\t\\f\\n]*){tail}")  # the same across lines
+        assert self.tight.groups == 5, self.tight.pattern
         self.tight_action = re.compile(
             f"(?P<irr>\\^{lws})?(?P<seat>[1-6])[:：]{lws}"
             f"(?:(?=(?i:[{initials}]))(?:{'|'.join(bodies[i] for i in (0, 1, 2, 5, 6))}"
@@ -985,6 +991,14 @@ class _Fast:
 
 
 _FAST: _Fast | None = None
+
+
+def _no_groups(rx: str) -> str:
+    """``rx`` with every group made non-capturing (named ones too): for ``findall``."""
+    rx = re.sub(r"\(\?P<\w+>", "(", rx)
+    return re.sub(r"(?<!\\)\((?!\?)", "(?:", rx)
+
+
 _CARD_RUN = "[0-9TJQKAtjqkaXDxd?shcd♠♥♣♦*小大王花鬼虎]+"
 #: Every spelling of every action word (their first letters guard the word branch);
 #: ``tests/test_reader.py`` checks this list against the grammar.
@@ -1033,6 +1047,8 @@ def _fast() -> _Fast:
 
 
 _CARDS_OK: dict[str, tuple[Card, ...]] = {}
+#: The sort keys of the first and last card of a hand's group (groups come sorted).
+_BOUNDS: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
 
 
 def _cards_or_fallback(text: str) -> tuple[Card, ...]:
@@ -1047,6 +1063,7 @@ def _cards_or_fallback(text: str) -> tuple[Card, ...]:
         raise _Fallback
     if len(_CARDS_OK) > 8192:
         _CARDS_OK.clear()
+        _BOUNDS.clear()
     _CARDS_OK[text] = cards
     return cards
 
@@ -1158,6 +1175,7 @@ _set_seat, _set_irr, _set_glyphs, _set_notes, _set_span = (
 )
 _set_cards = _slot_setter(m.Play, "cards")
 _TIGHT_TRAILING = re.compile(r"[ \t\f]*")
+_TIGHT_TRAILING_NL = re.compile(r"[ \t\f\n]*")
 #: What a tight action's text means: ``(class, seat, irregular, cards, other fields)``.
 _PROTOS: dict[str, tuple[type, int, bool, tuple[Card, ...] | None, dict[str, Any] | None]] = {}
 
@@ -1184,11 +1202,49 @@ def _proto(text: str) -> tuple[type, int, bool, tuple[Card, ...] | None, dict[st
     return out
 
 
-def _tight_line(text: str, q: int, le: int, line: int, ls: int, items: list[Any]) -> bool:
+#: What an annotation text after a tight action holds: glyphs, and for each note its key,
+#: value, and start and end offsets inside the text.
+_ANNOTATIONS: dict[str, tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]]] = {}
+
+
+def _parse_annotations(
+    ann: str,
+) -> tuple[tuple[str, ...], tuple[tuple[str, str, int, int], ...]]:
+    glyphs: list[str] = []
+    specs: list[tuple[str, str, int, int]] = []
+    for am in _fast().annot.finditer(ann):
+        glyph = am.group("glyph")
+        if glyph is not None:
+            glyphs.append(glyph)
+            continue
+        raw = am.group("note")[2:-1]
+        body = (_unescape(raw) if "\\" in raw else raw).strip()
+        key, _, value = body.partition(" ")
+        specs.append((key, value.strip(), am.start(), am.end()))
+    out = (tuple(glyphs), tuple(specs))
+    if len(_ANNOTATIONS) > 8192:
+        _ANNOTATIONS.clear()
+    _ANNOTATIONS[ann] = out
+    return out
+
+
+def _tight_line(
+    text: str, q: int, le: int, line: int, ls: int, items: list[Any], lines: bool = False
+) -> bool:
     """Read the moves from ``q`` to the line end ``le`` if the line is simple: actions
     with cards or no arguments, burns, reports, glyphs, one-line notes and round
     numbers.  Appends the items and returns True; else appends nothing, returns False.
+    With ``lines``, read on across line ends up to ``le``, all or nothing.
     """
+    set_line, set_col, set_end_line, set_end_col = _set_line, _set_col, _set_end_line, _set_end_col
+    set_seat, set_irr, set_glyphs, set_notes, set_span = (
+        _set_seat,
+        _set_irr,
+        _set_glyphs,
+        _set_notes,
+        _set_span,
+    )
+    set_cards = _set_cards
     mark = len(items)
     p = q
     protos = _PROTOS
@@ -1198,52 +1254,68 @@ def _tight_line(text: str, q: int, le: int, line: int, ls: int, items: list[Any]
     base = ls - 1
     no: tuple[Any, ...] = ()
     direct = _DIRECT
-    scan = getattr(_fast().tight, "scanner")(text, q, le).match  # consecutive matches only  # noqa: B009
-    while True:
-        mt = scan()
-        if mt is None:
-            break
-        kind = mt.lastgroup
-        if kind == "r":
-            st, e = mt.span("r")
-            append(
-                m.RoundMark(int(mt.group("r")[:-1]), span=span_cls(line, st - base, line, e - base))
-            )
-            p = e
-            continue
-        act = mt.group(1)
-        proto = protos.get(act)
-        if proto is None:
-            proto = _proto(act)
-        cls, seat, irregular, cards, kw = proto
-        st, be = mt.span(1)
-        e = mt.end()
-        glyphs = notes = no
-        if kind == "a":
-            glyphs, notes = _annotations(text, be, e, line, ls)
-        if direct and kw is None:
-            span = new(span_cls)
-            _set_line(span, line)
-            _set_col(span, st - base)
-            _set_end_line(span, line)
-            _set_end_col(span, be - base)
-            obj: Any = new(cls)
-            _set_seat(obj, seat)
-            _set_irr(obj, irregular)
-            _set_glyphs(obj, glyphs)
-            _set_notes(obj, notes)
-            _set_span(obj, span)
-            if cards is not None:
-                _set_cards(obj, cards)
-            append(obj)
+    anns = _ANNOTATIONS
+    note_cls = m.Note
+    fx = _fast()
+    for ws, act, ann, rnd, cm in (fx.tight_nl if lines else fx.tight).findall(text, q, le):
+        if lines and "\n" in ws:
+            line += ws.count("\n")
+            base = p + ws.rindex("\n")
+        p += len(ws)
+        if act:
+            proto = protos.get(act)
+            if proto is None:
+                proto = _proto(act)
+            cls, seat, irregular, cards, kw = proto
+            st = p
+            p += len(act)
+            glyphs = notes = no
+            if ann:
+                parsed = anns.get(ann)
+                if parsed is None:
+                    parsed = _parse_annotations(ann)
+                glyphs, specs = parsed
+                if specs:
+                    notes = tuple(
+                        note_cls(k, v, span=span_cls(line, p + a - base, line, p + b - base))
+                        for k, v, a, b in specs
+                    )
+            if direct and kw is None:
+                span = new(span_cls)
+                set_line(span, line)
+                set_col(span, st - base)
+                set_end_line(span, line)
+                set_end_col(span, p - base)
+                obj: Any = new(cls)
+                set_seat(obj, seat)
+                set_irr(obj, irregular)
+                set_glyphs(obj, glyphs)
+                set_notes(obj, notes)
+                set_span(obj, span)
+                if cards is not None:
+                    set_cards(obj, cards)
+                append(obj)
+            else:
+                span = span_cls(line, st - base, line, p - base)
+                fields = dict(kw or {})
+                if cards is not None:
+                    fields["cards"] = cards
+                append(
+                    cls(seat, irregular=irregular, glyphs=glyphs, notes=notes, span=span, **fields)
+                )
+            p += len(ann)
+        elif rnd:
+            span = span_cls(line, p - base, line, p + len(rnd) - base)
+            append(m.RoundMark(int(rnd[:-1]), span=span))
+            p += len(rnd)
         else:
-            span = span_cls(line, st - base, line, be - base)
-            fields = dict(kw or {})
-            if cards is not None:
-                fields["cards"] = cards
-            append(cls(seat, irregular=irregular, glyphs=glyphs, notes=notes, span=span, **fields))
-        p = e
-    if _TIGHT_TRAILING.match(text, p, le).end() == le:  # type: ignore[union-attr]
+            raw = cm[1:-1]
+            span = span_cls(line, p - base, line, p + len(cm) - base)
+            append(m.Comment(_unescape(raw) if "\\" in raw else raw, span=span))
+            p += len(cm)
+    # ``findall`` skips what it cannot read: the positions then fall short of the end
+    trailing = _TIGHT_TRAILING_NL if lines else _TIGHT_TRAILING
+    if trailing.match(text, p, le).end() == le:  # type: ignore[union-attr]
         return True
     del items[mark:]
     return False
@@ -1275,6 +1347,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
     stack: list[tuple[list[Any], int, int]] = []
     pos = 0
     tight_from = 0  # a line whose moves are not simple is read item by item
+    tried_rest = False
     ws_end = fx.ws.match
     while True:
         if pos >= tight_from:
@@ -1300,6 +1373,13 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                     )
                     pos = nl
                     continue
+            elif not tried_rest and not text.startswith("hand", q):
+                # the usual case: every line from here to the end is simple moves
+                tried_rest = True
+                if _tight_line(text, q, n, line, ls, items, lines=True):
+                    pos = n
+                    break
+                continue
             elif _tight_line(text, q, nl, line, ls, items):
                 pos = nl
                 continue
@@ -1403,10 +1483,16 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 if mt.start("hu") < 0:
                     got: list[Card] = []
                     ordered = True  # groups written strongest first need no sorting
+                    last_key: tuple[int, int] | None = None
                     for cm in fx.cards.finditer(text, mt.end("hs"), end):
-                        group = _cards_or_fallback(cm.group())
-                        if got and ordered and got[-1].sort_key() > group[0].sort_key():
+                        gtext = cm.group()
+                        group = _cards_or_fallback(gtext)
+                        bounds = _BOUNDS.get(gtext)
+                        if bounds is None:
+                            bounds = _BOUNDS[gtext] = (group[0].sort_key(), group[-1].sort_key())
+                        if last_key is not None and last_key > bounds[0]:
                             ordered = False
+                        last_key = bounds[1]
                         got.extend(group)
                     if len(got) > MAX_CARDS:
                         raise _Fallback
