@@ -35,6 +35,7 @@ R-TURN-1 it is seat 2's turn, not seat 4's
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -199,6 +200,8 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
 }
 
 SEATS = (1, 2, 3, 4, 5, 6)
+_sub = operator.sub
+_plus = operator.add
 I3, I4, I2, IX, ID = 0, 1, 12, 13, 14
 DECK_216 = (16,) * 13 + (4, 4)
 DECK_196 = (6, 6) + (16,) * 11 + (4, 4)
@@ -366,7 +369,7 @@ def _counts(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
+    return tuple(map(_plus if sign > 0 else _sub, a, b))
 
 
 def _team(s: int) -> int:
@@ -497,12 +500,24 @@ def _walk(st: DealState, start: int) -> int:
     top = st.top
     assert top is not None
     owner = top.owner
-    s = start
-    for _ in range(6):
-        s = NXT[s]
-        if s == owner:
-            break
-        if _may_answer(st, s):
+    restrict = top.restrict
+    if restrict != R_NOBODY:
+        active = st.active
+        blocked = st.declined
+        passed = st.passed
+        duitou = DUI[owner]
+        s = start
+        for _ in range(6):
+            s = NXT[s]
+            if s == owner:
+                break
+            bit = BIT[s]
+            if not active & bit or blocked & bit:
+                continue
+            if restrict == R_DUITOU and s != duitou and not _is_wutou(st, s):
+                continue
+            if passed & bit and not _reentry(st, s, owner):
+                continue
             return s
     y = st.yielder
     if y and st.active & BIT[y] and not st.declined & BIT[y] and y != owner:
@@ -930,6 +945,8 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
     if t is Play:
         assert isinstance(a, Play)
         return _judge_play(st, a)
+    if t is Pass:
+        return _judge_pass(st, seat, False) if not st.ended else _out_of_turn(st, seat)
     if t is BurnAct:
         assert isinstance(a, BurnAct)
         top = st.top
@@ -1373,7 +1390,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
     ``void``), with a :class:`~analyzer.events.Dispute` when it differs from what the
     profile prescribes.
     """
-    st = state.copy()
+    st = object.__new__(DealState)
+    st.__dict__ = state.__dict__.copy()
     ev: list[E.Event] = []
     st.n = state.n + 1
     ruling = action.note("ruling") if action.notes else None
@@ -1762,6 +1780,14 @@ def _transfer(st: DealState, to: int, frm: int, card: Card, ev: list[E.Event]) -
 
 def _take(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> None:
     k = st.known[seat]
+    if not nunk:
+        newk_t = tuple(map(_sub, k, counts))
+        if min(newk_t) >= 0:  # every card was a known one (the usual case)
+            st.played = tuple(map(_plus, st.played, counts))
+            known_l = list(st.known)
+            known_l[seat] = newk_t
+            st.known = tuple(known_l)
+            return
     u = st.unknown[seat]
     newk = list(k)
     played = list(st.played)
