@@ -511,3 +511,27 @@ def test_R_BURN_3_runtime_not_enough_jokers_fails_at_once() -> None:
     assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
     assert places(frames) == {3: 6}
     assert final(frames).leader == 2
+
+
+def test_R_KAIDIAN_1_auto_open_without_any_gouji_set() -> None:
+    frames = play(H6, "1:55", profile="bie3-activity")
+    assert [(e.seat, e.confirmed) for e in of(frames, E.Opened)] == [(1, True)]  # type: ignore[attr-defined]
+    hands = dict(H6)
+    hands[1] = "55 KK 3"
+    frames = play(hands, "1:55", profile="bie3-activity")
+    assert of(frames, E.Opened) == []
+
+
+def test_R_KAIDIAN_2_cutoff_at_toke_for_everyone() -> None:
+    hands = {1: "3", 2: "3 66", 3: "3 77", 4: "3 88", 5: "3 99", 6: "3 TT"}
+    frames = play(hands, "1:3", profile="bie3-activity", rules="kaidian.auto_if_no_gouji=off")
+    assert sorted(e.seat for e in of(frames, E.NotOpened)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_R_KAIDIAN_1_teammate_burn_does_not_open() -> None:
+    hands = {1: "55 66 3", 2: "JJJJ 77 3", 3: "33", 4: "KKKK 88", 5: "9 3", 6: "T 3"}
+    frames = play(hands, "2:JJJJ 4:burn KKKK 1:- 4:88", profile="qingdao-dadian", leader=2)
+    assert violations(frames) == []
+    assert [e.seat for e in of(frames, E.BurnDeclared)] == [4]
+    assert [e.seat for e in of(frames, E.BurnSucceeded)] == [4]
+    assert [e.seat for e in of(frames, E.Opened)] == []
