@@ -780,6 +780,12 @@ _N = r"\[(?P<n>%(?:\\.|[^\\\]])*)(?P<ne>\])?"
 _S = r'"(?:\\.|[^"\\\n])*"?'
 _SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
 _SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+#: Moves up to what may end a deal or span lines: a "{" or "[%" not closed on its line,
+#: an unclosed '"', or a line starting with a tag.
+_BODY_SKIP = re.compile(
+    r'(?:[^{\["\n]++|\{(?:\\.|[^\\}\n])*+\}|\[%(?:\\.|[^\\\]\n])*+\]|"(?:\\.|[^"\\\n])*+"'
+    r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
+)
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
 _TAG_AT = re.compile(
     r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"((?:\\.|[^"\\\n])*)"[ \t\f\n]*\]'
@@ -810,7 +816,11 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
             first = False
             body = _BODY_AT.match(buf) is not None
         while True:
-            mt = (_SCAN_BODY if body else head).search(buf, pos)
+            if body:  # skip, inside the regular expression, all that cannot end the deal
+                pos = _BODY_SKIP.match(buf, pos).end()  # type: ignore[union-attr]
+                mt = _SCAN_BODY.match(buf, pos)
+            else:
+                mt = head.search(buf, pos)
             if mt is None:
                 pos = len(buf) - 1 if buf.endswith("\n") and not eof else len(buf)
                 break
