@@ -2888,6 +2888,14 @@ def legal_actions(state: DealState) -> list[Action]:
     other action of these kinds.  Timeouts, penalties and rulings are record-only and are
     not listed.  Unknown cards are not played: a seat's possible sets are drawn from its
     known cards plus what its unknown cards may be (the pool).
+
+    >>> from gojinotation.cards import parse_cards as C
+    >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
+    ...               leader=1, deck_check=False)
+    >>> st, _ = do(st, Play(1, cards=C("QQQ")))
+    >>> kinds = sorted({(type(a).__name__, a.seat) for a in legal_actions(st)})
+    >>> [f"{k}{s}" for k, s in kinds if k != "Report"]
+    ['Burn2', 'Close4', 'Pass2', 'Pass3', 'Pass4', 'Pass5', 'Pass6', 'Play4']
     """
     st = state
     if st.ended:
