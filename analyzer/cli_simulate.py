@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TextIO
 
@@ -33,6 +35,7 @@ import click
 import gojinotation as gj
 from gojinotation.jsonio import dumps_json
 
+from . import events as E
 from .bots import BOTS
 from .cli import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
 from .i18n import register, t
@@ -77,6 +80,10 @@ register(
         ),
         "simulate.help.stats": ("Print the event statistics table.", "打印事件统计表。"),
         "simulate.help.markdown": ("The table in Markdown.", "以 Markdown 格式输出表格。"),
+        "simulate.help.jobs": (
+            "Processes for --stats over several profiles.",
+            "统计多个规则方案时使用的进程数。",
+        ),
         "simulate.bad_bot": (
             "unknown bot {name!r}; choose from {names}",
             "未知的程序玩家 {name!r}；可选：{names}",
@@ -147,6 +154,14 @@ def _bots(text: str, lang: str) -> str | tuple[str, ...]:
     "--stats", "show_stats", is_flag=True, cls=GoujiOption, help_key="simulate.help.stats"
 )
 @click.option("--markdown", is_flag=True, cls=GoujiOption, help_key="simulate.help.markdown")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    cls=GoujiOption,
+    help_key="simulate.help.jobs",
+)
 @click.pass_context
 def simulate(
     ctx: click.Context,
@@ -159,6 +174,7 @@ def simulate(
     output: str | None,
     show_stats: bool,
     markdown: bool,
+    jobs: int,
 ) -> None:
     """``gouji simulate`` (the help text shown is ``simulate.help`` of the catalogue)."""
     lang = lang_of(ctx)
@@ -179,28 +195,35 @@ def simulate(
     started = time.perf_counter()
     total = 0
     try:
-        for pid in pids:
-            results: list[SimResult] = []
+        if jobs > 1 and len(pids) > 1 and not output:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                args = [(pid, seed, deals, bot, match, overrides) for pid in pids]
+                for pid, st in zip(pids, pool.map(_stats_for, args), strict=True):
+                    columns[pid] = st
+                    total += st.n
+        for pid in pids if not columns else ():
+            kept: list[gj.Deal] = []
             sink = _open(output) if output and not to_json else None
             try:
                 if sink is not None:
                     sink.write("%GJN 1\n")
-                for r in simulate_results(
-                    pid, seed, deals, bot=bot, match=match, overrides=overrides
-                ):
-                    total += 1
-                    if sink is not None:
-                        sink.write("\n" + gj.write_deal(r.deal))
-                    if to_json or show_stats:
-                        results.append(r)
+                events = _played(
+                    simulate_results(pid, seed, deals, bot=bot, match=match, overrides=overrides),
+                    sink,
+                    kept if to_json else None,
+                )
+                if show_stats:
+                    columns[pid] = stats(events)
+                else:
+                    for _ in events:
+                        pass
             finally:
                 if sink is not None and sink is not sys.stdout:
                     sink.close()
+            total += deals
             if to_json and output:
-                text = dumps_json(gj.Match(tuple(r.deal for r in results), 1), spans=False)
+                text = dumps_json(gj.Match(tuple(kept), 1), spans=False)
                 Path(output).write_text(text + "\n", encoding="utf-8")
-            if show_stats:
-                columns[pid] = stats(results)
     except SimulationError as err:
         fail(t("simulate.stuck", lang, err=str(err)), lang)
     except OSError as err:
@@ -214,6 +237,27 @@ def simulate(
             err=True,
         )
     ctx.exit(0 if total or not deals else EXIT_ERROR)
+
+
+def _played(
+    results: Iterator[SimResult], sink: TextIO | None, kept: list[gj.Deal] | None
+) -> Iterator[tuple[E.Event, ...]]:
+    """Write each deal to ``sink`` (and keep it for JSON) and pass its events on."""
+    for r in results:
+        if sink is not None:
+            sink.write("\n" + gj.write_deal(r.deal))
+        if kept is not None:
+            kept.append(r.deal)
+        yield r.events
+
+
+def _stats_for(args: tuple[str, int, int, str | tuple[str, ...], bool, str]) -> Stats:
+    """The statistics of one profile (run in a worker process)."""
+    pid, seed, deals, bot, match, overrides = args
+    return stats(
+        r.events
+        for r in simulate_results(pid, seed, deals, bot=bot, match=match, overrides=overrides)
+    )
 
 
 def _open(output: str) -> TextIO:
