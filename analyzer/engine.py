@@ -491,7 +491,7 @@ def _may_answer(st: DealState, s: int) -> bool:
         return False
     if top.restrict == R_NOBODY:
         return False
-    if top.restrict == R_DUITOU and s != DUI[top.owner] and not _is_wutou(st, s):
+    if top.restrict == R_DUITOU and s != DUI[top.owner]:
         return False
     return not (st.passed & BIT[s] and not _reentry(st, s, top.owner))
 
@@ -514,8 +514,8 @@ def _walk(st: DealState, start: int) -> int:
             bit = BIT[s]
             if not active & bit or blocked & bit:
                 continue
-            if restrict == R_DUITOU and s != duitou and not _is_wutou(st, s):
-                continue
+            if restrict == R_DUITOU and s != duitou:
+                continue  # 无头 seats interject (see _wutou_interject)
             if passed & bit and not _reentry(st, s, owner):
                 continue
             return s
@@ -763,6 +763,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if st.closing:
         if seat == st.next_leader and not as_burn:
             lead = implied = True
+        elif not as_burn and _wutou_interject(st, seat):
+            pass
         elif not as_burn:
             if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
                 return _wrong_follow(st, seat)
@@ -773,7 +775,12 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         if seat != st.leader:
             return _out_of_turn(st, seat)
         lead = True
-    elif not as_burn and seat != st.turn and not _ershayi_interject(st, seat, a.cards):
+    elif (
+        not as_burn
+        and seat != st.turn
+        and not _ershayi_interject(st, seat, a.cards)
+        and not _wutou_interject(st, seat)
+    ):
         return _wrong_follow(st, seat)
     if as_burn:
         f = _burn_fail_reason(st, seat)
@@ -868,6 +875,17 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
+
+
+def _wutou_interject(st: DealState, seat: int) -> bool:
+    """A 无头 seat may beat a 够级 set out of the 对头's duel, until the round is closed
+    (R-WUTOU-1: "无头者对其他持牌者亦可行使同样的权力"); the 对头 keeps the turn."""
+    top = st.top
+    if top is None or top.restrict != R_DUITOU or seat == top.owner:
+        return False
+    if not st.active & BIT[seat] or st.declined & BIT[seat] or not _is_wutou(st, seat):
+        return False
+    return not (st.passed & BIT[seat] and not _reentry(st, seat, top.owner))
 
 
 def _ershayi_interject(st: DealState, seat: int, cards: Sequence[Card]) -> bool:
@@ -2978,6 +2996,11 @@ def legal_actions(state: DealState) -> list[Action]:
                         for c in _plays(st, s, False)
                         if _counts(c)[0][ID] >= 2 and not _must_buy(st, s)
                     )
+    # 无头 seats beating a 够级 set out of turn
+    if top is not None and top.restrict == R_DUITOU:
+        for s in SEATS:
+            if s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
+                out.extend(Play(s, cards=c) for c in _plays(st, s, False))
     # burns and declines
     if top is not None:
         for s in SEATS:

@@ -535,3 +535,17 @@ def test_R_KAIDIAN_1_teammate_burn_does_not_open() -> None:
     assert [e.seat for e in of(frames, E.BurnDeclared)] == [4]
     assert [e.seat for e in of(frames, E.BurnSucceeded)] == [4]
     assert [e.seat for e in of(frames, E.Opened)] == []
+
+
+def test_R_WUTOU_1_wutou_seat_beats_a_duel_out_of_turn() -> None:
+    # seat 4 (头科) is out: seat 1 is 无头 and may beat seat 2's 够级 set; the 对头 (5)
+    # keeps the turn if seat 1 does not.
+    hands = {1: "KKK 6", 2: "QQQ 2 55", 3: "5 77", 4: "A", 5: "AAA 9", 6: "8 3"}
+    moves = "3:5 4:A 5:- 6:- 1:- 2:2 5:- 2:QQQ"
+    frames = play(hands, moves, leader=3)
+    assert violations(frames) == [] and final(frames).turn == 5
+    frames = play(hands, moves + " 1:KKK", leader=3)
+    assert violations(frames) == []
+    assert final(frames).top is not None and final(frames).top.owner == 1
+    frames = play(hands, moves + " 5:AAA", leader=3)
+    assert violations(frames) == []
