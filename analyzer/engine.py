@@ -130,9 +130,10 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
         "one team is left"
     ),
     "wutou": (
-        "R-WUTOU-1: a 无头 seat answers any set in turn order, 够级 or not; a Burn declared by "
-        "him (or on a 无头 set, or in 四户乱缠) is read as a plain play (Notice); his beating "
-        "a burner's set is 解烧"
+        "R-WUTOU-1: a 无头 seat answers any set in turn order; on another's 够级 duel he may "
+        "beat it out of turn until the round is closed (the 对头 keeps the turn); a Burn "
+        "declared by him (or on a 无头 set, or in 四户乱缠) is read as a plain play (Notice); "
+        "his beating a burner's set is 解烧"
     ),
     "jiefeng": (
         "R-JIEFENG-1: both semantics give the lead to the next seat in play after the player "
