@@ -1,0 +1,99 @@
+"""Render time and page size of HTML replays (a script, not a timed test).
+
+Measures ``gouji render``'s pipeline (read, replay every deal, validate, build the view,
+render the page) for the bundled six-deal final and for a generated 24-deal match, as
+the median of several runs in fresh processes; prints a Markdown table for
+``docs/performance.md``.
+
+    python benchmarks/bench_render.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CHILD = r"""
+import sys, time, json
+sys.path.insert(0, {root!r})
+t0 = time.perf_counter()
+from pathlib import Path
+import gojinotation as gj
+from analyzer.cli_render import build_view
+from analyzer.render import render_match
+t1 = time.perf_counter()
+raw = Path({path!r}).read_bytes()
+match = gj.read(raw).match
+view = build_view(match)
+t2 = time.perf_counter()
+html = render_match(view, "zh", source=raw, source_name="x.gjn")
+t3 = time.perf_counter()
+html2 = render_match(view, "zh", source=raw, source_name="x.gjn")
+t4 = time.perf_counter()
+print(json.dumps({{"import": t1 - t0, "view": t2 - t1, "render": t3 - t2,
+                  "render_warm": t4 - t3, "bytes": len(html.encode())}}))
+"""
+
+
+def measure(path: Path, runs: int) -> dict[str, float]:
+    samples = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD.format(root=str(ROOT), path=str(path))],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        samples.append(json.loads(out.stdout))
+    return {k: statistics.median(s[k] for s in samples) for k in samples[0]}
+
+
+def generated_match(deals: int) -> Path:
+    import gojinotation as gj
+    from analyzer.simulate import simulate
+    from gojinotation import model as m
+
+    match = m.Match(tuple(simulate("qingdao-standard", 24, deals, match=True)), 1)
+    path = Path(tempfile.mkdtemp()) / f"match-{deals}.gjn"
+    path.write_text(gj.dumps(match), encoding="utf-8")
+    return path
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    print(f"machine: {cpu}; Python {platform.python_version()}; median of {args.runs} runs\n")
+    head = "| record | deals | page size | read+replay+validate+view | render | render (warm) |"
+    print(head)
+    print("|---|---|---|---|---|---|")
+    for label, path, deals in (
+        ("samples/final-2026.gjn", ROOT / "samples" / "final-2026.gjn", 6),
+        ("generated 24-deal match", generated_match(24), 24),
+    ):
+        r = measure(path, args.runs)
+        print(
+            f"| {label} | {deals} | {r['bytes'] / 1024:.0f} KB | {r['view']:.2f} s "
+            f"| {r['render']:.2f} s | {r['render_warm']:.2f} s |"
+        )
+
+
+if __name__ == "__main__":
+    main()
