@@ -5,7 +5,7 @@ the way damaged files are: bytes flipped, tokens deleted, duplicated, swapped or
 inserted, the text cut short.  For each: :func:`gojinotation.read` returns (never
 raises), every deal it gives replays through :func:`analyzer.engine.replay` to the end,
 the validator reports, and the canonical writer writes the result back to text that
-reads the same.
+reads the same (when the input had no syntax error).
 
 Budget: ``GOUJI_FUZZ_EXAMPLES`` examples per target (default 200); set it higher for a
 long local run, e.g. ``GOUJI_FUZZ_EXAMPLES=20000 pytest tests/test_fuzz.py``.
@@ -100,10 +100,11 @@ def check(data: bytes) -> None:
                 pass
     text = gj.dumps(result.match)
     again = gj.read(text)
-    assert [type(d) for d in again.match.deals] == [type(d) for d in result.match.deals]
-    for a, b in zip(again.match.deals, result.match.deals, strict=True):
-        if isinstance(b, gj.Deal):
-            assert a == b
+    if result.ok:
+        # what was read cleanly writes back to text that reads the same
+        assert again.ok and again.match.deals == result.match.deals
+    # a broken deal is written back as its raw text; undecodable bytes in it became
+    # U+FFFD, so reading it again may well succeed: only "no exception" is asked
     report = validate_source(data, file="fuzz.gjn")
     assert report.exit_code in (0, 1, 2)
 
