@@ -80,6 +80,10 @@ register(
         ),
         "simulate.help.stats": ("Print the event statistics table.", "打印事件统计表。"),
         "simulate.help.markdown": ("The table in Markdown.", "以 Markdown 格式输出表格。"),
+        "simulate.help.compact": (
+            "Shares of deals only, profiles abbreviated, a column for all of them.",
+            "只列出现局数的比例，规则方案用缩写，另加总计一列。",
+        ),
         "simulate.help.jobs": (
             "Processes for --stats over several profiles.",
             "统计多个规则方案时使用的进程数。",
@@ -154,6 +158,7 @@ def _bots(text: str, lang: str) -> str | tuple[str, ...]:
     "--stats", "show_stats", is_flag=True, cls=GoujiOption, help_key="simulate.help.stats"
 )
 @click.option("--markdown", is_flag=True, cls=GoujiOption, help_key="simulate.help.markdown")
+@click.option("--compact", is_flag=True, cls=GoujiOption, help_key="simulate.help.compact")
 @click.option(
     "--jobs",
     type=click.IntRange(1, 64),
@@ -174,6 +179,7 @@ def simulate(
     output: str | None,
     show_stats: bool,
     markdown: bool,
+    compact: bool,
     jobs: int,
 ) -> None:
     """``gouji simulate`` (the help text shown is ``simulate.help`` of the catalogue)."""
@@ -230,7 +236,7 @@ def simulate(
         fail(str(err), lang)
     secs = time.perf_counter() - started
     if show_stats:
-        click.echo(stats_table(columns, markdown=markdown))
+        click.echo(stats_table(columns, markdown=markdown, compact=compact))
     if (output and output != "-") or show_stats:
         click.echo(
             t("simulate.done", lang, n=total, secs=secs, rate=total / secs if secs else 0.0),

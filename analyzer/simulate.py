@@ -68,16 +68,20 @@ from gojinotation.model import (
 
 __all__ = [
     "EVENT_KINDS",
+    "LABELS",
     "NOT_SELF_PLAY",
     "SimResult",
     "SimulationError",
+    "Stats",
     "build_deck",
     "deal_hands",
     "event_keys",
     "first_taker",
     "shangban_leader",
+    "short_name",
     "simulate",
     "simulate_results",
+    "stat_rows",
     "stats",
     "stats_table",
 ]
@@ -762,33 +766,63 @@ def stat_rows(extra: Iterable[str] = ()) -> list[str]:
     return rows
 
 
-def stats_table(columns: Mapping[str, Stats], *, markdown: bool = False) -> str:
+def short_name(pid: str) -> str:
+    """The catalog's two-letter abbreviation of a profile (``QS``, ``L4`` …).
+
+    >>> short_name("qingdao-standard"), short_name("latest-004")
+    ('QS', 'L4')
+    """
+    from analyzer.profiles import PROFILES
+
+    for alias in PROFILES[pid].aliases:
+        if len(alias) == 2 and alias.isascii():
+            return alias.upper()
+    return pid
+
+
+def stats_table(
+    columns: Mapping[str, Stats], *, markdown: bool = False, compact: bool = False
+) -> str:
     """A table of event counts: a row per event key, a column per corpus.
 
     Each cell is ``events (deals%)``: how many events, and in what share of the deals
-    at least one occurred.  A dash marks kinds that never occurred; kinds legal
-    self-play cannot produce are marked in the label.
+    at least one occurred; ``compact`` keeps only the share (one decimal below 1%) and
+    heads the columns with the profiles' abbreviations, adding a column for all of
+    them together.  A dash marks kinds that never occurred; kinds legal self-play cannot
+    produce are marked in the label.
     """
     extra: set[str] = set()
     for st in columns.values():
         extra.update(k for k in st.total if " " in k)
     rows = stat_rows(sorted(extra))
-    head = ["event", *columns]
+    cols = dict(columns)
+    if compact and len(cols) > 1:
+        total: Counter[str] = Counter()
+        deals: Counter[str] = Counter()
+        for st in columns.values():
+            total.update(st.total)
+            deals.update(st.deals)
+        cols["all"] = Stats(sum(st.n for st in columns.values()), total, deals)
+    names = [short_name(c) if compact and c != "all" and "-" in c else c for c in cols]
+    head = ["event", *names]
     body: list[list[str]] = []
     for key in rows:
         label = f"{key} · {LABELS[key]}" if key in LABELS else key
         if key in NOT_SELF_PLAY:
             label += " (not self-play)"
         cells = [label]
-        for st in columns.values():
+        for st in cols.values():
             n = st.total.get(key, 0)
+            pct = 100.0 * st.deals[key] / max(st.n, 1)
+            share = f"{pct:.0f}%" if pct >= 1 or not n else f"{pct:.1f}%"
             if not n:
                 cells.append("-")
+            elif compact:
+                cells.append(share)
             else:
-                pct = 100.0 * st.deals[key] / max(st.n, 1)
-                cells.append(f"{n} ({pct:.0f}%)" if pct >= 1 else f"{n} ({pct:.1f}%)")
+                cells.append(f"{n} ({share})")
         body.append(cells)
-    foot = ["deals", *(str(st.n) for st in columns.values())]
+    foot = ["deals", *(str(st.n) for st in cols.values())]
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         lines += ["| " + " | ".join(r) + " |" for r in [foot, *body]]
