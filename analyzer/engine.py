@@ -144,9 +144,11 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
         "burn may answer; a 革命's 对头 gets three"
     ),
     "burn-failure": (
-        "R-BURN-5/7: at 烧糊 (a jokerless middle set) the failing set is not played; it is void "
-        "with the rest; the burned player (or the next seat in play) leads a new round; the "
-        "failed or fake burner counts as 有头 for his 对门"
+        "R-BURN-5/7: 烧糊 is judged when it shows at the table: a middle set played without a "
+        "joker (or, under last_only, a jokerless first set), not from the burner's hidden "
+        "hand; the failing set is not played, it is void with the rest; the burned player "
+        "(or the next seat in play) leads a new round; the failed or fake burner counts as "
+        "有头 for his 对门"
     ),
     "jiesao-same-play": (
         "R-BURN-6 burn.jiesao_same_play_only: read as 'the 对头 must 解烧 the set when it is "
@@ -1944,10 +1946,6 @@ def _play(
                 f"第{b.sets + 1}手（{format_cards(cards_t)}）未挂王",
             )
             return
-        v = _feasible(st, seat, cards_t, plan.nunk, hand_after)
-        if v is not None:
-            _burn_failed(st, seat, b.victim, ev, v.en, v.zh)
-            return
         st.burn = b.evolve(sets=b.sets + 1)
     if burn:
         assert top is not None
@@ -1955,20 +1953,17 @@ def _play(
         if not exempt and p.only3:
             rest = _add(st.known[seat], counts, -1)
             exempt = not st.unknown[seat] and sum(rest) == rest[I3]
-        why: tuple[str, str] | None = None
         if not exempt:
-            why = (
+            ev.append(E.BurnDeclared(seat, against=top.owner, cards=cards_t))
+            st.burns = (*st.burns, (seat, top.owner, "failed", 1))
+            _burn_failed(
+                st,
+                seat,
+                top.owner,
+                ev,
                 "the first set carries no joker (only the last is exempt)",
                 "第一手未挂王（只有最后一手可以不挂）",
             )
-        elif not p.formula:
-            v = _feasible(st, seat, cards_t, plan.nunk, hand_after)
-            if v is not None:
-                why = (v.en, v.zh)
-        if why is not None:
-            ev.append(E.BurnDeclared(seat, against=top.owner, cards=cards_t))
-            st.burns = (*st.burns, (seat, top.owner, "failed", 1))
-            _burn_failed(st, seat, top.owner, ev, why[0], why[1])
             return
     # 开点发4 and early 4s
     if p.kd:
@@ -2116,17 +2111,6 @@ def _play(
     st.turn = _walk(st, seat)
     if not st.turn:
         _stand(st, ev)
-
-
-def _feasible(
-    st: DealState, seat: int, cards: tuple[Card, ...], nunk: int, hand_after: int
-) -> S.Verdict | None:
-    """Run-time burn check (001b): ``None`` when the burner can still play out his hand
-    with a joker on every set but the last after playing ``cards``; else the reason."""
-    if hand_after <= 0 or nunk or st.unknown[seat]:
-        return None
-    v = S.burn_feasible(st.hand(seat), cards, st.p.srs)
-    return None if v.ok else v
 
 
 def _set_outcome(

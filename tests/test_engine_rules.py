@@ -504,10 +504,12 @@ def test_verify_can_do_agree_with_legal_actions_on_a_small_state() -> None:
     assert not can(st, Report(2, count=4)) or Report(2, count=4) in acts
 
 
-def test_R_BURN_3_runtime_not_enough_jokers_fails_at_once() -> None:
+def test_R_BURN_3_not_enough_jokers_fails_when_it_shows() -> None:
     hands = dict(BURN_HANDS)
     hands[3] = "QQQQ KK 999 55 3 D X"  # four more sets need three jokers; he has two
-    frames = play(hands, "2:JJJJ 3:burn QQQQ", leader=2)
+    frames = play(hands, "2:JJJJ 3:burn QQQQ 6:- 3:DKK 6:- 3:X999 6:-", leader=2)
+    assert of(frames, E.BurnFailed) == []  # nothing shows yet
+    frames = play(hands, "2:JJJJ 3:burn QQQQ 6:- 3:DKK 6:- 3:X999 6:- 3:55", leader=2)
     assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
     assert places(frames) == {3: 6}
     assert final(frames).leader == 2
