@@ -551,3 +551,26 @@ def test_R_WUTOU_1_wutou_seat_beats_a_duel_out_of_turn() -> None:
     assert final(frames).top is not None and final(frames).top.owner == 1
     frames = play(hands, moves + " 5:AAA", leader=3)
     assert violations(frames) == []
+
+
+@pytest.mark.parametrize(
+    ("profile", "moves", "rule"),
+    [
+        (QS, "1:D 4:DD", "R-JOKER-6"),  # 大王 set is dead; no 二杀一
+        (QS, "1:X88 4:D88", "R-JOKER-3"),  # the natural part must be higher too
+        ("bie3-activity", "1:2TTTT", "R-TWO-1"),  # no 贴钱 in 000§G
+        ("tongsu", "1:2TTTT", "R-TWO-1"),
+    ],
+)
+def test_R_JOKER_and_R_TWO_rulings_reach_the_replay(profile: str, moves: str, rule: str) -> None:
+    hands = {1: "D X 88 2 TTTT 3", 2: "3 55", 3: "3 66", 4: "DD D 88 99 3", 5: "3 77", 6: "3 99"}
+    frames = play(hands, moves, profile=profile)
+    assert [v for v in violations(frames) if v[0] == rule]
+
+
+def test_R_GOUJI_1_thresholds_decide_who_answers() -> None:
+    hands = {1: "TTTT TTTTT 3", 2: "JJJJ 3", 3: "3 66", 4: "JJJJJ QQQQ 3", 5: "3 77", 6: "3 99"}
+    frames = play(hands, "1:TTTT")  # four 10s: not 够级, anyone in turn
+    assert of(frames, E.GoujiPlayed) == [] and final(frames).turn == 2
+    frames = play(hands, "1:TTTTT")  # five 10s: 够级, only the 对头
+    assert final(frames).turn == 4
