@@ -1063,14 +1063,12 @@ def _redundant_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
 
 
 def _pass_ends_round(st: DealState, seat: int) -> bool:
-    saved_declined, saved_yielder = st.declined, st.yielder
-    st.declined |= BIT[seat]
-    if st.yielder == seat:
-        st.yielder = 0
-    try:
-        return _walk(st, seat) == 0
-    finally:
-        st.declined, st.yielder = saved_declined, saved_yielder
+    """Whether a pass by ``seat`` now would end the round (on a copy: ``st`` is kept)."""
+    tmp = st.copy()
+    tmp.declined |= BIT[seat]
+    if tmp.yielder == seat:
+        tmp.yielder = 0
+    return _walk(tmp, seat) == 0
 
 
 def _judge_close(st: DealState, seat: int) -> _Fail | None:
