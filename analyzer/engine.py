@@ -1660,7 +1660,7 @@ def _force_play(st: DealState, a: Play | BurnAct, ev: list[E.Event]) -> None:
         _finish_round(st, ev, implied=True)
     lead = st.top is None
     plan = _Plan(lead, counts, nunk, shape, None, False)
-    _play(st, seat, a.cards, plan, ev, burn=False, forced=True)
+    _play(st, seat, a.cards, plan, ev, burn=False)
 
 
 # ---------------------------------------------------------------------------- apply
@@ -1915,7 +1915,6 @@ def _play(
     ev: list[E.Event],
     *,
     burn: bool,
-    forced: bool = False,
 ) -> None:
     p = st.p
     if not st.started & BIT[seat] and not _first_play(st, seat, ev):
@@ -2910,7 +2909,7 @@ def legal_actions(state: DealState) -> list[Action]:
             continue
         if p.geming != "forbidden" and _revolution_ok(st, s) is None:
             out.append(Revolution(s))
-        for i, on in ((I3, p.bie3), (I4, p.buy4 != "off" and p.kd)):
+        for i, on in ((I3, p.bie3), (I4, p.buy4 != "off")):
             if not on or not _lacks(st, s, i):
                 continue
             card = RANK_CARDS[i]
