@@ -1411,8 +1411,33 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
     """
     st = object.__new__(DealState)
     st.__dict__ = state.__dict__.copy()
-    ev: list[E.Event] = []
     st.n = state.n + 1
+    seat = action.seat
+    if (
+        type(action) is Pass
+        and seat == state.turn
+        and state.top is not None
+        and not state.closing
+        and not action.irregular
+        and not action.notes
+    ):  # the commonest action: a pass in turn (fast path of _judge_pass + _turn_pass)
+        bit = BIT[seat]
+        pe = E.Passed(seat)
+        st.declined = state.declined | bit
+        st.passed = state.passed | bit
+        if state.yielder == seat:
+            st.yielder = 0
+        nxt = _walk(st, seat)
+        st.turn = nxt
+        if nxt:
+            out: tuple[E.Event, ...] = (pe,)
+        else:
+            ev0: list[E.Event] = [pe]
+            _stand(st, ev0)
+            out = tuple(ev0)
+        st.hist = (state.hist, out)
+        return st, out
+    ev: list[E.Event] = []
     ruling = action.note("ruling") if action.notes else None
     if action.irregular or ruling is not None:
         _do_irregular(st, action, ruling, ev)
