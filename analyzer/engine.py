@@ -294,6 +294,7 @@ class _P:
         self.no3 = rs.buy3.no3_result
         self.buy4 = rs.buy4.mode
         self.geming = rs.geming.mode
+        self.fake_geming = rs.geming.fake_penalty
         self.tribute = rs.tribute.mode
         self.limit = rs.time.limit_s
         self.timeout_pass = rs.time.timeout_is_pass
@@ -789,6 +790,14 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         f = _burn_fail_reason(st, seat)
         if f is not None:
             return f
+    if lead and _must_lead_4s(st, seat) and not _counts(a.cards)[0][I4]:
+        return _Fail(
+            "R-OPEN-1",
+            f"seat {seat} took the first lead by 亮4 and must lead 4s",
+            f"{seat}号亮4上班，须先发4",
+            "ignore",
+            "open.shangban",
+        )
     if st.p.bie3 and _must_buy(st, seat):
         return _Fail(
             "R-BIE3-3",
@@ -878,6 +887,16 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
+
+
+def _must_lead_4s(st: DealState, seat: int) -> bool:
+    """亮4 (002b 5): the first leader, holding the most 4s, must lead 4s."""
+    return (
+        st.rs.open.shangban == "most_4s_must_lead_4"
+        and not st.any_play
+        and st.known[seat][I4] > 0
+        and st.round_no == 0
+    )
 
 
 def _wutou_interject(st: DealState, seat: int) -> bool:
@@ -1512,6 +1531,11 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
                 st.lose_lead |= BIT[seat]
             return
         _turn_pass(st, seat, ev, timeout=s == "pass", cuopai=s == "cuopai")
+        return
+    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution) and st.p.fake_geming:
+        pts = -st.p.fake_geming
+        st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
+        ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
         return
     if s == "fake":
         _fake_burn(st, seat, ev)
@@ -2984,7 +3008,10 @@ def legal_actions(state: DealState) -> list[Action]:
             )
     elif top is None:
         if st.leader and not _must_buy(st, st.leader):
-            out.extend(Play(st.leader, cards=c) for c in _plays(st, st.leader, True))
+            leads = _plays(st, st.leader, True)
+            if _must_lead_4s(st, st.leader):
+                leads = [c for c in leads if _counts(c)[0][I4]]
+            out.extend(Play(st.leader, cards=c) for c in leads)
     else:
         t = st.turn
         if t:

@@ -574,3 +574,16 @@ def test_R_GOUJI_1_thresholds_decide_who_answers() -> None:
     assert of(frames, E.GoujiPlayed) == [] and final(frames).turn == 2
     frames = play(hands, "1:TTTTT")  # five 10s: 够级, only the 对头
     assert final(frames).turn == 4
+
+
+def test_R_OPEN_1_liang4_first_lead_must_be_fours() -> None:
+    hands = {1: "4444 55", 2: "3 88", 3: "4 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+    frames = play(hands, "1:55", profile="saizhi-002", leader=None)
+    assert violations(frames) == [("R-OPEN-1", 1)]
+    frames = play(hands, "1:4444", profile="saizhi-002", leader=None)
+    assert violations(frames) == []
+
+
+def test_R_REVOLUTION_1_false_declaration_costs_a_point() -> None:
+    frames = play({1: "55 2", 2: "77", 3: "99", 4: "TT", 5: "JJ", 6: "QQ"}, "1:revolution")
+    assert [e.points for e in of(frames, E.PenaltyApplied)] == [-1]  # type: ignore[attr-defined]
