@@ -1057,8 +1057,9 @@ def _fast() -> _Fast:
 
 
 _CARDS_OK: dict[str, tuple[Card, ...]] = {}
-#: The sort keys of the first and last card of a hand's group (groups come sorted).
-_BOUNDS: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {}
+#: A hand's group: its cards and the sort keys of its first and last card (groups come
+#: sorted, so a hand whose groups are in order needs no sorting).
+_GROUPS: dict[str, tuple[tuple[Card, ...], tuple[int, int], tuple[int, int]]] = {}
 
 
 def _cards_or_fallback(text: str) -> tuple[Card, ...]:
@@ -1073,7 +1074,7 @@ def _cards_or_fallback(text: str) -> tuple[Card, ...]:
         raise _Fallback
     if len(_CARDS_OK) > 8192:
         _CARDS_OK.clear()
-        _BOUNDS.clear()
+        _GROUPS.clear()
     _CARDS_OK[text] = cards
     return cards
 
@@ -1175,7 +1176,7 @@ def _plain(cls: type) -> bool:
 #: Build the most frequent values slot by slot: twice as fast as their ``__init__``,
 #: which matters at hundreds of actions a deal.  Only for plain classes (see ``_plain``);
 #: ``tests/test_reader.py`` checks that the values equal those built the usual way.
-_DIRECT = all(_plain(c) for c in (m.Span, m.Play, *_SIMPLE.values()))
+_DIRECT = all(_plain(c) for c in (m.Span, m.Play, m.RoundMark, *_SIMPLE.values()))
 _new = object.__new__
 _set_line, _set_col, _set_end_line, _set_end_col = (
     _slot_setter(m.Span, k) for k in ("line", "column", "end_line", "end_column")
@@ -1184,7 +1185,32 @@ _set_seat, _set_irr, _set_glyphs, _set_notes, _set_span = (
     _slot_setter(m.Play, k) for k in ("seat", "irregular", "glyphs", "notes", "span")
 )
 _set_cards = _slot_setter(m.Play, "cards")
+_set_number, _set_round_span = (_slot_setter(m.RoundMark, k) for k in ("number", "span"))
+_set_tag_name, _set_tag_value, _set_tag_span = (
+    _slot_setter(m.Tag, k) for k in ("name", "value", "span")
+)
+_TAG_DIRECT = _DIRECT and _plain(m.Tag)
+
+
+def _tag(name: str, value: str, line: int, col: int, end_col: int) -> m.Tag:
+    """A one-line tag with its span, built slot by slot (see ``_DIRECT``)."""
+    if not _TAG_DIRECT:
+        return m.Tag(name, value, span=m.Span(line, col, line, end_col))
+    span = _new(m.Span)
+    _set_line(span, line)
+    _set_col(span, col)
+    _set_end_line(span, line)
+    _set_end_col(span, end_col)
+    tag: m.Tag = _new(m.Tag)
+    _set_tag_name(tag, name)
+    _set_tag_value(tag, value)
+    _set_tag_span(tag, span)
+    return tag
+
+
 _TIGHT_TRAILING = re.compile(r"[ \t\f]*")
+#: The characters a line of simple moves can begin with.
+_TIGHT_START = frozenset("0123456789^{")
 _TIGHT_TRAILING_NL = re.compile(r"[ \t\f\n]*")
 #: What a tight action's text means: ``(class, seat, irregular, cards, other fields)``.
 _PROTOS: dict[str, tuple[type, int, bool, tuple[Card, ...] | None, dict[str, Any] | None]] = {}
@@ -1255,6 +1281,8 @@ def _tight_line(
         _set_span,
     )
     set_cards = _set_cards
+    set_number, set_round_span = _set_number, _set_round_span
+    round_cls = m.RoundMark
     mark = len(items)
     p = q
     protos = _PROTOS
@@ -1287,8 +1315,10 @@ def _tight_line(
                 glyphs, specs = parsed
                 if specs:
                     notes = tuple(
-                        note_cls(k, v, span=span_cls(line, p + a - base, line, p + b - base))
-                        for k, v, a, b in specs
+                        [
+                            note_cls(k, v, span=span_cls(line, p + a - base, line, p + b - base))
+                            for k, v, a, b in specs
+                        ]
                     )
             if direct and kw is None:
                 span = new(span_cls)
@@ -1315,9 +1345,20 @@ def _tight_line(
                 )
             p += len(ann)
         elif rnd:
-            span = span_cls(line, p - base, line, p + len(rnd) - base)
-            append(m.RoundMark(int(rnd[:-1]), span=span))
-            p += len(rnd)
+            e = p + len(rnd)
+            if direct:
+                span = new(span_cls)
+                set_line(span, line)
+                set_col(span, p - base)
+                set_end_line(span, line)
+                set_end_col(span, e - base)
+                obj = new(round_cls)
+                set_number(obj, int(rnd[:-1]))
+                set_round_span(obj, span)
+                append(obj)
+            else:
+                append(round_cls(int(rnd[:-1]), span=span_cls(line, p - base, line, e - base)))
+            p = e
         else:
             raw = cm[1:-1]
             span = span_cls(line, p - base, line, p + len(cm) - base)
@@ -1375,10 +1416,12 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 if tm is not None and not stack:
                     value = tm.group("tv")[1:-1]
                     items.append(
-                        m.Tag(
+                        _tag(
                             tm.group("tn"),
                             _unescape(value) if "\\" in value else value,
-                            span=span_of(line, q - ls + 1, line, tm.end("rb") - ls + 1),
+                            line,
+                            q - ls + 1,
+                            tm.end("rb") - ls + 1,
                         )
                     )
                     pos = nl
@@ -1390,7 +1433,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                     pos = n
                     break
                 continue
-            elif _tight_line(text, q, nl, line, ls, items):
+            elif text[q] in _TIGHT_START and _tight_line(text, q, nl, line, ls, items):
                 pos = nl
                 continue
             tight_from = nl + 1
@@ -1494,16 +1537,20 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                     got: list[Card] = []
                     ordered = True  # groups written strongest first need no sorting
                     last_key: tuple[int, int] | None = None
-                    for cm in fx.cards.finditer(text, mt.end("hs"), end):
-                        gtext = cm.group()
-                        group = _cards_or_fallback(gtext)
-                        bounds = _BOUNDS.get(gtext)
-                        if bounds is None:
-                            bounds = _BOUNDS[gtext] = (group[0].sort_key(), group[-1].sort_key())
-                        if last_key is not None and last_key > bounds[0]:
+                    # the hand pattern matched white space and card runs only
+                    for gtext in text[mt.end("hs") : end].split():
+                        info = _GROUPS.get(gtext)
+                        if info is None:
+                            group = _cards_or_fallback(gtext)
+                            info = _GROUPS[gtext] = (
+                                group,
+                                group[0].sort_key(),
+                                group[-1].sort_key(),
+                            )
+                        if last_key is not None and last_key > info[1]:
                             ordered = False
-                        last_key = bounds[1]
-                        got.extend(group)
+                        last_key = info[2]
+                        got.extend(info[0])
                     if len(got) > MAX_CARDS:
                         raise _Fallback
                     hand = (tuple(got) if ordered else sort_cards(got)) if got else ()
@@ -1594,9 +1641,16 @@ class _Assembler:
         """Split items into deals: a tag starts a new deal when it follows a hand or a
         move written on an earlier line (on the same line it is misplaced: GJN116)."""
         tag, comment = m.Tag, m.Comment
+        types = [type(x) for x in items]
+        at: list[int] = []  # where the tags stand (found by C-level searches)
+        try:
+            while True:
+                at.append(types.index(tag, at[-1] + 1 if at else 0))
+        except ValueError:
+            pass
         starts: list[int] = []
         prev = -1  # index of the previous tag
-        for i in [i for i, x in enumerate(items) if type(x) is tag]:
+        for i in at:
             k = i - 1
             while k > prev and type(items[k]) is comment:
                 k -= 1
@@ -1645,7 +1699,8 @@ class _Assembler:
             while types[head_end - 1] is comment:
                 head_end -= 1
             hands_end = head_end
-        for k in range(hands_end, n):
+        misplaced = {tag, hand}.intersection(types[hands_end:])
+        for k in range(hands_end, n) if misplaced else ():
             if types[k] is tag or types[k] is hand:
                 if types[k] is tag:
                     raise self.error(

@@ -192,20 +192,19 @@ def test_fast_path_examples(text: str) -> None:
 def test_direct_construction_matches_attrs_init() -> None:
     """The slot-by-slot construction equals the usual one, hash and repr included."""
     assert r._DIRECT
-    items = r._fast_items("1:333 2:- 3:close 4:yield 5:timeout 6:revolution\n", 0)
+    assert r._TAG_DIRECT
+    text = '[Event "x"]\n1. 1:333 2:- 3:close 4:yield 5:timeout 6:revolution {c} 1:3 !\n'
+    items = r._fast_items(text, 0)
+    assert {type(x) for x in items} == {
+        m.Tag, m.RoundMark, m.Play, m.Pass, m.Close, m.Yield, m.Timeout, m.Revolution, m.Comment,
+    }  # fmt: skip
     for it in items:
-        usual = type(it)(
-            it.seat,
-            irregular=it.irregular,
-            glyphs=it.glyphs,
-            notes=it.notes,
-            span=it.span,
-            **({"cards": it.cards} if isinstance(it, m.Play) else {}),
-        )
+        usual = attrs.evolve(it)  # through ``__init__``
         assert it == usual
         assert hash(it) == hash(usual)
         assert repr(it) == repr(usual)
-        assert it.span == m.Span(it.span.line, it.span.column, it.span.end_line, it.span.end_column)
+        assert it.span == attrs.evolve(it.span)
+        assert hash(it.span) == hash(attrs.evolve(it.span))
 
 
 def test_word_initials_cover_the_grammar() -> None:
