@@ -603,15 +603,23 @@ def _diff(old: str, new: str, name: str, lang: str) -> str:
 @_option("--check", is_flag=True, help_key="help.check")
 @_option("--diff", "show_diff", is_flag=True, help_key="help.diff")
 @_option("-q", "--quiet", is_flag=True, help_key="help.quiet")
+@_option("--explicit/--no-explicit", default=True, help_key="help.explicit")
 @click.pass_context
 def fmt_command(
-    ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool, quiet: bool
+    ctx: click.Context,
+    files: tuple[str, ...],
+    check: bool,
+    show_diff: bool,
+    quiet: bool,
+    explicit: bool,
 ) -> None:
     """Canonical formatting (the help text shown is ``help.fmt`` of the catalogue)."""
     lang = lang_of(ctx)
     changed = unchanged = failed = 0
     for path in _expand(files, lang):
-        status = _fmt_one(path, lang, check=check, show_diff=show_diff, quiet=quiet)
+        status = _fmt_one(
+            path, lang, check=check, show_diff=show_diff, quiet=quiet, explicit=explicit
+        )
         if status == "changed":
             changed += 1
         elif status == "unchanged":
@@ -652,9 +660,22 @@ def canonical_text(match: gm.Match) -> str:
     return gj.dumps(_trimmed(match))
 
 
-def _fmt_one(path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool) -> str:
+def _explicit(match: gm.Match) -> gm.Match:
+    """The match with the implied closes and round numbers written in by the rules engine
+    (:mod:`analyzer.normalize`); unchanged where the engine cannot be used."""
+    try:
+        from analyzer.normalize import explicit_match
+    except ImportError:  # pragma: no cover - the notation tools work without the engine
+        return match
+    return explicit_match(match)
+
+
+def _fmt_one(
+    path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool, explicit: bool = True
+) -> str:
     """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
-    ``failed+changed`` (syntax errors, but the rest was formatted)."""
+    ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
+    the implied closes and round numbers are written in (deals that replay cleanly)."""
     record = read_record(path, lang, fmt="gjn")
     if record is None:
         return "failed"
@@ -663,9 +684,10 @@ def _fmt_one(path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool)
     if record.text is None:
         _err(_error_line(t("fmt.not_utf8", lang, path=name), lang))
         return "failed"
-    new = canonical_text(record.match)
+    target = _explicit(record.match) if explicit else record.match
+    new = canonical_text(target)
     again = gj.read(new, filename=name)
-    if _trimmed(again.match) != _trimmed(record.match):
+    if _trimmed(again.match) != _trimmed(target):
         _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
         return "failed"
     old = record.text

@@ -191,6 +191,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "不写入；输出改动的 unified diff。",
     ),
     "help.quiet": ("Report errors only.", "只报告错误。"),
+    "help.explicit": (
+        "Write in the implied closes (扣牌) and round numbers by replaying each deal "
+        "(default); --no-explicit keeps the moves as recorded.",
+        "通过复盘补写省略的扣牌和轮次编号（默认）；--no-explicit 保留原记录的出牌。",
+    ),
     "help.convert": (
         "Convert a record between GJN and JSON. The formats follow the file extensions "
         "(.gjn, .json) unless --from/--to say otherwise; '-' is standard input or output.",

@@ -1,0 +1,90 @@
+"""Make a record's implied items explicit, by replaying it (the engine-backed half of the
+canonical form).
+
+GJN lets a scorer leave out what the rules imply: the 扣牌 (``close``) that ends a round
+when its last player leads again, and the round numbers.  :func:`explicit` replays a deal
+and writes them in: a ``close`` by the seat that turns the cards (the last player's 对头;
+none when the round has no 扣牌人, e.g. after 无头), and a round number ``N.`` before
+every lead.  With the notation writer's one-round-a-line layout this gives the canonical
+text ``gouji fmt`` writes.  A deal whose replay reports a violation is left as it is:
+inserting items into an illegal record would be a guess.
+
+>>> import gojinotation as gj
+>>> d = gj.loads('[Leader "1"]\\nhand 1: 33 4\\n1:33 2:- 3:- 4:- 5:- 6:- 1:4').deals[0]
+>>> print("\\n".join(gj.dumps(explicit(d, deck_check=False)).splitlines()[-2:]))
+1. 1:33 2:- 3:- 4:- 5:- 6:- 4:close
+2. 1:4
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from analyzer import events as E
+from analyzer.ruleset import Ruleset
+from gojinotation import model as m
+
+__all__ = ["explicit", "explicit_match"]
+
+
+def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool = True) -> m.Deal:
+    """The deal with every implied close and every round number written in.
+
+    Existing round numbers are kept where they stand (a wrong one is the validator's to
+    report); a deal that does not replay cleanly is returned unchanged.
+    """
+    from analyzer.engine import replay
+
+    try:
+        frames = list(replay(deal, ruleset, deck_check=deck_check))
+    except Exception:  # an engine failure must never cost the user their record
+        return deal
+    inserts: dict[int, list[m.MoveItem]] = {}
+    for frame in frames[1:]:
+        if frame.action is None:
+            continue
+        if any(isinstance(e, E.Violation) for e in frame.events):
+            return deal
+        before: list[m.MoveItem] = []
+        for e in frame.events:
+            if isinstance(e, E.Closed) and e.implied and e.seat:
+                before.append(m.Close(e.seat))
+        if any(isinstance(e, E.Led) for e in frame.events):
+            before.append(m.RoundMark(0))  # numbered below
+        if before:
+            inserts[id(frame.action)] = before
+    out: list[m.MoveItem] = []
+    pending_mark = False
+    for item in deal.moves:
+        if isinstance(item, m.RoundMark):
+            pending_mark = True
+            out.append(item)
+            continue
+        for extra in inserts.get(id(item), ()):
+            if isinstance(extra, m.RoundMark):
+                if not pending_mark:
+                    out.append(extra)
+            else:
+                # a close goes before the round number that precedes the new lead
+                pos = len(out)
+                while pos > 0 and isinstance(out[pos - 1], (m.RoundMark, m.Comment)):
+                    pos -= 1
+                out.insert(pos, extra)
+        if not isinstance(item, m.Comment):
+            pending_mark = False
+        out.append(item)
+    numbered: list[m.MoveItem] = []
+    n = 0
+    for item in out:
+        if isinstance(item, m.RoundMark):
+            n = item.number if item.number else n + 1
+            numbered.append(item if item.number else m.RoundMark(n))
+        else:
+            numbered.append(item)
+    return attrs.evolve(deal, moves=tuple(numbered))
+
+
+def explicit_match(match: m.Match) -> m.Match:
+    """:func:`explicit` on every deal of a match (broken deals are kept as they are)."""
+    deals = tuple(d if not isinstance(d, m.Deal) else explicit(d) for d in match.deals)
+    return attrs.evolve(match, deals=deals)
