@@ -48,11 +48,11 @@ def test_explicit_is_idempotent_and_keeps_an_illegal_deal_as_recorded() -> None:
 
 def test_fmt_writes_the_implied_items_unless_told_not_to() -> None:
     original = next(iter(simulate("qingdao-standard", 3, 1)))
-    text = gj.dumps(_strip(original))
+    text = gj.dumps(m.Match((_strip(original),), 1))
     runner = CliRunner()
     full = runner.invoke(main, ["--lang", "en", "fmt", "-"], input=text)
     assert full.exit_code == 0
-    assert full.output == gj.dumps(original)
+    assert full.output == gj.dumps(m.Match((original,), 1))
     kept = runner.invoke(main, ["--lang", "en", "fmt", "--no-explicit", "-"], input=text)
     assert kept.exit_code == 0
     assert kept.output == text
