@@ -52,7 +52,7 @@ from .cli import (
 from .diagnostics import Diagnostic, Severity
 from .i18n import LANGS, register, t
 from .ruleset import RulesetError
-from .validate import Report, source_lines_of, validate_match
+from .validate import Report, reader_failure, source_lines_of, validate_match
 
 __all__ = ["EXIT_RULE_ERRORS", "validate"]
 
@@ -191,7 +191,12 @@ def _validate_one(
     compare: Sequence[str],
     deck_check: bool,
 ) -> Report:
-    record = read_record(path, lang)
+    try:
+        record = read_record(path, lang)
+    except Exception as exc:  # a reader bug: report it, go on with the other files
+        if os.environ.get("GOUJI_DEBUG"):
+            raise
+        return reader_failure(t("stdin", lang) if path == "-" else path, exc)
     if record is None:  # read_record printed why
         name = t("stdin", lang) if path == "-" else path
         return Report(name, 0, (), (), readable=False)

@@ -71,8 +71,10 @@ __all__ = [
     "RulesetChoice",
     "code_for_rule",
     "compare_profiles",
+    "diagnostic_dict",
     "parse_finish",
     "parse_score",
+    "reader_failure",
     "resolve_ruleset",
     "source_lines_of",
     "syntax_diagnostic",
@@ -262,6 +264,11 @@ _T: dict[str, tuple[str, str]] = {
     "engine_missing": (
         "the rules engine is not available ({reason}); the moves were not checked",
         "规则引擎不可用（{reason}）；未检验着法",
+    ),
+    "reader_failed": (
+        "internal error of the notation reader ({reason}); the file was not checked "
+        "(please report this)",
+        "记谱读取器内部错误（{reason}）；未检验此文件（请报告此问题）",
     ),
     "engine_failed": (
         "internal error of the rules engine ({reason}); the rest of the deal was not "
@@ -1334,6 +1341,15 @@ def validate_match(
     return Report(file, len(match.deals), tuple(_sorted(out)), tuple(comparisons))
 
 
+def reader_failure(name: str, exc: Exception) -> Report:
+    """The report of a file the notation reader failed on (an internal error)."""
+    reason = f"{type(exc).__name__}: {exc}"[:300]
+    en, zh = _both("reader_failed", reason=reason)
+    title_en, title_zh = CODES["GJV290"].title_en, CODES["GJV290"].title_zh
+    d = Diagnostic("GJV290", Severity.ERROR, "", title_en, title_zh, en, zh, file=name)
+    return Report(name, 0, (d,), readable=False)
+
+
 def validate_source(
     source: str | bytes | os.PathLike[str],
     *,
@@ -1368,7 +1384,12 @@ def validate_source(
             text = None
     else:
         text = data
-    result = read(data if text is None else text, filename=name)
+    try:
+        result = read(data if text is None else text, filename=name)
+    except Exception as exc:  # a reader bug must not become a traceback
+        if os.environ.get("GOUJI_DEBUG"):
+            raise
+        return reader_failure(name, exc)
     for err in result.errors:
         err.with_filename(name)
     lines = source_lines_of(text) if text is not None else []

@@ -228,14 +228,14 @@ def test_R_PASS_1_play_after_a_pass() -> None:
            line=9, column=32, action="2:J", param="pass.duitou_reentry")  # fmt: skip
 
 
-EC11_HANDS = ["5JQ" + F, "8" + F, "9" + F, "T" + F, "6" + F, "6" + F]
-EC11_MOVES = "1. 5:6 6:- 1:- 2:8 3:9 4:T 5:- 1:J"
+EC11_HANDS = ["JJ5Q663", "88663", "99663", "TT663", "44663", "55663"]
+EC11_MOVES = "1. 5:44 6:- 1:- 2:88 3:99 4:TT 5:- 1:JJ"
 
 
 def test_R_PASS_2_reentry_against_duitou_is_reported_with_its_parameter() -> None:
     # two-table-654321 (000§F 6) has no 对头 exception: seat 1 may not come back in
     text = record(EC11_HANDS, EC11_MOVES, profile="two-table-654321", leader=5)
-    d = expect(text, code="GJV205", rule="R-PASS-1", line=9, column=32, action="1:J",
+    d = expect(text, code="GJV205", rule="R-PASS-1", line=9, column=36, action="1:JJ",
                param="pass.duitou_reentry")  # fmt: skip
     assert d.seat == 1
     legal = record(EC11_HANDS, EC11_MOVES, leader=5)
@@ -249,7 +249,7 @@ def test_R_PASS_2_reentry_against_duitou_is_reported_with_its_parameter() -> Non
 )
 def test_R_PASS_2_reentry_against_duitou_refused() -> None:
     text = record(EC11_HANDS, EC11_MOVES, profile="two-table-654321", leader=5)
-    expect(text, code="GJV205", rule="R-PASS-2", line=9, column=32, action="1:J")
+    expect(text, code="GJV205", rule="R-PASS-2", line=9, column=36, action="1:JJ")
 
 
 def test_R_YIELD_1_before_both_seats_between_passed() -> None:
@@ -279,8 +279,8 @@ BURNER = "QQQQKK999DX3"  # catalog EC-13: QQQQ, KK, 999, 3, 大王, 小王
 
 def test_R_BURN_1_burn_without_a_gouji_set() -> None:
     hands = ["5" + F, "6" + F, "7" + F, "8" + F, "9" + F, "9" + F]
-    expect(record(hands, "1. 1:5 2:burn 6"), code="GJV209", rule="R-BURN-1", line=9, column=8,
-           action="2:burn 6")  # fmt: skip
+    expect(record(hands, "1. 1:burn 5"), code="GJV209", rule="R-BURN-1", line=9, column=4,
+           action="1:burn 5")  # fmt: skip
 
 
 def test_R_BURN_1_burn_from_a_seat_that_passed() -> None:

@@ -144,10 +144,11 @@ def test_EC_09_non_duitou_beats_a_gouji_set_without_burning() -> None:
 
 
 def test_EC_11_passed_player_answers_his_duitou() -> None:
-    f = "66443"
-    hands = ["5JQ" + f, "8" + f, "9" + f, "T" + f, "6" + f, "6" + f]
-    moves = "1. 5:6 6:- 1:- 2:8 3:9 4:T 5:- 1:J"
-    check(hands, moves, "1:J", table(LEGAL, TT=err("R-PASS-1")), leader=5)
+    # the first lead is 4s, as 亮4 (saizhi-002) requires of the first leader
+    f = "663"
+    hands = ["JJ5Q" + f, "88" + f, "99" + f, "TT" + f, "44" + f, "55" + f]
+    moves = "1. 5:44 6:- 1:- 2:88 3:99 4:TT 5:- 1:JJ"
+    check(hands, moves, "1:JJ", table(LEGAL, TT=err("R-PASS-1")), leader=5)
 
 
 # -------------------------------------------------------------------------- EC-13
