@@ -205,6 +205,10 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
 SEATS = (1, 2, 3, 4, 5, 6)
 _sub = operator.sub
 _plus = operator.add
+#: The pass events, shared (events are immutable values): index seat, then ``declined``.
+_PASSED: tuple[tuple[E.Passed, E.Passed], ...] = tuple(
+    (E.Passed(s), E.Passed(s, declined=True)) for s in range(7)
+)
 I3, I4, I2, IX, ID = 0, 1, 12, 13, 14
 DECK_216 = (16,) * 13 + (4, 4)
 DECK_196 = (6, 6) + (16,) * 11 + (4, 4)
@@ -570,12 +574,8 @@ def _may_decline(st: DealState, s: int) -> bool:
 
 def _holdable(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> _Fail | None:
     k = st.known[seat]
-    if not nunk:
-        for i in range(NRANKS):
-            if counts[i] > k[i]:
-                break
-        else:
-            return None
+    if not nunk and min(map(_sub, k, counts)) >= 0:
+        return None
     need = 0
     for i in range(NRANKS):
         c = counts[i]
@@ -1441,7 +1441,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         and not action.notes
     ):  # the commonest action: a pass in turn (fast path of _judge_pass + _turn_pass)
         bit = BIT[seat]
-        pe = E.Passed(seat)
+        pe = _PASSED[seat][0]
         st.declined = state.declined | bit
         st.passed = state.passed | bit
         if state.yielder == seat:
@@ -2179,7 +2179,7 @@ def _turn_pass(
     if timeout:
         ev.append(E.TimeoutPass(seat))
     elif not cuopai:
-        ev.append(E.Passed(seat, declined=not primary))
+        ev.append(_PASSED[seat][not primary])
     st.declined |= BIT[seat]
     if not cuopai or st.p.cuopai_round:
         st.passed |= BIT[seat]
@@ -3124,6 +3124,13 @@ def _deal_leader(
     )
 
 
+#: ``object.__new__`` and the slot setters of :class:`Frame` (a frozen slotted class).
+_FRAME_MAKE: tuple[Any, ...] = (
+    object.__new__,
+    *(Frame.__dict__[k].__set__ for k in ("index", "action", "state", "events", "span")),
+)
+
+
 def replay(
     deal: Deal,
     ruleset: Ruleset | None = None,
@@ -3166,9 +3173,17 @@ def replay(
         obligations=obligations,
     )
     yield Frame(0, None, st, st.events, None)
+    new, set_i, set_a, set_s, set_e, set_sp = _FRAME_MAKE
     for i, a in enumerate(deal.actions(), 1):
         st, evs = do(st, a)
-        yield Frame(i, a, st, evs, a.span)
+        # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
+        f = new(Frame)
+        set_i(f, i)
+        set_a(f, a)
+        set_s(f, st)
+        set_e(f, evs)
+        set_sp(f, a.span)
+        yield f
 
 
 def replay_variation(
