@@ -1307,6 +1307,22 @@ def _tight_line(
             cls, seat, irregular, cards, kw = proto
             st = p
             p += len(act)
+            if not ann and direct and kw is None:  # the usual action: no arguments, no notes
+                span = new(span_cls)
+                set_line(span, line)
+                set_col(span, st - base)
+                set_end_line(span, line)
+                set_end_col(span, p - base)
+                obj: Any = new(cls)
+                set_seat(obj, seat)
+                set_irr(obj, irregular)
+                set_glyphs(obj, no)
+                set_notes(obj, no)
+                set_span(obj, span)
+                if cards is not None:
+                    set_cards(obj, cards)
+                append(obj)
+                continue
             glyphs = notes = no
             if ann:
                 parsed = anns.get(ann)
@@ -1326,7 +1342,7 @@ def _tight_line(
                 set_col(span, st - base)
                 set_end_line(span, line)
                 set_end_col(span, p - base)
-                obj: Any = new(cls)
+                obj = new(cls)
                 set_seat(obj, seat)
                 set_irr(obj, irregular)
                 set_glyphs(obj, glyphs)
