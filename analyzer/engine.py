@@ -700,7 +700,7 @@ def _revolution_ok(st: DealState, seat: int) -> _Fail | None:
 
 
 class _Plan:
-    __slots__ = ("counts", "implied", "lead", "nunk", "shape", "verdict")
+    __slots__ = ("counts", "implied", "lead", "nunk", "shape", "taken", "verdict")
 
     def __init__(
         self,
@@ -717,6 +717,9 @@ class _Plan:
         self.shape = shape
         self.verdict = verdict
         self.implied = implied
+        #: (the seat's known counts when judged, those counts less the set) when every
+        #: card of the set was a known one, for :func:`_take`
+        self.taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
 def _clock(st: DealState, a: Action) -> int | None:
@@ -856,6 +859,12 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if f is not None:
         f.plan = plan
         return f
+    if not nunk:
+        k = st.known[seat]
+        newk = tuple(map(_sub, k, counts))
+        if min(newk) >= 0:  # every card is a known one (what _holdable checks first)
+            plan.taken = (k, newk)
+            return plan
     f = _holdable(st, seat, counts, nunk)
     if f is not None:
         f.plan = plan
@@ -1846,8 +1855,20 @@ def _transfer(st: DealState, to: int, frm: int, card: Card, ev: list[E.Event]) -
     st.known, st.unknown, st.pool = tuple(known), tuple(unknown), tuple(pool)
 
 
-def _take(st: DealState, seat: int, counts: tuple[int, ...], nunk: int) -> None:
+def _take(
+    st: DealState,
+    seat: int,
+    counts: tuple[int, ...],
+    nunk: int,
+    taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+) -> None:
     k = st.known[seat]
+    if taken is not None and taken[0] is k:  # judged on these very counts: all known
+        st.played = tuple(map(_plus, st.played, counts))
+        known_l = list(st.known)
+        known_l[seat] = taken[1]
+        st.known = tuple(known_l)
+        return
     if not nunk:
         newk_t = tuple(map(_sub, k, counts))
         if min(newk_t) >= 0:  # every card was a known one (the usual case)
@@ -2078,7 +2099,7 @@ def _play(
             teammate=_team(seat) == _team(top.owner),
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
-    _take(st, seat, counts, plan.nunk)
+    _take(st, seat, counts, plan.nunk, plan.taken)
     gouji = shape is not None and _is_gouji(p, counts, shape)
     gousiji = False
     if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
