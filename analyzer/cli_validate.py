@@ -297,7 +297,9 @@ def _exit_code(reports: Sequence[Report], usage_error: bool) -> int:
     return EXIT_RULE_ERRORS if EXIT_RULE_ERRORS in codes else EXIT_OK
 
 
-def run_json(reports: Sequence[Report], code: int, errors_only: bool) -> dict[str, Any]:
+def run_json(
+    reports: Sequence[Report], code: int, errors_only: bool, explain: bool = False
+) -> dict[str, Any]:
     """The ``--format json`` document."""
     total = {"files": len(reports), "unreadable": sum(not r.readable for r in reports)}
     total["deals"] = sum(r.deals for r in reports)
@@ -308,7 +310,7 @@ def run_json(reports: Sequence[Report], code: int, errors_only: bool) -> dict[st
         "version": 1,
         "exit_code": code,
         "summary": total,
-        "files": [r.as_dict(errors_only) for r in reports],
+        "files": [r.as_dict(errors_only, explain=explain) for r in reports],
     }
 
 
@@ -420,8 +422,11 @@ def validate(
             one(path)
     code = _exit_code(reports, usage_error)
     if fmt == "json":
-        doc = run_json(reports, code, errors_only)
-        click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        doc = run_json(reports, code, errors_only, explain)
+        out = click.get_text_stream("stdout")
+        encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
+        json.dump(doc, out, ensure_ascii=encoding != "utf8", indent=2)
+        out.write("\n")
     else:
         for text in buffered:
             click.echo(text, color=echo_color)

@@ -40,6 +40,7 @@ finish order and the score change.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -321,6 +322,7 @@ def _both(key: str, **fields: Any) -> tuple[str, str]:
 # ------------------------------------------------------------------- rulebook glue
 
 
+@functools.cache
 def _rule(rule_id: str) -> Any:
     try:
         from .rulebook import RULES
@@ -338,6 +340,11 @@ def _titles(rule_id: str, code: str) -> tuple[str, str]:
 
 
 def _citations(rule_id: str, extra: Iterable[Any] = ()) -> tuple[Citation, ...]:
+    return _citations_of(rule_id, tuple(c for c in extra if c is not None))
+
+
+@functools.lru_cache(maxsize=1024)
+def _citations_of(rule_id: str, extra: tuple[Any, ...]) -> tuple[Citation, ...]:
     out: list[Citation] = []
     r = _rule(rule_id) if rule_id else None
     for c in (*(r.sources if r is not None else ()), *extra):
@@ -349,6 +356,7 @@ def _citations(rule_id: str, extra: Iterable[Any] = ()) -> tuple[Citation, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _setting(profile: str | None, param: str | None) -> Any:
     if not profile or not param:
         return None
@@ -377,6 +385,7 @@ _SANCTION_ZH = {
 }
 
 
+@functools.lru_cache(maxsize=256)
 def _sanction_zh(en: str) -> str:
     """The engine's sanction (English only in :class:`~analyzer.events.Violation`) in
     Chinese, from the engine's own table where it has one."""
@@ -768,6 +777,7 @@ class _FrameLike(Protocol):
 
 
 def _engine() -> Any:
+    """The rules engine module (imported on first use; a test may replace this)."""
     return importlib.import_module("analyzer.engine")
 
 
@@ -1268,22 +1278,26 @@ class Report:
         parts += [c.format(lang, color=color) for c in self.comparisons]
         return "\n".join(parts)
 
-    def as_dict(self, errors_only: bool = False) -> dict[str, Any]:
-        """Plain data for ``--format json`` (see ``docs/validator.md``)."""
+    def as_dict(self, errors_only: bool = False, *, explain: bool = True) -> dict[str, Any]:
+        """Plain data for ``--format json`` (see ``docs/validator.md``); without
+        ``explain`` the explanations are ``null`` (they repeat the rule texts)."""
         return {
             "file": self.file,
             "readable": self.readable,
             "deals": self.deals,
             "counts": self.counts(),
             "exit_code": self.exit_code,
-            "diagnostics": [diagnostic_dict(d) for d in self.shown(errors_only)],
+            "diagnostics": [diagnostic_dict(d, explain=explain) for d in self.shown(errors_only)],
             "comparisons": [c.as_dict() for c in self.comparisons],
         }
 
 
-def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
-    """:meth:`Diagnostic.as_dict` plus ``end_column`` and ``source_line``."""
+def diagnostic_dict(d: Diagnostic, *, explain: bool = True) -> dict[str, Any]:
+    """:meth:`Diagnostic.as_dict` plus ``end_column``, ``source_line`` and ``syntax``
+    (``explanation`` is ``null`` without ``explain``)."""
     out = d.as_dict()
+    if not explain:
+        out["explanation"] = None
     out["end_column"] = d.end_column
     out["source_line"] = d.source_line
     out["syntax"] = _is_syntax(d)

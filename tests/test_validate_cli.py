@@ -278,6 +278,10 @@ def test_json_structure(tmp_path: Path) -> None:
     assert (d["line"], d["column"], d["end_column"]) == (9, 8, 11)
     assert (d["deal"], d["round"], d["seat"], d["action"]) == (1, 1, 3, "3:5")
     assert d["message"]["zh"] == "轮到2号出牌，不是3号"
+    assert d["explanation"] is None  # only with --explain
+    r = run(p, "--no-deck-check", "--format", "json", "--explain")
+    explained = json.loads(r.stdout)["files"][0]["diagnostics"][0]["explanation"]
+    assert explained["en"].startswith("Cards are drawn") and "轮到2号" in explained["zh"]
     assert d["citations"][0]["file"].startswith("001_")
     (cmp,) = f0["comparisons"]
     assert [o["label"] for o in cmp["outcomes"]] == ["record: qingdao-standard", "tongsu"]
