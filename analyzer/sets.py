@@ -285,7 +285,17 @@ class SetShape:
 
     def gjn(self) -> str:
         """The set in canonical GJN (suits dropped)."""
-        return format_cards(self.cards())
+        got = _GJN_CACHE.get(self)
+        if got is None:  # compare() spells both sets in every verdict: spell each once
+            got = format_cards(self.cards())
+            if len(_GJN_CACHE) > 4096:
+                _GJN_CACHE.clear()
+            _GJN_CACHE[self] = got
+        return got
+
+
+#: :meth:`SetShape.gjn` by shape (a shape's spelling depends on its fields only).
+_GJN_CACHE: dict[SetShape, str] = {}
 
 
 def _counts(cards: Iterable[Card]) -> Counter[Rank]:
