@@ -45,7 +45,7 @@ commands go into the catalogue with :func:`analyzer.i18n.register`.
 <BLANKLINE>
 [Event "x"]
 <BLANKLINE>
-1:333 2:-
+1. 1:333 2:-
 <BLANKLINE>
 >>> r.exit_code
 0

@@ -74,7 +74,9 @@ class NotationError(GoujiError):
     def format(self, lang: str = "en", *, caret: bool = True) -> str:
         """``file:line:col: error CODE: message`` and, with ``caret``, the line and a caret."""
         word = "错误" if lang == "zh" else "error"
-        head = f"{self.filename}:{self.line}:{self.column}: {word} {self.code}: {self.message(lang)}"
+        head = (
+            f"{self.filename}:{self.line}:{self.column}: {word} {self.code}: {self.message(lang)}"
+        )
         if not caret or not self.source_line:
             return head
         line = self.source_line.rstrip("\n")
