@@ -40,6 +40,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from analyzer import events as E
 from analyzer import sets as S
 from analyzer.ruleset import Ruleset, RulesetError, parse_overrides
@@ -209,6 +211,86 @@ _plus = operator.add
 _PASSED: tuple[tuple[E.Passed, E.Passed], ...] = tuple(
     (E.Passed(s), E.Passed(s, declined=True)) for s in range(7)
 )
+
+
+# The commonest events, built without attrs' frozen ``__init__`` (one ``object.__setattr__``
+# per field) but with exactly the fields and defaults that ``__init__`` would set.
+def _setters(cls: type[E.Event], *names: str) -> tuple[Any, ...]:
+    return tuple(getattr(cls, n).__set__ for n in names)
+
+
+def _default_rule(cls: type[E.Event]) -> str:
+    d = attrs.fields_dict(cls)["rule_id"].default
+    assert isinstance(d, str)
+    return d
+
+
+_new = object.__new__
+_SEAT_SET = _setters(E.Event, "seat")[0]
+_LED_CARDS, _LED_RULE = _setters(E.Led, "cards", "rule_id")
+_LED_RULE_ID = _default_rule(E.Led)
+_PLAYED_CARDS, _PLAYED_OVER, _PLAYED_RULE = _setters(E.Played, "cards", "over", "rule_id")
+_PLAYED_RULE_ID = _default_rule(E.Played)
+_GOUJI_CARDS, _GOUJI_ANSWER, _GOUJI_RULE = _setters(E.GoujiPlayed, "cards", "answer", "rule_id")
+_GOUJI_RULE_ID = _default_rule(E.GoujiPlayed)
+
+
+def _led(seat: int, cards: tuple[Card, ...]) -> E.Led:
+    """``E.Led(seat, cards=cards)``."""
+    e: E.Led = _new(E.Led)
+    _SEAT_SET(e, seat)
+    _LED_CARDS(e, cards)
+    _LED_RULE(e, _LED_RULE_ID)
+    return e
+
+
+def _played(seat: int, cards: tuple[Card, ...], over: int) -> E.Played:
+    """``E.Played(seat, cards=cards, over=over)``."""
+    e: E.Played = _new(E.Played)
+    _SEAT_SET(e, seat)
+    _PLAYED_CARDS(e, cards)
+    _PLAYED_OVER(e, over)
+    _PLAYED_RULE(e, _PLAYED_RULE_ID)
+    return e
+
+
+def _gouji_played(seat: int, cards: tuple[Card, ...], answer: int) -> E.GoujiPlayed:
+    """``E.GoujiPlayed(seat, cards=cards, answer=answer)``."""
+    e: E.GoujiPlayed = _new(E.GoujiPlayed)
+    _SEAT_SET(e, seat)
+    _GOUJI_CARDS(e, cards)
+    _GOUJI_ANSWER(e, answer)
+    _GOUJI_RULE(e, _GOUJI_RULE_ID)
+    return e
+
+
+#: Shared ``Closed`` and ``RoundEnded`` events (immutable values), by their fields.
+_CLOSED: dict[tuple[int | None, bool], E.Closed] = {}
+_ROUND_ENDED: dict[tuple[int, int], E.RoundEnded] = {}
+
+
+def _closed(seat: int | None, implied: bool) -> E.Closed:
+    """``E.Closed(seat, implied=implied)``."""
+    key = (seat, implied)
+    e = _CLOSED.get(key)
+    if e is None:
+        e = E.Closed(seat, implied=implied)
+        if len(_CLOSED) < 64:
+            _CLOSED[key] = e
+    return e
+
+
+def _round_ended(seat: int, leader: int) -> E.RoundEnded:
+    """``E.RoundEnded(seat, leader=leader)``."""
+    key = (seat, leader)
+    e = _ROUND_ENDED.get(key)
+    if e is None:
+        e = E.RoundEnded(seat, leader=leader)
+        if len(_ROUND_ENDED) < 64:
+            _ROUND_ENDED[key] = e
+    return e
+
+
 I3, I4, I2, IX, ID = 0, 1, 12, 13, 14
 DECK_216 = (16,) * 13 + (4, 4)
 DECK_196 = (6, 6) + (16,) * 11 + (4, 4)
@@ -2124,12 +2206,12 @@ def _play(
         st.round_no += 1
         st.passed = 0
         st.declined = 0
-        ev.append(E.Led(seat, cards=cards_t))
+        ev.append(_led(seat, cards_t))
     else:
         assert top is not None
         st.declined = 0
         if not burn:
-            ev.append(E.Played(seat, cards=cards_t, over=top.owner))
+            ev.append(_played(seat, cards_t, top.owner))
         if st.passed & BIT[seat] and st.sihu and not st.p.reentry:
             _dispute_param(st, None, "R-SIHU-1", "sihu_luanchan", ev)
             if st.profile is not None:
@@ -2147,7 +2229,7 @@ def _play(
                 )
     if gouji:
         ans = DUI[seat] if restrict == R_DUITOU else (0 if restrict == R_NOBODY else -1)
-        ev.append(E.GoujiPlayed(seat, cards=cards_t, answer=ans))
+        ev.append(_gouji_played(seat, cards_t, ans))
     st.top = Top(
         seat,
         cards_t,
@@ -2291,7 +2373,7 @@ def _finish_round(
     assert top is not None
     owner = top.owner
     p = st.p
-    ev.append(E.Closed(by if by is not None else (st.closer or None), implied=implied))
+    ev.append(_closed(by if by is not None else (st.closer or None), implied))
     b = st.burn
     if b is not None and b.burner == owner:
         if b.first and p.success_first and not b.succeeded:
@@ -2347,7 +2429,7 @@ def _finish_round(
             )
         )
         nl = nxt
-    ev.append(E.RoundEnded(owner, leader=nl))
+    ev.append(_round_ended(owner, nl))
     st.top = None
     st.closing = False
     st.closer = 0
