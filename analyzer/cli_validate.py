@@ -94,8 +94,8 @@ register(
             "列出裁定、名次和得分的不同之处。",
         ),
         "validate.help.format": (
-            "Output format: text for people, json for tools.",
-            "输出格式：text 供阅读，json 供程序使用。",
+            "Output format: text for people (the default), json for tools.",
+            "输出格式：text 供阅读（默认），json 供程序使用。",
         ),
         "validate.help.lang": ("Language of the report.", "报告的语言。"),
         "validate.help.explain": (
@@ -330,7 +330,6 @@ def run_json(
     "fmt",
     type=click.Choice(["text", "json"]),
     default="text",
-    show_default=True,
     help_key="validate.help.format",
 )
 @_option(
