@@ -305,6 +305,9 @@ _T: dict[str, tuple[str, str]] = {
         "本局涉及的 {p} 未定之处（由默认值而非文件决定）：",
     ),
     "cmp.unfinished": ("(not finished)", "（未结束）"),
+    "src.default": ("default: an open point", "默认值：未定之处"),
+    "src.disputed": ("disputed", "有分歧"),
+    "src.rules": ("the record's [Rules]", "记录的 [Rules]"),
     "cmp.noscore": ("-", "-"),
 }
 
@@ -1458,6 +1461,9 @@ class ComparisonRow:
     :ivar first: True for the first action ruled differently (the replays may diverge
         after it).
     :ivar differs: False when the rulesets agree and the row is there for a dispute.
+    :ivar param_sources: per parameter and ruleset, where the value comes from: a
+        citation tag (``000§F 6``), ``default`` (an open point), ``disputed`` or
+        ``rules`` (the record's ``[Rules]``).
     :ivar events: per ruleset, ``(en, zh)`` of the events (places, 够死级, 开点, burns …)
         that only some rulesets give for this action.
     """
@@ -1474,6 +1480,7 @@ class ComparisonRow:
     first: bool = False
     differs: bool = True
     events: tuple[tuple[tuple[str, str], ...], ...] = ()
+    param_sources: tuple[tuple[str, ...], ...] = ()
 
 
 @attrs.frozen
@@ -1556,9 +1563,12 @@ class ProfileComparison:
                         + f" {d.code} [{d.rule_id}] {msg}"
                     )
                     label, pad = "", " " * width
-            for name, values in row.params:
+            for k, (name, values) in enumerate(row.params):
+                where = row.param_sources[k] if k < len(row.param_sources) else ()
+                where = where or ("",) * len(values)
                 vals = ("；" if lang == "zh" else "; ").join(
-                    f"{lab}={v}" for lab, v in zip(labels, values, strict=True)
+                    f"{lab}={v}" + (f" ({_t('src.' + w, lang) if w in _SRC else w})" if w else "")
+                    for lab, v, w in zip(labels, values, where, strict=True)
                 )
                 out.append("    " + _t("cmp.param", lang, p=name, values=vals))
             if row.first and row.differs:
@@ -1610,7 +1620,14 @@ class ProfileComparison:
                         {"label": o.label, "diagnostics": [diagnostic_dict(d) for d in ds]}
                         for o, ds in zip(self.outcomes, r.rulings, strict=True)
                     ],
-                    "params": [{"name": n, "values": list(v)} for n, v in r.params],
+                    "params": [
+                        {
+                            "name": n,
+                            "values": list(v),
+                            "sources": list(r.param_sources[k]) if k < len(r.param_sources) else [],
+                        }
+                        for k, (n, v) in enumerate(r.params)
+                    ],
                     "events": [
                         {"label": o.label, "events": [{"en": e, "zh": z} for e, z in evs]}
                         for o, evs in zip(self.outcomes, r.events, strict=True)
@@ -1747,12 +1764,14 @@ def compare_profiles(
         param_rows = tuple(
             (name, tuple(_param_value(rs, name) or "?" for rs in rsets)) for name in params
         )
+        sources = tuple(tuple(_provenance(run[1], run[3], name) for run in runs) for name in params)
         at = _pos(action.span) if positions else _Pos()
         src = source_lines[at.line - 1] if 0 < at.line <= len(source_lines) else ""
         rows.append(
             ComparisonRow(
                 idx, format_action(action), at.line, at.column, rnd, action.seat, src,
                 rulings, param_rows, first=differs and not first_seen, differs=differs,
+                param_sources=sources,
                 events=tuple(tuple((e[3], e[4]) for e in x) for x in only),
             )
         )  # fmt: skip
@@ -1770,6 +1789,26 @@ def compare_profiles(
     return ProfileComparison(
         file, deal_index, tuple(outcomes), tuple(rows), tuple(ops), choice.profile
     )
+
+
+_SRC = ("default", "disputed", "rules")
+
+
+def _provenance(pid: str, rs: Ruleset, name: str) -> str:
+    """Where ``rs``'s value of ``name`` comes from (for comparison rows)."""
+    s = _setting(pid, name)
+    if s is None:
+        return ""
+    try:
+        if rs.get(name) != s.value:
+            return "rules"
+    except (KeyError, AttributeError, RulesetError):
+        return ""
+    if s.is_disputed:
+        return "disputed"
+    if s.open:
+        return "default"
+    return str(s.citation.tag) if s.citation is not None else ""
 
 
 #: Events every deal has: their rules' open points would be listed for every deal.

@@ -327,3 +327,6 @@ def test_EC_05_as_a_profile_comparison() -> None:
     )
     assert [[d.rule_id for d in ds] for ds in row.rulings] == [["R-JOKER-6"], [], ["R-JOKER-6"]]
     assert row.params == (("cmp.ershayi", ("off", "two_big_beat_one_big", "off")),)
+    qs, ds, l4 = row.param_sources[0]
+    assert qs
+    assert ds.startswith("000§J") and l4.startswith("004")  # each value with its source
