@@ -157,8 +157,6 @@ CODES: dict[str, Code] = {
         # -- disputes
         Code("GJV401", _D, "the documents disagree or are silent here", "文件对此有分歧或未作规定"),
         Code("GJV402", _D, "recorded ruling differs from the profile", "记录的裁决与规则不同"),
-        Code("GJV403", _D, "profiles rule this action differently", "各规则方案对此着的裁定不同"),
-        Code("GJV404", _D, "open point of the profile touched by this deal", "本局涉及的未定之处"),
         # -- notices
         Code("GJV501", _N, "recorded irregularity", "记录的违规行为"),
         Code("GJV502", _N, "the replay notes", "复盘说明"),
