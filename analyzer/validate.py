@@ -875,8 +875,7 @@ def _handle_event(
     elif isinstance(ev, E.Dispute):
         if variation:
             return
-        ruled = act is not None and (act.irregular or act.note("ruling") is not None)
-        code = "GJV402" if ruled and "ruling" in ev.en else "GJV401"
+        code = "GJV402" if _ruling_dispute(ev) else "GJV401"
         if code == "GJV401" and _overridden(ctx, ev.param):
             return  # the record's [Rules] settle the point: no longer open
         msg = (ev.en, ev.zh)
@@ -958,6 +957,19 @@ def _overridden(ctx: _Ctx, param: str | None) -> bool:
         return bool(ctx.rs.get(param) != s.value)
     except (KeyError, AttributeError, RulesetError):
         return False
+
+
+#: The rulings a record can give (``[%ruling …]``) and the engine can prescribe.
+RULINGS = ("accept", "retract", "daluo", "void")
+
+
+def _ruling_dispute(ev: E.Dispute) -> bool:
+    """A dispute about a recorded ruling: it names the ruled action itself and offers
+    the profile's own ruling as the alternative."""
+    a = ev.action
+    if a is None or not (a.irregular or a.note("ruling") is not None):
+        return False
+    return any(value in RULINGS for value, _ in ev.alternatives)
 
 
 def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[int]) -> None:
