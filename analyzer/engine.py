@@ -1382,6 +1382,19 @@ def _judge_buy(st: DealState, a: Buy) -> _Fail | None:
             f"{seat}号手中没有用来付的{a.paid}",
             "ignore",
         )
+    allowed = {
+        j
+        for cat in p.pay_order
+        for j in {"2": [I2], "小王": [IX], "大王": [ID], "any_joker": [IX, ID]}[cat]
+    }
+    if pr - 3 not in allowed:
+        return _Fail(
+            "R-BUY-1",
+            f"seat {seat} may not pay with {a.paid} (payment: {', '.join(p.pay_order)})",
+            f"{seat}号不能用{a.paid}付（可用：{'、'.join(p.pay_order)}）",
+            "accept",
+            "buy3.payment_order",
+        )
     must = _pay_ranks(st, seat)
     if must and pr - 3 not in must:
         names = "/".join(RANK_CARDS[j].gjn() for j in must)
