@@ -3,11 +3,16 @@ messages.  A broken deal never stops the reader, and no Lark type leaves the API
 
 from __future__ import annotations
 
+import contextlib
+import io
 import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gojinotation as gj
+from tests.strategies import FRAGMENTS
 
 H = '[Event "x"]\n'
 
@@ -185,3 +190,34 @@ def test_several_errors_one_per_deal() -> None:
     result = gj.read(text)
     assert [(e.line, e.column) for e in result.errors] == [(2 + 3 * i, 3) for i in range(5)]
     assert all(isinstance(d, gj.BrokenDeal) for d in result.match.deals)
+
+
+# ----------------------------------------------------- nothing of Lark escapes
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=200))
+def test_arbitrary_text_never_raises(text: str) -> None:
+    result = gj.read(text)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    assert all(e.code.startswith("GJN1") for e in result.errors)
+    gj.dumps(result.match)  # and whatever was read can be written back
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=200))
+def test_arbitrary_bytes_never_raise(data: bytes) -> None:
+    result = gj.read(data)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    list(gj.skim(io.BytesIO(data)))  # type: ignore[arg-type]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=30))
+def test_token_soup_never_raises(parts: list[str]) -> None:
+    text = "".join(parts)
+    result = gj.read(text)
+    assert all(isinstance(e, gj.NotationError) for e in result.errors)
+    with contextlib.suppress(gj.NotationError):
+        gj.loads(text)
+    list(gj.skim(text))
