@@ -30,6 +30,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -74,11 +75,37 @@ def _chunk(args: tuple[int, int]) -> str:
     )
 
 
+#: The sources that decide what the simulator plays: a change to any makes a new corpus.
+GAME_SOURCES = (
+    "analyzer/engine.py",
+    "analyzer/state.py",
+    "analyzer/sets.py",
+    "analyzer/scoring.py",
+    "analyzer/ruleset.py",
+    "analyzer/profiles.py",
+    "analyzer/events.py",
+    "analyzer/simulate.py",
+    "analyzer/bots.py",
+    "gojinotation/writer.py",
+)
+
+
+def corpus_path(deals: int) -> Path:
+    """The cached corpus for the current sources (named by their digest)."""
+    h = hashlib.sha256()
+    for name in GAME_SOURCES:
+        h.update((ROOT / name).read_bytes())
+    return OUT / f"engine-corpus-{deals}-{h.hexdigest()[:10]}.gjn"
+
+
 def ensure_corpus(path: Path, deals: int, seed: int = 1) -> Path:
-    """The self-played corpus, made (seeded, in parallel) if missing."""
+    """The self-played corpus, made (seeded, in parallel) if missing; corpora of older
+    sources are removed (games the engine of today may rule illegal)."""
     if path.exists():
         return path
     path.parent.mkdir(parents=True, exist_ok=True)
+    for old in path.parent.glob(f"engine-corpus-{deals}-*.gjn"):
+        old.unlink()
     starts = [(s, seed) for s in range(1, deals + 1, CHUNK)]
     t0 = time.perf_counter()
     tmp = path.with_suffix(".part")
@@ -147,12 +174,13 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
     import resource
 
     sys.path.insert(0, str(ROOT))
-    count = frames = 0
+    count = frames = violations = 0
     nbytes = 0
     base_rss = 0
     if kind == "replay":
         import gojinotation as gj
         from analyzer.engine import replay
+        from analyzer.events import Violation
 
         gj.read('[Event "w"]\n1:3 {')  # build the parsers outside the timing
         list(replay(gj.loads('[Event "w"]\nhand 1: 3\n1:3').deals[0], deck_check=False))
@@ -162,8 +190,11 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
             for deal in gj.iter_deals(fh):
                 count += 1
                 if isinstance(deal, gj.Deal):
-                    for _ in replay(deal):
+                    for f in replay(deal):
                         frames += 1
+                        for e in f.events:
+                            if type(e) is Violation:
+                                violations += 1
                 if count % 100 == 0 and time.perf_counter() - w0 > limit:
                     break
             nbytes = fh.tell()
@@ -212,6 +243,7 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
         "bytes": nbytes,
         "wall": wall,
         "cpu": cpu,
+        "violations": violations,
         "rss_growth": (rss - base_rss) * 1024,
         "maxrss": rss * 1024,
     }
@@ -321,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.measure:
         print(json.dumps(_measure(args.measure, args.file, args.limit, args.sim_deals)))
         return 0
-    corpus = ensure_corpus(OUT / f"engine-corpus-{args.deals}.gjn", args.deals)
+    corpus = ensure_corpus(corpus_path(args.deals), args.deals)
     if args.profile:
         profile(args.profile, corpus, args.sim_deals)
         return 0
@@ -371,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(f"| streaming parse + replay, peak RSS over the interpreter's | {mem:.1f} MB | | |")
     frames = statistics.median(r["frames"] / r["count"] for r in res["replay"])
     rows.append(f"| frames per deal (replay) | {frames:.0f} | | |")
+    bad = max(r["violations"] for r in res["replay"])
+    rows.append(f"| Violation events in the corpus (must be 0) | {bad} | | |")
     print("| measurement | GJN | python-chess / other | ratio |")
     print("|---|---|---|---|")
     print("\n".join(rows))
