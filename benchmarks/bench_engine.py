@@ -10,7 +10,9 @@ cached in ``benchmarks/out/``) it measures:
   every game (``chess.pgn.read_game``, then every main-line move pushed on a board):
   games/s and MB/s, and the ratio of the two byte rates;
 * **simulate**: complete deals played by bots (``--sim-deals`` per run, profiles in
-  turn), deals/s for the heuristic and the random bot;
+  turn), deals/s for the heuristic and the random bot; beside it, python-chess playing
+  uniformly random legal games (at most 300 plies) and writing them as PGN, with the
+  ratio of bytes of record made per second;
 * **streaming memory**: the largest resident set while the whole corpus is parsed and
   replayed, over the interpreter's own.
 
@@ -218,6 +220,22 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
                     break
             wall, cpu = time.perf_counter() - w0, time.process_time() - c0
             nbytes = fh.tell()
+    elif kind == "chess-simulate":
+        import chess
+        import chess.pgn
+
+        rng = random.Random(1)
+        base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        w0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(sim_deals * 4):
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=False) and board.ply() < 300:
+                board.push(rng.choice(list(board.legal_moves)))
+            game = chess.pgn.Game.from_board(board)
+            nbytes += len(str(game).encode("utf-8"))
+            frames += board.ply()
+            count += 1
+        wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     elif kind in ("simulate-heuristic", "simulate-random"):
         import gojinotation as gj
         from analyzer.profiles import PROFILES
@@ -372,14 +390,16 @@ def main(argv: list[str] | None = None) -> int:
                                   args.sim_deals),
         "simulate-random": run("simulate-random", corpus, args.runs, args.limit,
                                args.sim_deals),
+        "chess-simulate": run("chess-simulate", corpus, args.runs, args.limit, args.sim_deals),
     }  # fmt: skip
     figures: dict[str, Any] = {"machine": info, "runs": args.runs, "raw": res}
     rows = []
     for clock in ("cpu", "wall"):
         g_items, g_mb = rate(res["replay"], clock)
         c_items, c_mb = rate(res["chess"], clock)
-        h_items, _ = rate(res["simulate-heuristic"], clock)
-        r_items, _ = rate(res["simulate-random"], clock)
+        h_items, h_mb = rate(res["simulate-heuristic"], clock)
+        r_items, r_mb = rate(res["simulate-random"], clock)
+        s_items, s_mb = rate(res["chess-simulate"], clock)
         figures[clock] = {
             "replay_deals_per_s": g_items,
             "replay_mb_per_s": g_mb,
@@ -388,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
             "replay_vs_chess_bytes": g_mb / c_mb,
             "simulate_heuristic_deals_per_s": h_items,
             "simulate_random_deals_per_s": r_items,
+            "chess_simulate_games_per_s": s_items,
+            "simulate_heuristic_vs_chess_bytes": h_mb / s_mb,
+            "simulate_random_vs_chess_bytes": r_mb / s_mb,
         }
         rows.append(
             f"| parse + replay ({clock}) | {g_items:.0f} deals/s, {g_mb:.2f} MB/s "
@@ -395,12 +418,19 @@ def main(argv: list[str] | None = None) -> int:
             f"| x{g_mb / c_mb:.2f} bytes/s |"
         )
         rows.append(
-            f"| simulate ({clock}) | heuristic {h_items:.1f} deals/s "
-            f"| random {r_items:.1f} deals/s | |"
+            f"| simulate ({clock}) | heuristic {h_items:.1f} deals/s ({h_mb * 1000:.0f} KB/s), "
+            f"random {r_items:.1f} deals/s ({r_mb * 1000:.0f} KB/s) "
+            f"| python-chess random games {s_items:.1f} games/s ({s_mb * 1000:.0f} KB/s) "
+            f"| x{h_mb / s_mb:.2f} / x{r_mb / s_mb:.2f} bytes/s |"
         )
     mem = statistics.median(r["rss_growth"] for r in res["replay"]) / 1e6
+    cmem = statistics.median(r["rss_growth"] for r in res["chess"]) / 1e6
     figures["stream_memory_mb"] = mem
-    rows.append(f"| streaming parse + replay, peak RSS over the interpreter's | {mem:.1f} MB | | |")
+    figures["chess_stream_memory_mb"] = cmem
+    rows.append(
+        f"| streaming, peak RSS over the interpreter's | {mem:.1f} MB "
+        f"| python-chess {cmem:.1f} MB | |"
+    )
     frames = statistics.median(r["frames"] / r["count"] for r in res["replay"])
     rows.append(f"| frames per deal (replay) | {frames:.0f} | | |")
     bad = max(r["violations"] for r in res["replay"])
