@@ -42,12 +42,14 @@ from typing import TypeAlias
 import attrs
 
 from .cards import Card
+from .errors import NotationError
 
 __all__ = [
     "GLYPHS",
     "SEATS",
     "STANDARD_TAGS",
     "Action",
+    "BrokenDeal",
     "Burn",
     "Buy",
     "Close",
@@ -392,9 +394,23 @@ class Deal:
 
 
 @attrs.frozen
-class Match:
-    """A GJN file: an optional format version, a prologue of comments, and its deals."""
+class BrokenDeal:
+    """A deal that could not be parsed: its raw text, its errors and where it started.
 
-    deals: tuple[Deal, ...] = ()
+    Equality looks at the raw text only.  The canonical writer writes ``raw`` back
+    unchanged, so a file with a broken deal is still re-writable without loss.
+    """
+
+    raw: str
+    errors: tuple[NotationError, ...] = attrs.field(eq=False)
+    span: Span = attrs.field(default=Span(0, 0), eq=False)
+
+
+@attrs.frozen
+class Match:
+    """A GJN file: an optional format version, a prologue of comments, and its deals
+    (a deal that could not be parsed stays in its place as a :class:`BrokenDeal`)."""
+
+    deals: tuple[Deal | BrokenDeal, ...] = ()
     version: int | None = None
     prologue: tuple[Comment, ...] = ()

@@ -64,17 +64,7 @@ MAX_NUMBER_DIGITS = 6
 MAX_CARDS = 216
 
 
-@attrs.frozen
-class BrokenDeal:
-    """A deal that could not be parsed: its raw text, its errors and where it started.
-
-    Equality looks at the raw text only.  The canonical writer writes ``raw`` back
-    unchanged, so a file with a broken deal is still re-writable without loss.
-    """
-
-    raw: str
-    errors: tuple[NotationError, ...] = attrs.field(eq=False)
-    span: m.Span = attrs.field(default=m.Span(0, 0), eq=False)
+BrokenDeal = m.BrokenDeal  # defined with the model; re-exported here for readers
 
 
 @attrs.frozen
@@ -1974,7 +1964,7 @@ def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadRe
             errors.extend(deal.errors)
     if version is None:  # nothing at all was read
         version = DEFAULT_VERSION
-    match = m.Match(tuple(deals), version, tuple(prologue))  # type: ignore[arg-type]
+    match = m.Match(tuple(deals), version, tuple(prologue))
     return ReadResult(match, tuple(errors))
 
 

@@ -155,7 +155,7 @@ def write_deal(deal: m.Deal | BrokenDeal) -> str:
 def dumps(obj: m.Match | m.Deal | BrokenDeal) -> str:
     """A match (with its version line) or a single deal in canonical GJN."""
     if isinstance(obj, m.Match):
-        out = [f"%GJN {FORMAT_VERSION}\n"]
+        out = [f"%GJN {obj.version if obj.version is not None else FORMAT_VERSION}\n"]
         if obj.prologue:
             out.append("\n".join(_comment(c.text) for c in obj.prologue) + "\n")
         out.extend(write_deal(d) for d in obj.deals)
