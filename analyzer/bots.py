@@ -246,7 +246,9 @@ class HeuristicBot:
       sets); now and then 让牌 to let its teammates try first;
     * burns an opponent's 够级 set when it can beat it and its jokers cover the sets
       it will still have to play (the 004 formula ``S - J <= 2``, with a small appetite
-      for risk), and burns out with a joker on every set;
+      for risk: its 烧糊), counter-burns an opposing burner more often than not (反烧:
+      he would go out otherwise), says 不烧 out loud now and then, and burns out with a
+      joker on every set;
     * buys its 3 under 憋3 (and its 4 where 开点发4 asks for one), declares 革命 with a
       hopeless hand, reports its cards when few are left.
 
@@ -432,8 +434,10 @@ class HeuristicBot:
             if best is None or key < best[0]:
                 best = (key, b)
         assert best is not None
-        appetite = 0.5 if counter else self.risk
-        slack_ok = best[0] <= 1.0 + (1.0 if rng.random() < appetite else 0.0)
+        if counter and _team(top.owner) != _team(seat) and rng.random() < 0.6:
+            return best[1]  # stopping an opposing burner is worth a gamble (反烧)
+        limit = 1.0 + (1.0 if rng.random() < self.risk else 0.0)
+        slack_ok = best[0] <= limit
         return best[1] if slack_ok else no
 
     def preplay(self, ctx: Context, options: Sequence[Action]) -> Action | None:
