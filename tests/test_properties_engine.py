@@ -419,6 +419,11 @@ def test_mutations_are_flagged_or_still_legal(data: hs.DataObject, kind: str) ->
     if v:
         event(f"{kind}: flagged {v[0].rule_id}")
         return
+    # a harmless irregularity (e.g. a seat passing twice) is reported as a notice
+    notices = [e for f in frames for e in f.events if isinstance(e, E.Notice)]
+    if notices:
+        event(f"{kind}: noticed {notices[0].rule_id}")
+        return
     # not flagged: then the mutated game must be legal, action by action
     event(f"{kind}: still legal")
     assert not list(all_listed(mutated)), kind
