@@ -814,7 +814,10 @@ def stats_table(
         for st in cols.values():
             n = st.total.get(key, 0)
             pct = 100.0 * st.deals[key] / max(st.n, 1)
-            share = f"{pct:.0f}%" if pct >= 1 or not n else f"{pct:.1f}%"
+            if pct >= 1 or not n:
+                share = f"{pct:.0f}%"
+            else:
+                share = f"{pct:.1f}%" if pct >= 0.1 else f"{pct:.2f}%"
             if not n:
                 cells.append("-")
             elif compact:
