@@ -717,11 +717,20 @@ def _seller_groups(st: DealState, buyer: int) -> list[list[int]]:
     return groups
 
 
+#: The rank indices each payment category of ``buy3.payment_order`` stands for.
+_PAY_CATEGORIES: dict[str, tuple[int, ...]] = {
+    "2": (I2,),
+    "小王": (IX,),
+    "大王": (ID,),
+    "any_joker": (IX, ID),
+}
+
+
 def _pay_ranks(st: DealState, buyer: int) -> list[int]:
     """The rank indices the buyer must pay with, best obligation first (those he holds)."""
     k = st.known[buyer]
     for cat in st.p.pay_order:
-        opts = {"2": [I2], "小王": [IX], "大王": [ID], "any_joker": [IX, ID]}[cat]
+        opts = _PAY_CATEGORIES[cat]
         held = [i for i in opts if k[i] > 0]
         if held:
             return held
@@ -1382,11 +1391,7 @@ def _judge_buy(st: DealState, a: Buy) -> _Fail | None:
             f"{seat}号手中没有用来付的{a.paid}",
             "ignore",
         )
-    allowed = {
-        j
-        for cat in p.pay_order
-        for j in {"2": [I2], "小王": [IX], "大王": [ID], "any_joker": [IX, ID]}[cat]
-    }
+    allowed = {j for cat in p.pay_order for j in _PAY_CATEGORIES[cat]}
     if pr - 3 not in allowed:
         return _Fail(
             "R-BUY-1",
