@@ -39,7 +39,7 @@ import attrs
 from analyzer import events as E
 from analyzer.bots import Bot, Context, make_bot
 from analyzer.engine import do, legal_actions, new_deal
-from analyzer.profiles import load_ruleset, resolve_profile_id
+from analyzer.profiles import PROFILES, load_ruleset, resolve_profile_id
 from analyzer.ruleset import Ruleset
 from analyzer.scoring import DealScore, Obligation, legal_return_cards
 from analyzer.state import DealState
@@ -772,8 +772,6 @@ def short_name(pid: str) -> str:
     >>> short_name("qingdao-standard"), short_name("latest-004")
     ('QS', 'L4')
     """
-    from analyzer.profiles import PROFILES
-
     for alias in PROFILES[pid].aliases:
         if len(alias) == 2 and alias.isascii():
             return alias.upper()
@@ -803,7 +801,7 @@ def stats_table(
             total.update(st.total)
             deals.update(st.deals)
         cols["all"] = Stats(sum(st.n for st in columns.values()), total, deals)
-    names = [short_name(c) if compact and c != "all" and "-" in c else c for c in cols]
+    names = [short_name(c) if compact and c in PROFILES else c for c in cols]
     head = ["event", *names]
     body: list[list[str]] = []
     for key in rows:
