@@ -161,12 +161,15 @@ HUGE_EXPECT: dict[str, tuple[set[str], set[str]]] = {
 #: Huge inputs that break a bound today, and why (see docs/performance.md).  They run
 #: only with GOUJI_STRESS=1; the others run always.
 HUGE_OVER_BUDGET: dict[str, str] = {
-    "comment_10mb": "reader: the comment regular expressions take ~870 bytes and ~2 us per "
-    "character of a comment ((?:\\\\.|[^\\\\}])* backtracking state); 10 MB needs ~9 GB",
-    "passes_1m": "reader ~270 B per action (67x the text), engine replay ~400 B per "
-    "Violation kept in the state's history and ~13 us per action, validator ~3.8 KB per "
-    "diagnostic: time and memory over the bounds",
-    "braces_100k": "reader: the comment regular expressions' backtracking state (~700x the input)",
+    "comment_10mb": "reader: the comment, note and string regular expressions "
+    "(gojinotation/reader.py _C, _N, _S, the scanner of nesting, grammar COMMENT/NOTE/STRING) "
+    "keep backtracking state for every character, ~136 bytes each: 2.8 GB and 5 s for a "
+    "10 MB comment, the validator as much again (an unrolled [^\\\\}]*(?:\\\\.[^\\\\}]*)* "
+    "or a possessive *+ keeps none)",
+    "passes_1m": "reader 3.0 s and ~270 MB (67x the text: an action and a Span per "
+    "4-byte pass), replay 7.2 s and ~330 MB (every Violation kept in the state's history), "
+    "validator over the 4 GB cap (a ~4 KB diagnostic for each of a million passes)",
+    "braces_100k": "reader: the comment regular expression's backtracking state, 209 MB for 300 KB",
 }
 
 _CHILD = r"""
