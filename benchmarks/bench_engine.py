@@ -185,7 +185,9 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
         from analyzer.events import Violation
 
         gj.read('[Event "w"]\n1:3 {')  # build the parsers outside the timing
-        list(replay(gj.loads('[Event "w"]\nhand 1: 3\n1:3').deals[0], deck_check=False))
+        warm = gj.loads('[Event "w"]\nhand 1: 3\n1:3').deals[0]
+        assert isinstance(warm, gj.Deal)
+        list(replay(warm, deck_check=False))
         base_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         w0, c0 = time.perf_counter(), time.process_time()
         with open(path, "rb") as fh:

@@ -280,7 +280,7 @@ def test_cli_writes_gjn_and_json(tmp_path: Path) -> None:
     )
     assert r.exit_code == 0, r.output
     m = gj.load(out)
-    assert [d.tags["Deal"] for d in m.deals] == ["1", "2"]
+    assert [d.tags["Deal"] for d in m.deals if isinstance(d, gj.Deal)] == ["1", "2"]
     assert m.deals == tuple(simulate("QB", 3, 2))
     js = tmp_path / "c.json"
     r = CliRunner().invoke(
