@@ -864,6 +864,12 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         elif not as_burn and _wutou_interject(st, seat):
             pass
         elif not as_burn:
+            if (
+                st.burn is not None
+                and _burner_to_lead(st)
+                and not (top is not None and seat == DUI[top.owner])
+            ):
+                return _lead_for_burner(st, seat)
             if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
                 return _wrong_follow(st, seat)
             return _out_of_turn(st, seat)
@@ -871,6 +877,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         if as_burn:
             return _Fail("R-BURN-1", "there is no 够级 set to burn", "没有可烧的够级牌", "cuopai")
         if seat != st.leader:
+            if st.burn is not None and _burner_to_lead(st):
+                return _lead_for_burner(st, seat)
             return _out_of_turn(st, seat)
         lead = True
     elif (
@@ -969,6 +977,8 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
     if top is None or seat == top.owner:
         return _out_of_turn(st, seat)
     if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
+        if top.owner == DUI[seat] and not st.p.reentry and st.passed & BIT[seat]:
+            return _no_duitou_reentry(seat)
         return _Fail(
             "R-PASS-1",
             f"seat {seat} passed in this round and may not play again"
@@ -987,6 +997,19 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
+
+
+def _no_duitou_reentry(seat: int) -> _Fail:
+    """R-PASS-2: the profile has no 对头 exception (000§F 6), so a passed seat may not
+    come back in even on his own 对头's set."""
+    return _Fail(
+        "R-PASS-2",
+        f"seat {seat} passed in this round and may not come back in, not even on his 对头's "
+        "set: this profile has no 对头 exception",
+        f"{seat}号本轮已过牌，本规则过牌后不能再打对头牌",
+        "ignore",
+        "pass.duitou_reentry",
+    )
 
 
 def _must_lead_4s(st: DealState, seat: int) -> bool:
@@ -1075,6 +1098,114 @@ def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
     return None
 
 
+def _burn_order(owner: int, s: int) -> tuple[bool, int]:
+    """R-BURN-2: the priority of ``s`` burning ``owner``'s set: ``owner``'s 联邦 first,
+    then the others, each side in play order from ``owner`` (smaller goes first)."""
+    return _team(s) != _team(owner), (s - owner) % 6
+
+
+def _could_burn(st: DealState, s: int) -> bool:
+    """Whether ``s`` may burn the standing set and (as far as his hand shows) can beat it."""
+    top = st.top
+    if top is None or not _may_burn(st, s):
+        return False
+    if st.unknown[s] or top.shape is None:
+        return True
+    hand = st.hand(s)
+    if st.p.formula and not S.burn_formula_ok(hand, st.p.srs):
+        return False
+    return bool(S.beating_sets(hand, top.shape, st.p.srs))
+
+
+def _burn_priority(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """R-BURN-2 (burn.priority): a burn recorded while a seat ahead of the burner in burn
+    priority could also burn and has not declined (an explicit pass).  Had that seat
+    declared too, he would burn first; a record cannot show two declarations at once, so
+    this is a Dispute, not an error (ENGINE_DEFAULTS["burn-window"])."""
+    top = st.top
+    if top is None:
+        return
+    owner = top.owner
+    mine = _burn_order(owner, seat)
+    ahead = [s for s in SEATS if s != seat and _burn_order(owner, s) < mine and _could_burn(st, s)]
+    if not ahead:
+        return
+    h = min(ahead, key=lambda s: _burn_order(owner, s))
+    mate = _team(h) == _team(owner) != _team(seat)
+    why = f"seat {owner}'s 联邦" if mate else "earlier in play order"
+    why_zh = f"{owner}号的联邦" if mate else "出牌顺序在前"
+    _dispute(
+        st,
+        seat,
+        a,
+        "R-BURN-2",
+        "burn.priority",
+        f"seat {seat} burns seat {owner}'s 够级 set while seat {h} ({why}, ahead in burn "
+        f"priority) could also burn and had not declined: had seat {h} declared too, he "
+        "burns first; the record cannot show whether he did",
+        f"{seat}号烧{owner}号的够级牌，而烧牌优先的{h}号（{why_zh}）也可烧且未声明不烧："
+        f"若{h}号同时声明烧牌，应由他先烧；记录无法显示他是否声明",
+        (("lianbang_first_then_order", f"seat {h} burns first if he declared"),),
+        ev,
+    )
+
+
+def _burner_to_lead(st: DealState) -> int:
+    """The burner, while his burn goes on and the lead is his (R-BURN-4), else 0."""
+    b = st.burn
+    if b is None or st.ended or not st.active & BIT[b.burner]:
+        return 0
+    if st.closing:
+        return b.burner if st.next_leader == b.burner else 0
+    if st.top is None and st.leader == b.burner:
+        return b.burner
+    return 0
+
+
+def _burn_stop(st: DealState, seat: int, burner: int, what_en: str, what_zh: str) -> _Fail:
+    """R-BURN-4: the burner does not play on; the profile's sanction is 烧糊 (大落)."""
+    n = st.count(burner)
+    return _Fail(
+        "R-BURN-4",
+        f"seat {burner} is burning and must play on until his hand is empty (he holds {n}): "
+        + what_en,
+        f"{burner}号正在烧牌，须一路出完手牌（尚有{n}张）：" + what_zh,
+        "burnstop",
+        "burn.fail_place",
+    )
+
+
+def _lead_for_burner(st: DealState, seat: int) -> _Fail:
+    """Another seat leads where the burner should (R-BURN-4: he has stopped)."""
+    burner = _burner_to_lead(st)
+    return _burn_stop(st, seat, burner, f"seat {seat} leads in his place", f"{seat}号代替他发牌")
+
+
+def _burn_stopped(st: DealState, a: Action, ev: list[E.Event]) -> None:
+    """The sanction of R-BURN-4: the burn has failed (烧糊: 大落, cards void, the burned
+    player leads); a lead recorded by another seat is then judged afresh."""
+    b = st.burn
+    if b is None:
+        return
+    if st.closing:
+        _finish_round(st, ev, implied=True)
+    _burn_failed(
+        st,
+        b.burner,
+        b.victim,
+        ev,
+        "the burner stopped before going out",
+        "烧牌者未出完手牌即停止",
+    )
+    if a.seat == b.burner or st.ended or not isinstance(a, (Play, BurnAct)):
+        return
+    r = _judge(st, a)
+    if isinstance(r, _Fail):
+        _sanction(st, a, r, ev, notice=r.notice)
+    else:
+        _apply(st, a, r, ev)
+
+
 # ---------------------------------------------------------------------------- judging
 
 
@@ -1147,6 +1278,8 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
         if _may_decline(st, seat) and not timeout:
             return None
         if seat == st.next_leader:
+            if st.burn is not None and _burner_to_lead(st) == seat:
+                return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
             if timeout:
                 return None
             return _Fail(
@@ -1155,6 +1288,8 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
         return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
     if top is None:
         if seat == st.leader:
+            if st.burn is not None and _burner_to_lead(st) == seat:
+                return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
             if timeout:
                 return None
             return _Fail(
@@ -1591,6 +1726,10 @@ _SANCTION_TEXT = {
     "pass": ("counted as a pass", "视为过牌"),
     "fake": ("假烧: the burner is 大落", "假烧：判为大落"),
     "burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
+    "burnstop": (
+        "烧糊: the burner is 大落, his cards void; the burned player leads",
+        "烧糊：烧牌者判为大落，余牌无效，由被烧者发牌",
+    ),
 }
 
 
@@ -1626,7 +1765,11 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
 def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> None:
     seat = a.seat
     s = f.sanction
-    if st.p.lose_lead and f.rule_id in ("R-PASS-1", "R-REPORT-1") and st.active & BIT[seat]:
+    if (
+        st.p.lose_lead
+        and f.rule_id in ("R-PASS-1", "R-PASS-2", "R-REPORT-1")
+        and st.active & BIT[seat]
+    ):
         st.lose_lead |= BIT[seat]  # 001d(四): 过牌后又发牌、报户不实 -> 取消一次发牌权
     if s == "accept":
         if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return)):
@@ -1648,6 +1791,9 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
         return
     if s == "fake":
         _fake_burn(st, seat, ev)
+        return
+    if s == "burnstop":
+        _burn_stopped(st, a, ev)
         return
     if s == "burnfail":
         top = st.top
@@ -1749,6 +1895,7 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
             "pass": "retract",
             "fake": "daluo",
             "burnfail": "daluo",
+            "burnstop": "daluo",
             "accept": "accept",
             "none": "accept",
         }[fail.sanction]
@@ -1852,6 +1999,8 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
                     )
                 )
                 return
+        if burn:
+            _burn_priority(st, seat, a, ev)
         _play(st, seat, a.cards, plan, ev, burn=burn)
     elif t is Pass:
         _turn_pass(st, seat, ev)
@@ -3228,9 +3377,12 @@ def _deal_leader(
     deal: Deal, hands: Mapping[int, Sequence[Card] | None], rs: Ruleset
 ) -> tuple[int, tuple[E.Event, ...]]:
     tag = deal.tag("Leader")
-    if tag and tag.strip().isdigit() and 1 <= int(tag) <= 6:
-        return int(tag), ()
     seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
+    if tag and tag.strip().isdigit() and 1 <= int(tag) <= 6:
+        full = seat != 0 and sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(
+            _params(rs).sizes
+        )
+        return int(tag), _leader_tag_check(deal, int(tag), seat, rs) if full else ()
     if seat:
         return seat, ()
     first = next((a.seat for a in deal.actions() if isinstance(a, (Play, BurnAct))), 1)
@@ -3241,6 +3393,52 @@ def _deal_leader(
             en=f"no Leader tag and 上班 ({rs.open.shangban}) cannot be told from the hands; "
             f"seat {first}, the first to play in the record, is taken as the leader",
             zh=f"无Leader标签，且无法由手牌确定上班；以记录中首先出牌的{first}号为首发牌人",
+        ),
+    )
+
+
+def _first_deal(deal: Deal) -> bool:
+    """Whether the record places the deal first in its match (no ``Game``/``Deal`` tag
+    beyond 1): the deal after the first 开牌, whose first leader 上班 decides."""
+    tags = deal.tags
+    return all(tags.get(t, "1").strip() in ("", "1") for t in ("Game", "Deal"))
+
+
+def _leader_tag_check(deal: Deal, tag: int, shangban: int, rs: Ruleset) -> tuple[E.Event, ...]:
+    """R-OPEN-1: a ``Leader`` tag against the 上班 seat told from the suited hands (of a
+    full deal: a unit situation's few cards say nothing about 上班).
+
+    In the first deal of a match (a fresh 开牌) a different seat is an error; the replay
+    follows the tag, as the record's moves do.  In a later deal the first leader follows
+    ``open.subsequent`` (the previous deal's 大落 …) unless 开牌 was redone, which the
+    record does not show: a notice, not an error.
+    """
+    if not shangban or shangban == tag:
+        return ()
+    mode = rs.open.shangban
+    if _first_deal(deal):
+        return (
+            E.Violation(
+                tag,
+                rule_id="R-OPEN-1",
+                en=f"the Leader tag names seat {tag}, but 上班 ({mode}) from the hands makes "
+                f"seat {shangban} the first leader",
+                zh=f"Leader 标签为{tag}号，但按手牌上班（{mode}）首发牌人应为{shangban}号",
+                param="open.shangban",
+                sanction="the replay follows the Leader tag",
+                sanction_zh="复盘按 Leader 标签所记的首发牌人进行",
+            ),
+        )
+    return (
+        E.Notice(
+            tag,
+            rule_id="R-OPEN-1",
+            en=f"the Leader tag names seat {tag}; 上班 ({mode}) from the hands would give seat "
+            f"{shangban}, but in a later deal the first leader follows open.subsequent (e.g. "
+            "the previous 大落) unless 开牌 was redone, which the record does not show: not "
+            "checked",
+            zh=f"Leader 标签为{tag}号；按手牌上班（{mode}）应为{shangban}号，但非首局的首发牌人"
+            "按 open.subsequent（如上局大落）确定，除非重新开牌，记录未显示：未检验",
         ),
     )
 

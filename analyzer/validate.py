@@ -834,6 +834,8 @@ def _handle_event(
 ) -> None:
     act = _event_action(ev, frame_action)
     pos = _pos(act.span) if act is not None else ctx.hand_pos(ev.seat)
+    if act is None and ev.rule == "R-OPEN-1" and ctx.deal.tag("Leader") is not None:
+        pos = _tag_value_pos(ctx, "Leader", 0)  # the first leader the tag names
     if not pos.line:
         pos = ctx.deal_pos() if act is None else pos
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)

@@ -67,7 +67,7 @@ def test_EC_11_passed_player_answers_his_duitou(profile: str) -> None:
 
 def test_EC_11_two_table_has_no_reentry() -> None:
     frames = play(EC11_HANDS, EC11_MOVES, profile="two-table-654321", leader=6)
-    assert violations(frames) == [("R-PASS-1", 1)]
+    assert violations(frames) == [("R-PASS-2", 1)]
     assert final(frames).top is not None and final(frames).top.owner == 4
 
 

@@ -148,7 +148,7 @@ def test_EC_11_passed_player_answers_his_duitou() -> None:
     f = "663"
     hands = ["JJ5Q" + f, "88" + f, "99" + f, "TT" + f, "44" + f, "55" + f]
     moves = "1. 5:44 6:- 1:- 2:88 3:99 4:TT 5:- 1:JJ"
-    check(hands, moves, "1:JJ", table(LEGAL, TT=err("R-PASS-1")), leader=5)
+    check(hands, moves, "1:JJ", table(LEGAL, TT=err("R-PASS-2")), leader=5)
 
 
 # -------------------------------------------------------------------------- EC-13
