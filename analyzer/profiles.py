@@ -810,6 +810,12 @@ _BA: _Spec = {
         True, "000§G 四", "第一个被闷的人将成为本局牌的“大落”，第二个被闷的人将成为本局牌的“二落”"
     ),
     "bie3.men_score": _S("pm1", "000§G 四", "被闷者－1分，闷人者加+1分"),
+    "bie3.men_teammate_scores": _S(
+        True,
+        "000§G 四",
+        "被闷者－1分，闷人者加+1分。（包括闷对家）",
+        note="every 闷 scores: no exception for a teammate's, and even the 对家's counts (EC-27)",
+    ),
     "kaidian.enabled": _S(True, "000§G 五", "则 该玩家开点，反之不开点"),
     "kaidian.qualifying": _S(
         "pure_gouji", "000§G 五2", "以下牌型的够级牌不开点： 任意张大花，小花，2或者挂花的牌"

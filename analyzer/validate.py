@@ -950,6 +950,33 @@ def _burn_failed(ctx: _Ctx, ev: E.BurnFailed, action: m.Action, round_no: int | 
     )
 
 
+def _count_shown(ctx: _Ctx, st: Any, action: m.Action, round_no: int | None) -> bool:
+    """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他
+    玩家): a record cannot show that a count was displayed, so the first time a seat is
+    down to ten cards the report says so (a notice) instead of passing over the rule in
+    silence.  True once the notice is given (or cannot apply to this deal)."""
+    p = getattr(st, "p", None)
+    if p is None or getattr(p, "baohu", None) != "visible_le10":
+        return True
+    if getattr(st, "ended", False):
+        return False
+    low = [s for s in range(1, 7) if st.is_active(s) and st.count(s) <= 10]
+    if not low:
+        return False
+    seat = action.seat if action.seat in low else low[0]
+    n = st.count(seat)
+    msg = (
+        f"seat {seat} is down to {n} cards: under baohu.mode = visible_le10 the count of a "
+        "player with ten cards or fewer must be shown to the table; a record cannot show "
+        "that it was, so this is not checked (a false 报牌 written in the record is)",
+        f"{seat}号只剩{n}张：本规则剩10张及以下须向其他玩家亮出张数（baohu.mode = "
+        "visible_le10）；记录无法显示是否亮出，故不检验（记录中的报牌不实仍予检验）",
+    )
+    ctx.add("GJV502", "R-REPORT-1", msg, pos=_pos(action.span), round_no=round_no, seat=seat,
+            action=action, param="baohu.mode")  # fmt: skip
+    return True
+
+
 def _overridden(ctx: _Ctx, param: str | None) -> bool:
     """True when the record's ``[Rules]`` give ``param`` another value than its profile."""
     s = _setting(ctx.profile, param)
@@ -1131,6 +1158,7 @@ def validate_deal(
     ended: E.DealEnded | None = None
     done = 0
     before: Any = None
+    shown_pending = True
     try:
         frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
         for frame in frames:
@@ -1154,6 +1182,8 @@ def validate_deal(
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
                     _burn_failed(ctx, ev, action, rnd)
+            if shown_pending and _count_shown(ctx, after, action, rnd):
+                shown_pending = False
             states.append(after)
             before = after
     except Exception as exc:

@@ -92,6 +92,16 @@ def deal_hands(seed: int, variant: str = "216") -> dict[int, tuple[Card, ...]]:
     return hands
 
 
+def first_leader(seed: int, profile: str) -> int:
+    """The first leader of the seeded deal: 上班 from the hands where they tell it
+    (R-OPEN-1), else a seat the seed picks."""
+    from analyzer.engine import _shangban_seat
+
+    rs = load_ruleset(profile)
+    hands = deal_hands(seed, rs.deck.variant)
+    return _shangban_seat(rs.open.shangban, hands, rs.open.dingban) or 1 + seed % 6
+
+
 def random_game(
     profile: str, seed: int, *, max_actions: int = 4000
 ) -> Iterator[tuple[DealState, Action | None, tuple[E.Event, ...]]]:
@@ -102,7 +112,7 @@ def random_game(
     st = new_deal(
         deal_hands(seed, rs.deck.variant),
         rs,
-        leader=1 + seed % 6,
+        leader=first_leader(seed, profile),
         profile=profile,
         obligations=obligations,
     )

@@ -748,12 +748,8 @@ def test_R_SCORE_4_EC27_teammate_men_is_an_open_point(profile: str) -> None:
     assert (bonus_points(s, 3), bonus_points(s, 5)) == (teammate, 0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="EC-27 reads 000§G as ±1 for every 闷 (teammates too); the bie3-activity profile "
-    "has bie3.men_teammate_scores = false",
-)
 def test_R_SCORE_4_EC27_bie3_activity_every_men_scores() -> None:
+    # 000§G 四: 被闷者－1分，闷人者加+1分（包括闷对家）: a teammate's 闷 scores too
     from analyzer.profiles import load_ruleset
 
     s = score_deal(EC27, load_ruleset("bie3-activity"))

@@ -214,19 +214,38 @@ EC21_MOVES = "1. 6:5 1:7 2:- 3:- 4:- 5:- 6:- 2. 1:3"
         ("DS", dispute("R-KAIDIAN-4")),
         ("KA", dispute("R-KAIDIAN-4")),
         ("TZ", dispute("R-KAIDIAN-4")),
-        pytest.param(
-            "BA",
-            err("R-KAIDIAN-4"),
-            marks=pytest.mark.xfail(
-                reason="engine: a last lead of 3s under 憋3 counts as forced, so an "
-                "unopened 头科 is never refused (000§G 五3 says it is a violation)",
-                strict=False,
-            ),
-        ),
+        # 000§G 五5: a hand without a 够级 set opens automatically, so seat 1 ("73") has
+        # opened and may be 头科
+        ("BA", LEGAL),
     ],
 )
 def test_EC_21_unopened_player_goes_out_first(ab: str, expected: Ruling) -> None:
     assert ruling_at(EC21_HANDS, EC21_MOVES, ab, "1:3", leader=6) == expected
+
+
+#: Seat 1 holds a 够级 set (KK) that his 对头 beats, so he never opens; then his 7 stands
+#: and under 憋3 his last lead, 3, is forced: he goes out first unopened.
+EC21_GOUJI_HANDS = ["KK73", "43", "43", "AA663", "43", "5593"]
+EC21_GOUJI_MOVES = "1. 6:55 1:KK 4:AA 1:- 2. 4:6 5:- 6:- 1:7 2:- 3:- 4:- 5:- 6:- 3. 1:3"
+
+
+@pytest.mark.parametrize(
+    ("ab", "expected"),
+    [
+        # 000§G 五3 "如果某人未开点，则该人不能走头科" forbids it but gives no sanction, and
+        # the lead of his last 3s is the only legal action left to him (legal_actions is
+        # exact): the engine cannot refuse it, so the point is a dispute, not an error
+        ("BA", dispute("R-KAIDIAN-4")),
+        ("DA", dispute("R-KAIDIAN-4")),
+        ("L4", LEGAL),  # he holds no 4s to keep back
+        ("QB", LEGAL),  # no 开点
+    ],
+)
+def test_EC_21_unopened_holder_of_a_gouji_set_goes_out_first(ab: str, expected: Ruling) -> None:
+    got = ruling_at(EC21_GOUJI_HANDS, EC21_GOUJI_MOVES, ab, "1:3", leader=6)
+    assert got == expected
+    others = [d for d in findings(EC21_GOUJI_HANDS, EC21_GOUJI_MOVES, ab, 6) if d.column != 65]
+    assert others == []
 
 
 # -------------------------------------------------------------------------- EC-27

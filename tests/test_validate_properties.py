@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as hs
-from test_engine_random import deal_hands, random_game
+from test_engine_random import deal_hands, first_leader, random_game
 
 import gojinotation as gj
 from analyzer import events as E
@@ -115,7 +115,7 @@ def text_of(
     hands: dict[int, tuple[Card, ...]] | None = None,
 ) -> str:
     hands = hands if hands is not None else hands_of(profile, seed)
-    header = (m.Tag("Profile", profile), m.Tag("Leader", str(1 + seed % 6)))
+    header = (m.Tag("Profile", profile), m.Tag("Leader", str(first_leader(seed, profile))))
     lines = tuple(m.Hand(s, sort_cards(h)) for s, h in sorted(hands.items()))
     return gj.dumps(m.Match((m.Deal(header, lines, tuple(actions)),)))
 
