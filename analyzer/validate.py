@@ -950,21 +950,22 @@ def _burn_failed(ctx: _Ctx, ev: E.BurnFailed, action: m.Action, round_no: int | 
     )
 
 
-def _count_shown(ctx: _Ctx, st: Any, action: m.Action, round_no: int | None) -> bool:
+def _count_shown(ctx: _Ctx, before: Any, st: Any, action: m.Action, round_no: int | None) -> bool:
     """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他
-    玩家): a record cannot show that a count was displayed, so the first time a seat is
-    down to ten cards the report says so (a notice) instead of passing over the rule in
-    silence.  True once the notice is given (or cannot apply to this deal)."""
+    玩家): a record cannot show that a count was displayed, so the first time a seat's
+    own play takes him down to ten cards the report says so (a notice) instead of
+    passing over the rule in silence.  True once the notice is given (or cannot apply)."""
     p = getattr(st, "p", None)
     if p is None or getattr(p, "baohu", None) != "visible_le10":
         return True
     if getattr(st, "ended", False):
         return False
-    low = [s for s in range(1, 7) if st.is_active(s) and st.count(s) <= 10]
-    if not low:
+    seat = action.seat
+    if not 1 <= seat <= 6 or before is None or before.count(seat) <= 10:
         return False
-    seat = action.seat if action.seat in low else low[0]
     n = st.count(seat)
+    if n > 10 or not st.is_active(seat):
+        return False
     msg = (
         f"seat {seat} is down to {n} cards: under baohu.mode = visible_le10 the count of a "
         "player with ten cards or fewer must be shown to the table; a record cannot show "
@@ -1182,7 +1183,7 @@ def validate_deal(
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
                     _burn_failed(ctx, ev, action, rnd)
-            if shown_pending and _count_shown(ctx, after, action, rnd):
+            if shown_pending and _count_shown(ctx, before, after, action, rnd):
                 shown_pending = False
             states.append(after)
             before = after

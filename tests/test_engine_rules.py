@@ -49,6 +49,25 @@ def test_R_OPEN_1_leader_tag() -> None:
     assert violations(frames) == []
 
 
+def test_R_OPEN_1_leader_tag_against_shangban_of_a_full_deal() -> None:
+    from test_engine_random import deal_hands
+
+    from gojinotation.cards import format_cards
+
+    hands = {s: format_cards(h) for s, h in deal_hands(0).items()}  # 上班: seat 2 (QS)
+    frames = play(hands, "", leader=2, deck_check=True)
+    assert violations(frames) == []
+    frames = play(hands, "", leader=5, deck_check=True)
+    assert violations(frames) == [("R-OPEN-1", 5)]
+    (v,) = of(frames, E.Violation)
+    assert v.param == "open.shangban" and "seat 2" in v.en  # type: ignore[attr-defined]
+    assert final(frames).leader == 5  # the replay follows the tag, as the moves do
+    # 上班 needs 两张同花色3 under corp-winter-2014: the hands still tell seat 2
+    assert violations(play(hands, "", leader=5, profile="corp-winter-2014", deck_check=True))
+    # fujian1-qingdao has no 上班 (the first taker leads): nothing to check
+    assert violations(play(hands, "", leader=5, profile="fujian1-qingdao", deck_check=True)) == []
+
+
 def test_R_OPEN_1_shangban_same_colour_three_EC_43() -> None:
     hands = {1: "55 66", 2: "3h 3d 88", 3: "3s 99", 4: "3c TT", 5: "JJ", 6: "QQ"}
     frames = play(hands, "2:88", leader=None)  # QS: ♥3♦3 is 两张同色3
@@ -281,6 +300,35 @@ def test_R_BURN_2_teammate_first_then_counter_burn() -> None:
     assert st.burn is not None and st.burn.burner == 5 and st.burns[0][2] == "lifted"
 
 
+def test_R_BURN_2_an_opponent_burns_while_a_teammate_could_is_a_dispute() -> None:
+    # seat 4 (联邦 of seat 2, who played the 够级 set) holds KKKK and has not declined:
+    # had he declared too, he burns first; the record cannot show it
+    frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ", leader=2)
+    assert violations(frames) == []
+    (d,) = [e for e in of(frames, E.Dispute) if e.rule_id == "R-BURN-2"]
+    assert (d.seat, d.param) == (3, "burn.priority")  # type: ignore[attr-defined]
+    assert "seat 4" in d.en and "联邦" in d.en
+    # the teammate declined (an explicit pass): the burn is in order
+    frames = play(BURN_HANDS, "2:JJJJ 4:- 3:burn QQQQ", leader=2)
+    assert violations(frames) == [] and "R-BURN-2" not in disputes(frames)
+    # a teammate who cannot beat the set is not ahead of anyone
+    weak = dict(BURN_HANDS)
+    weak[4] = "KK X 88 3"
+    frames = play(weak, "2:JJJJ 3:burn QQQQ", leader=2)
+    assert violations(frames) == [] and "R-BURN-2" not in disputes(frames)
+
+
+def test_R_BURN_2_same_side_in_play_order() -> None:
+    # seats 3 and 1 are both opponents of seat 2: seat 3 comes first in play order
+    hands = dict(BURN_HANDS)
+    hands[1] = "KKKK 55 3"
+    frames = play(hands, "2:JJJJ 4:- 1:burn KKKK", leader=2)
+    (d,) = [e for e in of(frames, E.Dispute) if e.rule_id == "R-BURN-2"]
+    assert d.seat == 1 and "seat 3" in d.en and "play order" in d.en
+    frames = play(hands, "2:JJJJ 4:- 3:- 1:burn KKKK", leader=2)
+    assert violations(frames) == [] and "R-BURN-2" not in disputes(frames)
+
+
 def test_R_BURN_3_middle_set_without_joker_is_burnt() -> None:
     frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:KK", leader=2)
     assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
@@ -301,6 +349,31 @@ def test_R_BURN_4_others_cannot_intervene() -> None:
     assert violations(frames) == []
     frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:DKK 4:XAA", leader=2)
     assert ("R-GOUJI-2", 4) in violations(frames) or ("R-DECK-2", 4) in violations(frames)
+
+
+def test_R_BURN_4_the_burner_may_not_pass_his_lead() -> None:
+    st = final(play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:-", leader=2))
+    assert st.closing and st.next_leader == 3
+    assert not [a for a in legal_actions(st) if a.seat == 3 and isinstance(a, Pass)]
+    frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:-", leader=2)
+    assert violations(frames) == [("R-BURN-4", 3)]
+    assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
+    st = final(frames)
+    assert places(frames) == {3: 6} and st.count(3) == 0  # 烧糊: 大落, cards void
+    assert st.leader == 2 and st.top is None  # the burned player leads
+
+
+def test_R_BURN_4_another_seat_leading_stops_the_burn() -> None:
+    for moves in ("2:JJJJ 3:burn QQQQ 6:- 2:77", "2:JJJJ 3:burn QQQQ 6:close 2:77"):
+        frames = play(BURN_HANDS, moves, leader=2)
+        assert violations(frames) == [("R-BURN-4", 2)], moves
+        st = final(frames)
+        assert places(frames) == {3: 6}
+        assert st.top is not None and st.top.owner == 2  # the burned player's lead stands
+    # a seat that may not lead even then is still out of turn
+    frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 1:55", leader=2)
+    assert violations(frames) == [("R-BURN-4", 1), ("R-TURN-1", 1)]
+    assert places(frames) == {3: 6} and final(frames).leader == 2
 
 
 def test_R_BURN_5_failed_burner_keeps_his_duitou_youtou() -> None:

@@ -288,6 +288,37 @@ def test_R_BURN_1_burn_from_a_seat_that_passed() -> None:
     assert "passed" in d.en
 
 
+BURN_PRIORITY_HANDS = ["5566" + F, "JJJJ77" + F, "QQQQKK999DX" + F, "KKKKX88" + F,
+                       "AAAADD44" + F, "AA33" + F]  # fmt: skip
+
+
+def test_R_BURN_2_burn_ahead_of_a_teammate_who_has_not_declined() -> None:
+    text = record(BURN_PRIORITY_HANDS, "1. 2:JJJJ 3:burn QQQQ", leader=2)
+    d = expect(text, code="GJV401", rule="R-BURN-2", line=9, column=11,
+               action="3:burn QQQQ", param="burn.priority")  # fmt: skip
+    assert d.seat == 3 and "seat 4" in d.en and "联邦" in d.zh
+    assert d.severity is Severity.DISPUTE and d.citations
+    assert not [d for d in diagnostics(text) if d.severity is Severity.ERROR]
+    declined = record(BURN_PRIORITY_HANDS, "1. 2:JJJJ 4:- 3:burn QQQQ", leader=2)
+    assert not [d for d in diagnostics(declined) if d.rule_id == "R-BURN-2"]
+
+
+def test_R_BURN_4_burner_passes_his_lead() -> None:
+    moves = "1. 2:JJJJ 4:- 3:burn QQQQ 6:- 3:-"
+    d = expect(record(BURN_PRIORITY_HANDS, moves, leader=2), code="GJV209", rule="R-BURN-4",
+               line=9, column=31, action="3:-", param="burn.fail_place")  # fmt: skip
+    assert d.seat == 3 and "must play on" in d.en and "大落" in d.explanation_en
+
+
+def test_R_BURN_4_another_seat_leads_in_the_burners_place() -> None:
+    moves = "1. 2:JJJJ 4:- 3:burn QQQQ 6:- 2. 2:77"
+    text = record(BURN_PRIORITY_HANDS, moves, leader=2)
+    d = expect(text, code="GJV209", rule="R-BURN-4", line=9, column=34, action="2:77")
+    assert "seat 3 is burning" in d.en and "seat 2 leads in his place" in d.en
+    # the lead itself stands: no out-of-turn error follows
+    assert [x.rule_id for x in diagnostics(text) if x.severity is Severity.ERROR] == ["R-BURN-4"]
+
+
 def test_R_BURN_3_middle_set_without_joker() -> None:
     hands = ["JJJJ399", BURNER, "635", "735", "835", "935"]
     moves = "1. 1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 1:- 2. 2:999 3:-"
@@ -398,6 +429,59 @@ def test_R_TRIBUTE_2_return_without_tribute() -> None:
     hands = ["D5" + F, "7" + F, "7" + F, "8" + F, "9" + F, "9" + F]
     expect(record(hands, "1:return 5 to 2"), code="GJV214", rule="R-TRIBUTE-2", line=9,
            column=1, action="1:return 5 to 2")  # fmt: skip
+
+
+def _full_deal(leader: int, *tags: tuple[str, str]) -> str:
+    from test_engine_random import deal_hands
+
+    from gojinotation.cards import format_cards
+
+    lines = ['[Profile "qingdao-standard"]', f'[Leader "{leader}"]']
+    lines += [f'[{k} "{v}"]' for k, v in tags]
+    lines += [f"hand {s}: {format_cards(h)}" for s, h in deal_hands(0).items()]
+    return "\n".join(lines) + "\n"
+
+
+def test_R_OPEN_1_leader_tag_contradicts_shangban() -> None:
+    # the hands of seed 0 make seat 2 the first to hold 两张同色3 with no one to 顶班
+    d = expect(_full_deal(5), code="GJV216", rule="R-OPEN-1", line=2, column=10,
+               deck_check=True, param="open.shangban")  # fmt: skip
+    assert d.end_column == 11 and d.seat == 5 and "seat 2" in d.en
+    assert "Leader tag" in d.explanation_en and d.source_line == '[Leader "5"]'
+    assert not [x for x in diagnostics(_full_deal(2), deck_check=True) if x.rule_id == "R-OPEN-1"]
+
+
+def test_R_OPEN_1_later_deal_is_a_notice() -> None:
+    # deal 2 of a game: the first leader follows open.subsequent (the last 大落), which the
+    # record does not show
+    found = [d for d in diagnostics(_full_deal(5, ("Deal", "2")), deck_check=True)
+             if d.rule_id == "R-OPEN-1"]  # fmt: skip
+    assert [(d.code, d.line, d.column) for d in found] == [("GJV502", 2, 10)]
+
+
+def test_R_REPORT_1_count_to_be_shown_at_ten_is_a_notice() -> None:
+    # fujian1-qingdao (000§H): 其手中持牌数量应显示给其他玩家 — a record cannot show the
+    # display, so the first play that takes a seat down to ten cards gets a notice
+    hands = ["55TTTTTT" + F, "77" + F, "88" + F, "99" + F, "TT" + F, "JJ" + F]
+    text = record(hands, "1. 1:55 2:77", profile="fujian1-qingdao")
+    found = [d for d in diagnostics(text) if d.rule_id == "R-REPORT-1"]
+    assert [(d.code, d.line, d.column, d.seat, d.param) for d in found] == [
+        ("GJV502", 9, 4, 1, "baohu.mode")
+    ]
+    assert "visible_le10" in found[0].en
+    plain = record(hands, "1. 1:55 2:77")  # on request only (qingdao-standard): nothing
+    assert not [d for d in diagnostics(plain) if d.rule_id == "R-REPORT-1"]
+
+
+def test_R_CLOSE_2_a_close_written_after_the_next_lead_karamay() -> None:
+    # koupai.all_cards_before_lead (000§D 三6): the record shows seat 1 leading before
+    # seat 4 turned the cards; an omitted close is read as made before the lead
+    hands = ["56" + FILL, "7" + FILL, "8" + FILL, "9" + FILL, "T" + FILL, "J" + FILL]
+    moves = "1. 1:5 2:- 3:- 4:- 5:- 6:- 2. 1:6 4:close"
+    expect(record(hands, moves, profile="karamay-jingsai"), code="GJV206", rule="R-CLOSE-2",
+           line=9, column=35, action="4:close", param="koupai.all_cards_before_lead")  # fmt: skip
+    omitted = record(hands, "1. 1:5 2:- 3:- 4:- 5:- 6:- 2. 1:6", profile="karamay-jingsai")
+    assert not [d for d in diagnostics(omitted) if d.severity is Severity.ERROR]
 
 
 def test_R_OPEN_1_first_leader_unknown_is_a_notice() -> None:
@@ -647,8 +731,6 @@ NOT_AN_ACTION: dict[str, str] = {
     "R-DIPAI-1": "够死级 widens or narrows who may answer: wrong answers are R-GOUJI-2",
     "R-WUTOU-1": "无头 widens who may answer: wrong answers are R-GOUJI-2 or R-PASS-1",
     "R-SIHU-1": "四户乱缠 widens who may answer; its open point is a dispute (EC-41)",
-    "R-BURN-2": "burn priority is not checked by the engine (requested)",
-    "R-BURN-4": "a burner's whole hand is not checked by the engine (requested)",
     "R-BURN-5": "the consequence of a failed burn (cited by the R-BURN-3 warning)",
     "R-BURN-6": "解烧 and 反烧 are outcomes; an open point is a dispute (EC-15)",
     "R-BURN-8": "burn success is an outcome (scoring)",
