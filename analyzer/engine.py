@@ -119,13 +119,35 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     "burn-window": (
         "R-BURN-1/2: on a 够级 set the seats other than the 对头 may declare a burn at any "
         "time until the round is closed (also after the 对头 passed); an explicit pass by "
-        "them declines (final for the round).  Priority is the order of declaration in the "
-        "record: a record cannot show two declarations at once"
+        "them declines (final for the round).  A record cannot show two declarations at "
+        "once, so the record's order stands: a burn recorded while a seat ahead in priority "
+        "(the 够级 player's 联邦, then play order) could also burn it and had not declined is "
+        "a Dispute (burn.priority), not an error"
+    ),
+    "burn-whole-hand": (
+        "R-BURN-4: while his burn goes on the burner must lead each time the lead is his; a "
+        "pass (or timeout) on that lead, or another seat's lead in his place, is a violation "
+        "with the 烧糊 sanction (burn.fail_place: 大落, cards void, the burned player leads; "
+        "that seat's lead is then judged afresh).  A wrong set by the burner keeps its own "
+        "rule (R-BURN-3 烧糊, R-SET-*, R-BIE3-1 错牌不出)"
+    ),
+    "leader-tag": (
+        "R-OPEN-1: a Leader tag is checked against 上班 told from the suited hands of a full "
+        "deal: an error in the first deal of a match (no Game/Deal tag beyond 1); in a later "
+        "deal the lead follows open.subsequent unless 开牌 was redone, which the record does "
+        "not show (Notice).  The replay follows the tag"
+    ),
+    "count-shown": (
+        "R-REPORT-1 baohu.mode=visible_le10: a record cannot show a displayed count; the "
+        "validator gives a notice at the first play that takes a seat down to ten cards; a "
+        "written 报牌 is checked for truth as under every mode"
     ),
     "close-implied": (
         "R-CLOSE-1/2: a Close may be omitted; the next leader's play implies it, also under "
-        "koupai.all_cards_before_lead.  With the 对头 out and koupai.no_duitou=not_required an "
-        "explicit close by any opponent is accepted (Dispute: koupai.no_duitou)"
+        "koupai.all_cards_before_lead (GJN reads an omitted 扣牌 as made before the lead); a "
+        "close written after the next lead is R-CLOSE-2.  With the 对头 out and "
+        "koupai.no_duitou=not_required an explicit close by any opponent is accepted "
+        "(Dispute: koupai.no_duitou)"
     ),
     "deal-end": (
         "R-FINISH-1: the deal ends when at most one seat holds cards; play goes on while only "
@@ -166,7 +188,10 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     ),
     "toke-forced": (
         "R-KAIDIAN-4: an unopened player who has nothing else to lead may go out first; the "
-        "finish stands (Dispute: kaidian.toke_requirement)"
+        "finish stands (Dispute: kaidian.toke_requirement).  Under 憋3 the last lead of 3s "
+        "is always forced, so 000§G 五3 (不能走头科) is a Dispute there, not an error: the "
+        "documents give no sanction and the engine cannot refuse the only legal action "
+        "(EC-21)"
     ),
     "no-three": (
         "R-BIE3-3: under 憋3 a seat with no 3 must buy or be given one before its first play; if "

@@ -149,11 +149,13 @@ _DATA: tuple[_RuleData, ...] = (
         "the 开牌. After a first or repeated 开牌 the first player to show two 3s of the same "
         "colour leads (上班), and one who shows more 3s of a suit takes over (顶班). "
         "Tournaments replace this with a high-card draw, a fixed seat, an inserted card or a "
-        "pair of 4s.",
+        "pair of 4s. A record that names a first leader other than the 上班 seat of its hands, "
+        "in the first deal after a 开牌, is wrong.",
         "每局开始前要确定首取牌人（开牌）和首发牌人。青岛打法中，由一人抽一张牌，"
         "按逆时针从自己数起，数到的人先取牌；抽到王则由下家取代。以后各局由上局大落"
         "的对头开牌，大落先取牌并先发牌。首次或重新开牌后，先亮出两张同色3者上班先发，"
-        "亮出同花色3更多者可顶班。各比赛规则另有比大小、固定座位、插牌或亮4等办法。",
+        "亮出同花色3更多者可顶班。各比赛规则另有比大小、固定座位、插牌或亮4等办法。"
+        "开牌后的首局，记录所写的首发牌人若与手牌上班之人不符，即为错误。",
         (
             _c(
                 "000§B 第六条",
@@ -464,8 +466,9 @@ _DATA: tuple[_RuleData, ...] = (
         "Coming back in against one's 对头",
         "过牌后仍可打对头牌",
         "Even after passing, a player may still answer a set played by his own 对头 in the "
-        "same round. One tournament ruleset has no such exception.",
-        "过牌后本轮仍可打对头出的牌。有一种比赛规则没有这一例外。",
+        "same round. One tournament ruleset has no such exception: there, a passed player who "
+        "answers his 对头 breaks this rule.",
+        "过牌后本轮仍可打对头出的牌。有一种比赛规则没有这一例外，按该规则过牌后再打对头牌即违反本条。",
         (
             _c("003(9)", "過牌者除“對頭牌”外，本輪再無權發牌"),
             _c("004a 一6", "对门无过牌"),
@@ -513,8 +516,10 @@ _DATA: tuple[_RuleData, ...] = (
         "No lead before the round is closed",
         "扣牌前不得发牌",
         "A new lead made before the legal 扣 is void. Some rules also require every card on "
-        "the table to be turned first.",
-        "法定扣牌人扣牌前重新发牌无效；有的规则还要求扣完桌面所有牌后才能出牌。",
+        "the table to be turned first. A record may leave the 扣 out, which reads as made "
+        "before the lead; a 扣 written after the next lead shows the lead came first.",
+        "法定扣牌人扣牌前重新发牌无效；有的规则还要求扣完桌面所有牌后才能出牌。"
+        "记录可省略扣牌，视为发牌前已扣；扣牌记在下一次发牌之后，则表明先发了牌。",
         (
             _c("004b(8)", "在对头未扣牌前，重新发牌无效"),
             _c("000§D 三6", "要求扣完桌面所有牌后,才可出牌"),
@@ -624,10 +629,16 @@ _DATA: tuple[_RuleData, ...] = (
         "烧牌优先与联邦优先",
         "A burn comes before the 对头's answer. If players of both teams declare, the "
         "teammates of the 够级 player burn first and the others may burn after them (反烧); "
-        "declarers of one team go in playing order.",
+        "declarers of one team go in playing order. A record writes one declaration after "
+        "another, so it cannot show two at once: a burn written while a player ahead in this "
+        "order could also burn and had not said he would not is a point in dispute, since "
+        "that player would have burned first had he declared.",
         "烧牌优先于对头上牌。双方都有人声明烧牌时，发够级牌者的联邦先烧，其余人可随后再烧"
-        "（反烧）；同为一方的按出牌顺序进行。",
+        "（反烧）；同为一方的按出牌顺序进行。记录只能逐一记下声明，无法显示同时声明："
+        "若记下的烧牌之前，另有顺序在先、也能烧且未表示不烧的人，则列为争议，"
+        "因为他若同时声明应先烧。",
         (
+            _c("000§K (一)3", "按自然打牌先后顺序（同伙优先烧）进行烧牌"),
             _c(
                 "001b 4",
                 "如声明烧牌者有2人以上，且分属不同的一方则发够级牌者的联邦 可先于其他人烧牌",
@@ -659,9 +670,13 @@ _DATA: tuple[_RuleData, ...] = (
         "The burner plays out his whole hand",
         "烧牌者须一路出完",
         "Having burned, the player goes on leading set after set until his hand is empty. "
-        "One text also accepts a burn after which the burner holds nothing but 3s.",
-        "烧牌后须一套接一套把手牌出完。有的规则也承认灭掉够级牌后手中只剩3的烧牌。",
+        "One text also accepts a burn after which the burner holds nothing but 3s. A burner "
+        "who passes his lead, or lets another player lead in his place, has not gone out: "
+        "his burn has failed (烧糊, R-BURN-5).",
+        "烧牌后须一套接一套把手牌出完。有的规则也承认灭掉够级牌后手中只剩3的烧牌。"
+        "烧牌者轮到发牌时放弃，或由他人代为发牌，即未能走科，按烧糊处理（R-BURN-5）。",
         (
+            _c("004c 第六条", "烧牌者需走科方为烧牌成功"),
             _c("002b 8", "然后每次所发牌中必须挂一小花或大花，但最后一次发牌可除外"),
             _c("002b 8", "或者灭掉所发够级牌后，手中只剩3的"),
         ),
@@ -807,9 +822,10 @@ _DATA: tuple[_RuleData, ...] = (
         "未开点能否走头科",
         "Whether a player who has not opened may finish first differs: the activity rules "
         "forbid it, 004 allows it once his 4s have been played, and the Qingdao 打点 rules "
-        "allow it but he then pays as unopened.",
+        "allow it but he then pays as unopened. None says what happens when his last lead "
+        "leaves him no choice, as under 憋3, where the last set is always his 3s.",
         "未开点者能否走头科各规则不同：活动规则不许；004允许但须先把4出掉；青岛打点规则允许，"
-        "但头科亦按不开点处理。",
+        "但头科亦按不开点处理。最后一手别无选择时（如憋3，最后一手必为3）如何处理，各规则均未说明。",
         (
             _c("000§G 五3", "如果某人未开点，则该人不能走头科"),
             _c("004b(4)", "不开点 可以走头科，但是必须把4提前发出去"),
@@ -927,9 +943,11 @@ _DATA: tuple[_RuleData, ...] = (
         "A player with ten cards or fewer must state his count truthfully whenever asked, "
         "though he need not volunteer it; above ten he need not answer. Variants show the "
         "count openly, forbid asking, let only 对头s ask, or drop reporting (always under "
-        "憋3 in most rules).",
+        "憋3 in most rules). A record shows a report it writes down, not a count shown on "
+        "the table, so only written reports can be checked.",
         "手中剩10张及以下者，有人询问时须如实报明，但可不主动报；10张以上不够报。"
-        "有的规则要求亮出张数、禁止询问、只许对头间询问，或不报牌（多数憋3规则不报户）。",
+        "有的规则要求亮出张数、禁止询问、只许对头间询问，或不报牌（多数憋3规则不报户）。"
+        "记录只能记下所报张数，不能显示亮出的张数，因此只能检验记下的报牌。",
         (
             _c(
                 "004b(9)",
@@ -1305,6 +1323,24 @@ def _open_points_md() -> list[str]:
     return out
 
 
+def _engine_readings_md() -> list[str]:
+    from .engine import ENGINE_DEFAULTS
+
+    out = [
+        "#### Engine readings",
+        "",
+        "Where the documents are silent on how a record is judged, or a record cannot show "
+        "what the rule asks, the engine reads it as follows (`analyzer.engine."
+        "ENGINE_DEFAULTS`); a Dispute or Notice is reported where the reading decides.",
+        "",
+        "| Point | Reading |",
+        "|---|---|",
+    ]
+    out += [f"| `{k}` | {_cell(v)} |" for k, v in sorted(ENGINE_DEFAULTS.items())]
+    out.append("")
+    return out
+
+
 def markdown() -> str:
     """The full text of ``docs/rules.md``, generated from the rulebook and the profiles."""
     out = [
@@ -1382,6 +1418,7 @@ def markdown() -> str:
         "",
     ]
     out += _open_points_md()
+    out += _engine_readings_md()
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -206,8 +206,8 @@ def test_R_DECK_2_cards_swapped_between_hands(pd: tuple[str, int], rnd: random.R
 
 
 SEAT_RULES = {
-    "R-TURN-1", "R-PASS-1", "R-GOUJI-2", "R-REPORT-1", "R-CLOSE-1", "R-CLOSE-2",
-    "R-YIELD-1", "R-DECK-2", "R-BURN-1", "R-BURN-7", "R-BIE3-3", "R-SET-2", "R-SET-3",
+    "R-TURN-1", "R-PASS-1", "R-PASS-2", "R-GOUJI-2", "R-REPORT-1", "R-CLOSE-1", "R-CLOSE-2",
+    "R-YIELD-1", "R-DECK-2", "R-BURN-1", "R-BURN-4", "R-BURN-7", "R-BIE3-3", "R-SET-2", "R-SET-3",
     "R-BUY-1", "R-REVOLUTION-1", "R-TRIBUTE-1", "R-TRIBUTE-2",
 }  # fmt: skip
 
@@ -223,7 +223,10 @@ def test_seat_changed(pd: tuple[str, int], rnd: random.Random) -> None:
     flagged(text_of(profile, seed, mutated), i, SEAT_RULES)
 
 
-DROP_RULES = {"R-TURN-1", "R-CLOSE-1", "R-CLOSE-2", "R-YIELD-1", "R-PASS-1", "R-GOUJI-2"}
+DROP_RULES = {
+    "R-TURN-1", "R-CLOSE-1", "R-CLOSE-2", "R-YIELD-1", "R-PASS-1", "R-PASS-2", "R-GOUJI-2",
+    "R-BURN-4",
+}  # fmt: skip
 
 
 @SLOW
@@ -237,7 +240,8 @@ def test_pass_dropped(pd: tuple[str, int], rnd: random.Random) -> None:
 
 
 SHIFT_RULES = {
-    "R-DECK-2", "R-SET-3", "R-SET-2", "R-GOUJI-2", "R-TURN-1", "R-PASS-1", "R-BIE3-1",
+    "R-DECK-2", "R-SET-3", "R-SET-2", "R-GOUJI-2", "R-TURN-1", "R-PASS-1", "R-PASS-2",
+    "R-BIE3-1", "R-BURN-4",
     "R-JOKER-3", "R-JOKER-4", "R-BURN-7", "R-CLOSE-1", "R-CLOSE-2",
 }  # fmt: skip
 
