@@ -361,6 +361,9 @@ def test_R_BURN_4_the_burner_may_not_pass_his_lead() -> None:
     st = final(frames)
     assert places(frames) == {3: 6} and st.count(3) == 0  # 烧糊: 大落, cards void
     assert st.leader == 2 and st.top is None  # the burned player leads
+    # a timeout on his lead (a timeout is a pass) stops the burn too
+    frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:timeout", leader=2)
+    assert violations(frames) == [("R-BURN-4", 3)] and places(frames) == {3: 6}
 
 
 def test_R_BURN_4_another_seat_leading_stops_the_burn() -> None:
