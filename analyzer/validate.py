@@ -841,9 +841,9 @@ def _handle_event(
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)
     if isinstance(ev, E.Violation):
         msg = (ev.en, ev.zh)
-        expl = _explain(
-            ev.rule_id, msg, sanction=ev.sanction, param=ev.param, rs=ctx.rs, profile=ctx.profile
-        )
+        said = (ev.sanction, ev.sanction_zh) if ev.sanction and ev.sanction_zh else ev.sanction
+        expl = _explain(ev.rule_id, msg, sanction=said, param=ev.param, rs=ctx.rs,
+                        profile=ctx.profile)  # fmt: skip
         cites = _citations(ev.rule_id, [getattr(_setting(ctx.profile, ev.param), "citation", None)])
         if variation:
             ctx.add(
