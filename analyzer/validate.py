@@ -841,8 +841,10 @@ def _handle_event(
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)
     if isinstance(ev, E.Violation):
         msg = (ev.en, ev.zh)
-        said = (ev.sanction, ev.sanction_zh) if ev.sanction and ev.sanction_zh else ev.sanction
-        expl = _explain(ev.rule_id, msg, sanction=said, param=ev.param, rs=ctx.rs,
+        applied: str | tuple[str, str] = ev.sanction
+        if ev.sanction and ev.sanction_zh:
+            applied = (ev.sanction, ev.sanction_zh)
+        expl = _explain(ev.rule_id, msg, sanction=applied, param=ev.param, rs=ctx.rs,
                         profile=ctx.profile)  # fmt: skip
         cites = _citations(ev.rule_id, [getattr(_setting(ctx.profile, ev.param), "citation", None)])
         if variation:
