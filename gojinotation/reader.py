@@ -126,7 +126,9 @@ _parse_cards_cached = lru_cache(maxsize=4096)(parse_cards)
 
 
 def _unescape(text: str) -> str:
-    return _UNESCAPE.sub(r"\1", text)
+    # split() keeps what the group caught: the text between escapes and the escaped
+    # characters in turn, joined in C (sub() with a template costs ~1 µs an escape)
+    return "".join(_UNESCAPE.split(text))
 
 
 @v_args(inline=True)
@@ -398,7 +400,7 @@ _PARSER: Lark | None = None
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
-        _PARSER = Lark(
+        parser = Lark(
             _grammar_text(),
             parser="lalr",
             lexer="contextual",
@@ -407,7 +409,31 @@ def _parser() -> Lark:
             maybe_placeholders=False,
             transformer=_TRANSFORMER,
         )
+        # The lexers compile their scanners on first use, after the checks above: the
+        # long terminals are matched by their possessive forms (the same language).
+        for term in parser.terminals:
+            if term.name in _LONG_TERMINALS:
+                term.pattern.value = _possessive(term.pattern.value)
+        _PARSER = parser
     return _PARSER
+
+
+#: Terminals that may be megabytes long (a comment, a note, a quoted string).
+_LONG_TERMINALS = ("COMMENT", "NOTE", "STRING")
+_STAR = re.compile(r"(?<=[\])])\*(?![+?])")
+
+
+def _possessive(rx: str) -> str:
+    """The grammar's unrolled ``x*(\\.x*)*`` made possessive (``*+``): it matches the
+    same texts, since every backslash starts an escape and nothing in ``x`` is one, but
+    Python's ``re`` then keeps no backtracking state for each character or escape
+    (without it a 10 MB comment took 2.8 GB).  The grammar keeps the plain form, which
+    interegular (Lark's strict-mode checks) and other regular-expression engines read.
+
+    >>> print(_possessive(r'\\{[^\\\\}]*(\\\\.[^\\\\}]*)*\\}'))
+    \\{[^\\\\}]*+(\\\\.[^\\\\}]*+)*+\\}
+    """
+    return _STAR.sub("*+", rx)
 
 
 def _strict_available() -> bool:
@@ -765,20 +791,21 @@ def _text_pieces(stream: IO[str]) -> Iterator[str]:
 # assembler, working on parsed items, has the last word on deal boundaries.
 # Every alternative starts with a literal character, so that the regular-expression
 # engine skips to the next "{", "[", '"' or line end without leaving C.
-_C = r"\{(?P<c>(?:\\.|[^\\}])*)(?P<ce>\})?"
-_N = r"\[(?P<n>%(?:\\.|[^\\\]])*)(?P<ne>\])?"
-_S = r'"(?:\\.|[^"\\\n])*"?'
+_C = r"\{(?P<c>[^\\}]*+(?:\\.[^\\}]*+)*+)(?P<ce>\})?"
+_N = r"\[(?P<n>%[^\\\]]*+(?:\\.[^\\\]]*+)*+)(?P<ne>\])?"
+_S = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
 _SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
 _SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
 #: Moves up to what may end a deal or span lines: a "{" or "[%" not closed on its line,
 #: an unclosed '"', or a line starting with a tag.
 _BODY_SKIP = re.compile(
-    r'(?:[^{\["\n]++|\{(?:\\.|[^\\}\n])*+\}|\[%(?:\\.|[^\\\]\n])*+\]|"(?:\\.|[^"\\\n])*+"'
+    r'(?:[^{\["\n]++|\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}|\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]'
+    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
     r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
 )
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
 _TAG_AT = re.compile(
-    r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"((?:\\.|[^"\\\n])*)"[ \t\f\n]*\]'
+    r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t\f\n]*\]'
 )
 
 
@@ -849,7 +876,9 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
 
 
 _PAREN_SCAN = re.compile(
-    r'\{(?:\\.|[^\\}])*\}|\[%(?:\\.|[^\\\]])*\]|"(?:\\.|[^"\\\n])*"|(?P<o>\()|(?P<c>\))', re.S
+    r'\{[^\\}]*+(?:\\.[^\\}]*+)*+\}|\[%[^\\\]]*+(?:\\.[^\\\]]*+)*+\]|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+    r"|(?P<o>\()|(?P<c>\))",
+    re.S,
 )
 
 
@@ -951,7 +980,7 @@ class _Fast:
         # arguments (burns and reports too), glyphs, one-line notes and round numbers.
         # Group 1 is a whole action; annotations follow in group ``a``.
         lws = "[ \t\f]*"
-        note1 = r"\[%(?:\\.|[^\\\]\n])*\]"
+        note1 = r"\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]"
         simple_words = "|".join(
             t[k] for k in ("PASS_KW", "CLOSE_KW", "YIELD_KW", "TIMEOUT_KW", "REVOLUTION_KW")
         )
@@ -967,7 +996,7 @@ class _Fast:
         # number, comment (the terminals' own groups are made non-capturing).
         act_rx = _no_groups(action)
         ann_rx = _no_groups(f"(?:{lws}(?:{t['GLYPH']}|{note1}))+")
-        comment1 = r"\{(?:\\.|[^\\}\n])*\}"
+        comment1 = r"\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}"
         tail = f"(?:({act_rx})({ann_rx})?|(\\d{{1,6}}\\.)|({comment1}))"
         self.tight = re.compile(f"({lws}){tail}")
         self.tight_nl = re.compile(f"([ \\t\\f\\n]*){tail}")  # the same across lines
