@@ -29,10 +29,10 @@ import io
 import itertools
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, overload
 
 import attrs
 import lark
@@ -138,7 +138,7 @@ class _ToModel(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__()
         self.line_offset = 0
-        self.lines: list[str] = []
+        self.lines: Sequence[str] = []
         self.text = ""
         #: nesting depth of the variations built during the current parse, by id
         self.depth: dict[int, int] = {}
@@ -542,7 +542,7 @@ def _unclosed(exc: lark.exceptions.UnexpectedToken) -> tuple[Token, str, str] | 
     return None
 
 
-def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> NotationError:
+def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
         line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines) or 1
@@ -1806,7 +1806,49 @@ def _undecodable(text: str, bad: re.Match[str], start_line: int, filename: str) 
     return BrokenDeal(clean, (err,), m.Span(start_line, 1))
 
 
-def _lark_items(text: str, lines: list[str], offset: int) -> list[Any]:
+class _Lines(Sequence[str]):
+    """The lines of a chunk, cut out when asked for (only errors ask) rather than split up
+    front: a 10 MB comment of short lines would be a million strings (~80 MB).
+
+    >>> lines = _Lines("a\\nbc\\n")
+    >>> len(lines), lines[1], lines[-1], lines[0]
+    (3, 'bc', '', 'a')
+    """
+
+    __slots__ = ("n", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = text.count("\n") + 1
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return self.text.split("\n")[i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        text, start = self.text, 0
+        if i > self.n // 2:  # count from the end
+            start = len(text)
+            for _ in range(self.n - i):
+                start = text.rindex("\n", 0, start)
+            start += 1
+        else:
+            for _ in range(i):
+                start = text.index("\n", start) + 1
+        end = text.find("\n", start)
+        return text[start:] if end < 0 else text[start:end]
+
+
+def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
     """Parse a chunk with Lark (the normative grammar).
 
     :raises NotationError: the syntax error, in friendly words.
@@ -1859,7 +1901,7 @@ def _parse_chunk(
         items = _fast_items(text, offset)
     except _Fallback:
         try:
-            items = _lark_items(text, text.split("\n"), offset)
+            items = _lark_items(text, _Lines(text), offset)
         except NotationError as err:
             err.with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
