@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -253,7 +253,7 @@ print(json.dumps(out))
 """
 
 
-@lru_cache(maxsize=None)
+@cache
 def run_huge(name: str) -> dict[str, object]:
     """Reader, replay and validator on a huge input in a child process (4 GB address
     space at most, 300 s at most), so that a runaway cannot take the machine down."""
@@ -301,3 +301,33 @@ def test_repeated_findings_are_summarised() -> None:
     assert isinstance(counts, dict)
     assert counts["errors"] >= 1_000_000, out
     assert out["more"] == 1_000_000 - 20, out
+
+
+def test_repeats_past_the_limit_are_one_summary_per_seat_and_kind() -> None:
+    """Past REPEAT_LIMIT findings of one code, rule, seat and kind of action, one summary
+    stands for the rest: placed at the first left out, naming the last, in the text and
+    in JSON; the counts count every finding."""
+    from analyzer.validate import REPEAT_LIMIT
+
+    data = _SMALL_DEAL + b"1. 1:3 " + b"3:- " * 50 + b"5:- " * 25 + b"5:44 " * 3 + b"\n"
+    report = validate_source(data, file="r.gjn", deck_check=False)
+    turn = [d for d in report.diagnostics if d.code == "GJV203"]
+    by_seat: dict[tuple[int | None, str], list[int]] = {}
+    for d in turn:
+        by_seat.setdefault((d.seat, d.action.split(":")[1]), []).append(d.more)
+    assert by_seat[(3, "-")] == [0] * REPEAT_LIMIT + [50 - REPEAT_LIMIT]
+    assert by_seat[(5, "-")] == [0] * REPEAT_LIMIT + [25 - REPEAT_LIMIT]
+    assert by_seat[(5, "44")] == [0, 0, 0]  # another kind of action: not a repeat
+    summary = next(d for d in turn if d.seat == 3 and d.more)
+    first = 8 + 4 * REPEAT_LIMIT  # the column of the 21st "3:-"
+    assert (summary.line, summary.column) == (10, first)
+    assert (summary.last_line, summary.last_column) == (10, 8 + 4 * 49)
+    assert f"{50 - REPEAT_LIMIT} more" in summary.en and "从略" in summary.zh
+    assert summary.format("en").splitlines()[0].endswith("(deal 1, round 1, seat 3)")
+    as_json = report.as_dict()["diagnostics"]
+    assert [x["more"] for x in as_json if x["more"]] == [
+        {"count": 30, "last": {"line": 10, "column": 8 + 4 * 49}},
+        {"count": 5, "last": {"line": 10, "column": 8 + 4 * 50 + 4 * 24}},
+    ]
+    assert report.counts()["errors"] == len(turn) - 2 + 30 + 5
+    assert report.exit_code == 1
