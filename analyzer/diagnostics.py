@@ -23,6 +23,8 @@ from typing import Any
 
 import attrs
 
+from gojinotation.errors import caret_lines
+
 __all__ = ["Citation", "Diagnostic", "Severity"]
 
 
@@ -68,7 +70,12 @@ class Citation:
 
 @attrs.frozen
 class Diagnostic:
-    """One finding of the validator."""
+    """One finding of the validator.
+
+    A summary of repeated findings (see ``docs/validator.md``, *Repeated findings*) has
+    ``more`` > 0: it stands for that many findings left out, its position is the first
+    of them and ``last_line``/``last_column`` the last.
+    """
 
     code: str
     severity: Severity
@@ -91,6 +98,9 @@ class Diagnostic:
     param: str | None = None
     source_line: str = ""
     alternatives: tuple[tuple[str, str], ...] = ()
+    more: int = 0
+    last_line: int = 0
+    last_column: int = 0
 
     def location(self) -> str:
         """``file:line:col``."""
@@ -131,10 +141,7 @@ class Diagnostic:
         head = f"{self.location()}: {sev} {self.code}{rule} {title}{sep}{msg}{tail}"
         lines = [head]
         if self.source_line and self.column > 0:
-            src = self.source_line.rstrip("\n")
-            width = max(1, (self.end_column or self.column + 1) - self.column)
-            width = min(width, max(1, len(src) - self.column + 1))
-            pad = "".join("\t" if ch == "\t" else " " for ch in src[: self.column - 1])
+            src, pad, width = caret_lines(self.source_line, self.column, self.end_column)
             caret = "^" * width
             if color:
                 import click
@@ -169,4 +176,9 @@ class Diagnostic:
             "seat": self.seat,
             "action": self.action,
             "alternatives": [{"value": v, "ruling": r} for v, r in self.alternatives],
+            "more": (
+                {"count": self.more, "last": {"line": self.last_line, "column": self.last_column}}
+                if self.more
+                else None
+            ),
         }

@@ -3488,6 +3488,11 @@ def replay(
     overrides.  The first leader comes from the ``Leader`` tag, else from 上班, else the
     first seat to play in the record (with a notice).  ``obligations`` is the tribute owed
     from the previous deal (:func:`analyzer.scoring.tribute_obligations`), if known.
+
+    The replay streams: each frame carries its own events, and the states it yields keep
+    no history of the earlier ones (``frame.state.events`` is ``frame.events``), so that
+    replaying a deal of a million actions holds one state, not a million events.
+    States advanced with :func:`do` keep their whole history in ``events``.
     """
     pid: str | None = None
     pre: tuple[E.Event, ...] = ()
@@ -3520,6 +3525,7 @@ def replay(
     new, set_i, set_a, set_s, set_e, set_sp = _FRAME_MAKE
     for i, a in enumerate(deal.actions(), 1):
         st, evs = do(st, a)
+        st.hist = (None, evs)  # a new state, not shared yet: drop the chain behind it
         # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
         f = new(Frame)
         set_i(f, i)

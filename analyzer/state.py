@@ -323,7 +323,8 @@ class DealState:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """Every event of the deal so far, in order."""
+        """Every event of the deal so far, in order (for a state that
+        :func:`analyzer.engine.replay` yielded: the events of its own frame)."""
         chunks: list[tuple[Event, ...]] = []
         node = self.hist
         while node is not None:

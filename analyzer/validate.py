@@ -243,6 +243,15 @@ _T: dict[str, tuple[str, str]] = {
         "记录的轮次为第{written}轮；复盘为第{actual}轮",
     ),
     "variation": ("in a variation: {msg}", "变着中：{msg}"),
+    "repeated": (
+        "{n} more like this ({who}) after the first {limit}, from {first} to {last}, "
+        "left out; the first of them: {msg}",
+        "另有{n}条同类结果（{who}）在前{limit}条之后从略，自{first}至{last}；其中第一条：{msg}",
+    ),
+    "repeated_nopos": (
+        "{n} more like this ({who}) after the first {limit}, left out; the first of them: {msg}",
+        "另有{n}条同类结果（{who}）在前{limit}条之后从略；其中第一条：{msg}",
+    ),
     "no_profile": (
         "the deal names no rule profile; it is validated under {p}",
         "本局未注明规则方案，按 {p} 检验",
@@ -472,6 +481,45 @@ def _pos(span: m.Span | None) -> _Pos:
     return _Pos(span.line, max(span.column, 1), end)
 
 
+#: How many findings of one kind a deal reports in full: one code and rule id, one seat,
+#: one kind of action (a pass, a play …).  The rest are counted in one summary diagnostic
+#: (``Diagnostic.more``), placed at the first of them and naming the last.
+REPEAT_LIMIT = 20
+
+#: The kinds of action, in the summary of repeated findings.
+_KIND_WORDS: dict[str, tuple[str, str]] = {
+    "Play": ("play", "出牌"),
+    "Burn": ("burn", "烧牌"),
+    "Pass": ("pass", "过牌"),
+    "Yield": ("yield", "让牌"),
+    "Close": ("close", "扣牌"),
+    "Timeout": ("timeout", "超时"),
+    "Revolution": ("revolution", "革命"),
+    "Report": ("report", "报牌"),
+    "Buy": ("buy", "买牌"),
+    "Give": ("give", "送牌"),
+    "Tribute": ("tribute", "进贡"),
+    "Return": ("return", "还贡"),
+    "Penalty": ("penalty", "罚分"),
+    "Ruling": ("ruling", "裁决"),
+}
+
+
+@attrs.define
+class _LeftOut:
+    """The findings of one kind past :data:`REPEAT_LIMIT`: the first in full, a count."""
+
+    msg: tuple[str, str]
+    pos: _Pos
+    round_no: int | None
+    seat: int | None
+    action: m.Action | None
+    severity: Severity | None
+    param: str | None
+    count: int = 1
+    last: _Pos = _Pos()
+
+
 class _Ctx:
     """What every diagnostic of one deal shares."""
 
@@ -491,6 +539,55 @@ class _Ctx:
         self.rs: Ruleset | None = None
         self.profile: str | None = None
         self.out: list[Diagnostic] = []
+        self.seen: dict[tuple[str, str, int | None, type | None], int] = {}
+        self.left: dict[tuple[str, str, int | None, type | None], _LeftOut] = {}
+
+    def left_out(
+        self,
+        code: str,
+        rule_id: str,
+        msg: tuple[str, str],
+        *,
+        pos: _Pos,
+        severity: Severity | None = None,
+        round_no: int | None = None,
+        seat: int | None = None,
+        action: m.Action | None = None,
+        param: str | None = None,
+    ) -> bool:
+        """Count a finding; True (and only counted) once its kind is past the limit."""
+        key = (code, rule_id, seat, type(action) if action is not None else None)
+        n = self.seen.get(key, 0) + 1
+        self.seen[key] = n
+        if n <= REPEAT_LIMIT:
+            return False
+        if not self.positions:
+            pos = _Pos()
+        rest = self.left.get(key)
+        if rest is None:
+            self.left[key] = _LeftOut(msg, pos, round_no, seat, action, severity, param, last=pos)
+        else:
+            rest.count += 1
+            rest.last = pos
+        return True
+
+    def add_summaries(self) -> None:
+        """One diagnostic for each kind of finding past the limit."""
+        for (code, rule_id, _, _), rest in self.left.items():
+            kind_en, kind_zh = _KIND_WORDS.get(type(rest.action).__name__, ("", ""))
+            who_en = ", ".join(x for x in (kind_en, f"seat {rest.seat}" if rest.seat else "") if x)
+            who_zh = f"{rest.seat}号位" if rest.seat else ""
+            who_zh += kind_zh
+            first, last = rest.pos, rest.last
+            where = f"{first.line}:{first.column}", f"{last.line}:{last.column}"
+            key = "repeated" if first.line else "repeated_nopos"
+            msg = _both(key, n=rest.count, who=who_en, first=where[0], last=where[1],
+                        msg=rest.msg[0], limit=REPEAT_LIMIT)  # fmt: skip
+            msg = msg[0], _t(key, "zh", n=rest.count, who=who_zh, first=where[0],
+                             last=where[1], msg=rest.msg[1], limit=REPEAT_LIMIT)  # fmt: skip
+            self.add(code, rule_id, msg, pos=first, severity=rest.severity,
+                     round_no=rest.round_no, seat=rest.seat, action=rest.action,
+                     param=rest.param, counted=True, more=rest.count, last=last)  # fmt: skip
 
     def line(self, n: int) -> str:
         return self.lines[n - 1] if 0 < n <= len(self.lines) else ""
@@ -533,7 +630,14 @@ class _Ctx:
         citations: tuple[Citation, ...] | None = None,
         param: str | None = None,
         alternatives: tuple[tuple[str, str], ...] = (),
-    ) -> Diagnostic:
+        counted: bool = False,
+        more: int = 0,
+        last: _Pos = _Pos(),
+    ) -> None:
+        if not counted and self.left_out(code, rule_id, msg, pos=pos, severity=severity,
+                                         round_no=round_no, seat=seat, action=action,
+                                         param=param):  # fmt: skip
+            return
         title_en, title_zh = _titles(rule_id, code)
         if not self.positions:
             pos = _Pos()
@@ -560,9 +664,11 @@ class _Ctx:
             param=param,
             source_line=self.line(pos.line),
             alternatives=alternatives,
+            more=more,
+            last_line=last.line,
+            last_column=last.column,
         )
         self.out.append(d)
-        return d
 
 
 # ------------------------------------------------------------------------- rulesets
@@ -841,33 +947,27 @@ def _handle_event(
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)
     if isinstance(ev, E.Violation):
         msg = (ev.en, ev.zh)
+        if variation:
+            code = "GJV305"
+            shown = (_t("variation", "en", msg=ev.en), _t("variation", "zh", msg=ev.zh))
+        else:
+            code = code_for_rule(ev.rule_id)
+            shown = msg
+            if act is None and ev.rule_id == "R-RECORD-1":
+                return  # the engine's own profile check; the validator reports the tag itself
+        if ctx.left_out(code, ev.rule_id, shown, pos=pos, round_no=round_no, seat=seat,
+                        action=act, param=ev.param):  # fmt: skip
+            return  # a repeat past the limit: counted, without its explanation
         applied: str | tuple[str, str] = ev.sanction
         if ev.sanction and ev.sanction_zh:
             applied = (ev.sanction, ev.sanction_zh)
         expl = _explain(ev.rule_id, msg, sanction=applied, param=ev.param, rs=ctx.rs,
                         profile=ctx.profile)  # fmt: skip
         cites = _citations(ev.rule_id, [getattr(_setting(ctx.profile, ev.param), "citation", None)])
-        if variation:
-            ctx.add(
-                "GJV305",
-                ev.rule_id,
-                (_t("variation", "en", msg=ev.en), _t("variation", "zh", msg=ev.zh)),
-                pos=pos,
-                round_no=round_no,
-                seat=seat,
-                action=act,
-                explanation=expl,
-                citations=cites,
-                param=ev.param,
-            )
-            return
-        code = code_for_rule(ev.rule_id)
-        if act is None and ev.rule_id == "R-RECORD-1":
-            return  # the engine's own profile check; the validator reports the tag itself
         ctx.add(
             code,
             ev.rule_id,
-            msg,
+            shown,
             pos=pos,
             round_no=round_no,
             seat=seat,
@@ -875,6 +975,7 @@ def _handle_event(
             explanation=expl,
             citations=cites,
             param=ev.param,
+            counted=True,
         )
     elif isinstance(ev, E.Dispute):
         if variation:
@@ -883,6 +984,9 @@ def _handle_event(
         if code == "GJV401" and _overridden(ctx, ev.param):
             return  # the record's [Rules] settle the point: no longer open
         msg = (ev.en, ev.zh)
+        if ctx.left_out(code, ev.rule_id, msg, pos=pos, round_no=round_no, seat=seat,
+                        action=act, param=ev.param):  # fmt: skip
+            return
         expl = _explain(ev.rule_id, msg, param=ev.param, rs=ctx.rs, profile=ctx.profile)
         s = _setting(ctx.profile, ev.param)
         extra_cites = [getattr(s, "citation", None)]
@@ -899,6 +1003,7 @@ def _handle_event(
             citations=_citations(ev.rule_id, extra_cites),
             param=ev.param,
             alternatives=ev.alternatives,
+            counted=True,
         )
     elif isinstance(ev, E.Notice):
         if variation:
@@ -906,13 +1011,15 @@ def _handle_event(
         irregular = act is not None and (act.irregular or act.note("ruling") is not None)
         code = "GJV501" if irregular else "GJV502"
         msg = (ev.en, ev.zh)
+        if ctx.left_out(code, ev.rule_id, msg, pos=pos, round_no=round_no, seat=seat, action=act):
+            return
         said: tuple[tuple[str, str], ...] = ()
         if irregular:
             word = _irregular_word(act)
             said = (_both("ruling", r=word),) if word else (_both("no_ruling"),)
         expl = _explain(ev.rule_id, msg, rs=ctx.rs, profile=ctx.profile, extra=said)
         ctx.add(code, ev.rule_id, msg, pos=pos, round_no=round_no, seat=seat, action=act,
-                explanation=expl)  # fmt: skip
+                explanation=expl, counted=True)  # fmt: skip
     elif isinstance(ev, E.PenaltyApplied) and not variation:
         why = f": {ev.reason}" if ev.reason else ""
         msg = (
@@ -1061,9 +1168,30 @@ def _check_result_tags(ctx: _Ctx, ended: E.DealEnded | None, n_actions: int) -> 
                 ctx.add("GJV231", "R-RECORD-1", msg, pos=_tag_value_pos(ctx, tag, 0))
 
 
-def _check_variations(ctx: _Ctx, engine: Any, states: Sequence[Any]) -> None:
+def _kept_indices(moves: Sequence[m.MoveItem]) -> tuple[set[int], set[int]]:
+    """The main-line actions (1-based) that follow a round mark, and those after which a
+    variation branches off (0: before the first action)."""
+    marked: set[int] = set()
+    branches: set[int] = set()
+    i = 0
+    pending = False
+    for item in moves:
+        if isinstance(item, m.RoundMark):
+            pending = True
+        elif isinstance(item, m.Variation):
+            branches.add(max(i - 1, 0))
+        elif isinstance(item, m.ACTION_TYPES):
+            i += 1
+            if pending:
+                marked.add(i)
+                pending = False
+    return marked, branches
+
+
+def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None:
     """Replay every variation from the state it branches from (``states[i]`` is the state
-    before main-line action ``i + 1``); illegal actions there are warnings."""
+    before main-line action ``i + 1``, kept where a variation branches off); illegal
+    actions there are warnings."""
 
     def walk(moves: Sequence[m.MoveItem], start: Any, top: bool) -> None:
         st = start
@@ -1075,8 +1203,8 @@ def _check_variations(ctx: _Ctx, engine: Any, states: Sequence[Any]) -> None:
             elif isinstance(item, m.ACTION_TYPES):
                 i += 1
                 if top:
-                    before = states[i - 1] if i - 1 < len(states) else st
-                    st = states[i] if i < len(states) else st
+                    before = states.get(i - 1, st)
+                    st = states.get(i, st)
                     continue
                 before = st
                 try:
@@ -1155,9 +1283,13 @@ def validate_deal(
         reason = f"{type(exc).__name__}: {exc}"
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out)
+    # Only what the later checks read is kept (a deal may have a million actions): the
+    # replay's round at the actions after a round mark, and the states variations
+    # branch from (``states[i]`` is the state after main-line action ``i``).
+    marked, branches = _kept_indices(deal.moves)
     rounds: dict[int, int | None] = {}
     clean: set[int] = set()
-    states: list[Any] = []
+    states: dict[int, Any] = {}
     ended: E.DealEnded | None = None
     done = 0
     before: Any = None
@@ -1168,17 +1300,18 @@ def validate_deal(
             action = frame.action
             after = frame.state
             if action is None:
-                states.append(after)
+                states[0] = after
                 for ev in _merge_seatless(frame.events):
                     _handle_event(ctx, ev, None, None)
                 before = after
                 continue
             done += 1
             rnd = _round_of(before, after, action)
-            rounds[done] = rnd
-            if not any(isinstance(ev, E.Violation) for ev in frame.events):
-                clean.add(done)
             violated = any(isinstance(ev, E.Violation) for ev in frame.events)
+            if done in marked:
+                rounds[done] = rnd
+                if not violated:
+                    clean.add(done)
             for ev in frame.events:
                 _handle_event(ctx, ev, action, rnd)
                 if isinstance(ev, E.DealEnded):
@@ -1187,7 +1320,8 @@ def validate_deal(
                     _burn_failed(ctx, ev, action, rnd)
             if shown_pending and _count_shown(ctx, before, after, action, rnd):
                 shown_pending = False
-            states.append(after)
+            if done in branches:
+                states[done] = after
             before = after
     except Exception as exc:
         if os.environ.get("GOUJI_DEBUG"):
@@ -1197,6 +1331,7 @@ def validate_deal(
         pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
         ctx.add("GJV290", "", _both("engine_failed", reason=reason), pos=pos, action=nxt,
                 seat=nxt.seat if nxt is not None else None)  # fmt: skip
+        ctx.add_summaries()
         return _sorted(ctx.out)
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
@@ -1209,6 +1344,7 @@ def validate_deal(
     except Exception:  # a what-if line must never break the report of the main line
         if os.environ.get("GOUJI_DEBUG"):
             raise
+    ctx.add_summaries()
     return _sorted(ctx.out)
 
 
@@ -1293,14 +1429,15 @@ class Report:
     readable: bool = True
 
     def counts(self) -> dict[str, int]:
-        """``syntax``, ``errors`` (rule errors), ``warnings``, ``disputes``, ``notices``."""
+        """``syntax``, ``errors`` (rule errors), ``warnings``, ``disputes``, ``notices``:
+        findings: a summary of repeats counts as the ``Diagnostic.more`` it stands for."""
         out = {"syntax": 0, "errors": 0, "warnings": 0, "disputes": 0, "notices": 0}
         for d in self.diagnostics:
             if _is_syntax(d):
-                out["syntax"] += 1
+                out["syntax"] += d.more or 1
             else:
                 key = {"error": "errors", "warning": "warnings", "dispute": "disputes"}
-                out[key.get(d.severity.value, "notices")] += 1
+                out[key.get(d.severity.value, "notices")] += d.more or 1
         return out
 
     @property

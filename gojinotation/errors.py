@@ -14,11 +14,39 @@ Chinese.  No exception type of Lark leaves the public API.
 
 from __future__ import annotations
 
-__all__ = ["GoujiError", "NotationError"]
+__all__ = ["GoujiError", "NotationError", "caret_lines"]
 
 
 class GoujiError(ValueError):
     """The root of every error raised by gojinotation and the analyzer."""
+
+
+#: The most characters of a source line an error shows (a longer one is cut around the
+#: column, so that a 10 MB line does not make a 10 MB message).
+_SHOWN = 120
+
+
+def caret_lines(source_line: str, column: int, end_column: int | None) -> tuple[str, str, int]:
+    """The source line as shown under a message, the padding before the caret and the
+    caret's width; a line longer than 120 characters is cut around the column (``…``).
+
+    >>> caret_lines("1. 1:3 7:3", 8, 10)
+    ('1. 1:3 7:3', '       ', 2)
+    >>> line, pad, width = caret_lines("x" * 500 + "7:3", 501, 503)
+    >>> len(line), line[len(pad):len(pad) + width]
+    (121, '7:')
+    """
+    line = source_line.rstrip("\n")
+    col = column
+    width = max(1, (end_column or col + 1) - col)
+    if len(line) > _SHOWN:
+        start = max(0, min(col - 1 - _SHOWN // 2, len(line) - _SHOWN))
+        end = start + _SHOWN
+        line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+        col -= start - (1 if start else 0)
+    width = min(width, max(1, len(line) - col + 1))
+    pad = "".join("\t" if ch == "\t" else " " for ch in line[: col - 1])
+    return line, pad, width
 
 
 class NotationError(GoujiError):
@@ -65,7 +93,8 @@ class NotationError(GoujiError):
         """The one-line message (without position) in ``lang`` (``en`` or ``zh``)."""
         text = self.zh if lang == "zh" else self.en
         if self.found:
-            text += f"（发现 {self.found!r}）" if lang == "zh" else f" (found {self.found!r})"
+            found = self.found if len(self.found) <= _SHOWN else self.found[: _SHOWN - 1] + "…"
+            text += f"（发现 {found!r}）" if lang == "zh" else f" (found {found!r})"
         if self.expected:
             joined = ", ".join(self.expected)
             text += f"；应为：{joined}" if lang == "zh" else f"; expected {joined}"
@@ -79,10 +108,7 @@ class NotationError(GoujiError):
         )
         if not caret or not self.source_line:
             return head
-        line = self.source_line.rstrip("\n")
-        width = max(1, (self.end_column or self.column + 1) - self.column)
-        width = min(width, max(1, len(line) - self.column + 1))
-        pad = "".join("\t" if ch == "\t" else " " for ch in line[: self.column - 1])
+        line, pad, width = caret_lines(self.source_line, self.column, self.end_column)
         return f"{head}\n  {line}\n  {pad}{'^' * width}"
 
     def with_filename(self, filename: str) -> NotationError:

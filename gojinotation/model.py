@@ -132,9 +132,13 @@ def duitou(seat: int) -> int:
     return (seat + 2) % 6 + 1
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Span:
-    """Where a value stands in its source: 1-based line and column, end exclusive."""
+    """Where a value stands in its source: 1-based line and column, end exclusive.
+
+    Model values carry no ``__weakref__`` slot: a record of a million actions holds a
+    million actions and spans, and the slot would cost 16 bytes of each pair.
+    """
 
     line: int
     column: int
@@ -152,7 +156,7 @@ def _span_field() -> Span:
     return attrs.field(default=_NO_SPAN, eq=False, repr=False, kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Comment:
     """A free comment ``{…}``; ``text`` is its content without braces, unescaped."""
 
@@ -160,7 +164,7 @@ class Comment:
     span: Span = _span_field()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Tag:
     """A tag pair ``[Name "value"]``; ``value`` is unescaped."""
 
@@ -169,7 +173,7 @@ class Tag:
     span: Span = _span_field()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Hand:
     """The cards a seat was dealt.
 
@@ -182,7 +186,7 @@ class Hand:
     span: Span = _span_field()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Note:
     """A structured note ``[%key value]`` attached to an action, e.g. ``[%clk 12]``."""
 
@@ -191,7 +195,7 @@ class Note:
     span: Span = _span_field()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class _ActionBase:
     seat: int
     irregular: bool = attrs.field(default=False, kw_only=True)
@@ -207,53 +211,53 @@ class _ActionBase:
         return None
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Play(_ActionBase):
     """Play (lead or follow with) a set of cards."""
 
     cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Burn(_ActionBase):
     """Declare 烧牌 and play ``cards``, the set that beats the 够级 set."""
 
     cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Pass(_ActionBase):
     """Pass (过牌)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Yield(_ActionBase):
     """让牌: let the next two seats act before answering one's 对头."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Close(_ActionBase):
     """扣牌: turn the round's cards face down, ending the round."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Timeout(_ActionBase):
     """The seat exceeded the time limit (超时)."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Revolution(_ActionBase):
     """革命 (造反): the seat declares a revolution and stops playing this deal."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Report(_ActionBase):
     """报牌: the seat states how many cards it holds."""
 
     count: int = attrs.field(default=0, kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Buy(_ActionBase):
     """买3/买4: buy ``card`` from ``from_seat``, paying with ``paid``."""
 
@@ -262,7 +266,7 @@ class Buy(_ActionBase):
     paid: Card = attrs.field(kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Give(_ActionBase):
     """送3: hand ``card`` to ``to_seat`` without payment."""
 
@@ -270,7 +274,7 @@ class Give(_ActionBase):
     to_seat: int = attrs.field(kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Tribute(_ActionBase):
     """进贡: pay ``cards`` to ``to_seat`` before play."""
 
@@ -278,7 +282,7 @@ class Tribute(_ActionBase):
     to_seat: int = attrs.field(kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Return(_ActionBase):
     """还贡: give ``cards`` back to ``to_seat`` after receiving tribute."""
 
@@ -286,7 +290,7 @@ class Return(_ActionBase):
     to_seat: int = attrs.field(kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Penalty(_ActionBase):
     """A referee's point penalty (``points`` is signed) with its reason."""
 
@@ -294,7 +298,7 @@ class Penalty(_ActionBase):
     reason: str = attrs.field(default="", kw_only=True)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Ruling(_ActionBase):
     """A referee's ruling that names a seat, in free text."""
 
@@ -335,7 +339,7 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundMark:
     """A round number ``N.`` written before the round's first action."""
 
@@ -343,7 +347,7 @@ class RoundMark:
     span: Span = _span_field()
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Variation:
     """``( … )``: an alternative to the action just before it, replayed from the state
     before that action."""
@@ -357,7 +361,7 @@ HeaderItem: TypeAlias = Tag | Comment
 HandItem: TypeAlias = Hand | Comment
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Deal:
     """One deal (一把/一局): tags, hands and moves, each kept in source order."""
 
@@ -393,7 +397,7 @@ class Deal:
                 yield item  # type: ignore[misc]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class BrokenDeal:
     """A deal that could not be parsed: its raw text, its errors and where it started.
 
@@ -406,7 +410,7 @@ class BrokenDeal:
     span: Span = attrs.field(default=Span(0, 0), eq=False)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Match:
     """A GJN file: an optional format version, a prologue of comments, and its deals
     (a deal that could not be parsed stays in its place as a :class:`BrokenDeal`)."""

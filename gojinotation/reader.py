@@ -29,10 +29,10 @@ import io
 import itertools
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, overload
 
 import attrs
 import lark
@@ -126,7 +126,9 @@ _parse_cards_cached = lru_cache(maxsize=4096)(parse_cards)
 
 
 def _unescape(text: str) -> str:
-    return _UNESCAPE.sub(r"\1", text)
+    # split() keeps what the group caught: the text between escapes and the escaped
+    # characters in turn, joined in C (sub() with a template costs ~1 µs an escape)
+    return "".join(_UNESCAPE.split(text))
 
 
 @v_args(inline=True)
@@ -136,7 +138,7 @@ class _ToModel(Transformer[Token, Any]):
     def __init__(self) -> None:
         super().__init__()
         self.line_offset = 0
-        self.lines: list[str] = []
+        self.lines: Sequence[str] = []
         self.text = ""
         #: nesting depth of the variations built during the current parse, by id
         self.depth: dict[int, int] = {}
@@ -398,7 +400,7 @@ _PARSER: Lark | None = None
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
-        _PARSER = Lark(
+        parser = Lark(
             _grammar_text(),
             parser="lalr",
             lexer="contextual",
@@ -407,7 +409,31 @@ def _parser() -> Lark:
             maybe_placeholders=False,
             transformer=_TRANSFORMER,
         )
+        # The lexers compile their scanners on first use, after the checks above: the
+        # long terminals are matched by their possessive forms (the same language).
+        for term in parser.terminals:
+            if term.name in _LONG_TERMINALS:
+                term.pattern.value = _possessive(term.pattern.value)
+        _PARSER = parser
     return _PARSER
+
+
+#: Terminals that may be megabytes long (a comment, a note, a quoted string).
+_LONG_TERMINALS = ("COMMENT", "NOTE", "STRING")
+_STAR = re.compile(r"(?<=[\])])\*(?![+?])")
+
+
+def _possessive(rx: str) -> str:
+    """The grammar's unrolled ``x*(\\.x*)*`` made possessive (``*+``): it matches the
+    same texts, since every backslash starts an escape and nothing in ``x`` is one, but
+    Python's ``re`` then keeps no backtracking state for each character or escape
+    (without it a 10 MB comment took 2.8 GB).  The grammar keeps the plain form, which
+    interegular (Lark's strict-mode checks) and other regular-expression engines read.
+
+    >>> print(_possessive(r'\\{[^\\\\}]*(\\\\.[^\\\\}]*)*\\}'))
+    \\{[^\\\\}]*+(\\\\.[^\\\\}]*+)*+\\}
+    """
+    return _STAR.sub("*+", rx)
 
 
 def _strict_available() -> bool:
@@ -516,7 +542,7 @@ def _unclosed(exc: lark.exceptions.UnexpectedToken) -> tuple[Token, str, str] | 
     return None
 
 
-def _convert(exc: lark.exceptions.LarkError, lines: list[str], offset: int) -> NotationError:
+def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
         line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines) or 1
@@ -765,20 +791,21 @@ def _text_pieces(stream: IO[str]) -> Iterator[str]:
 # assembler, working on parsed items, has the last word on deal boundaries.
 # Every alternative starts with a literal character, so that the regular-expression
 # engine skips to the next "{", "[", '"' or line end without leaving C.
-_C = r"\{(?P<c>(?:\\.|[^\\}])*)(?P<ce>\})?"
-_N = r"\[(?P<n>%(?:\\.|[^\\\]])*)(?P<ne>\])?"
-_S = r'"(?:\\.|[^"\\\n])*"?'
+_C = r"\{(?P<c>[^\\}]*+(?:\\.[^\\}]*+)*+)(?P<ce>\})?"
+_N = r"\[(?P<n>%[^\\\]]*+(?:\\.[^\\\]]*+)*+)(?P<ne>\])?"
+_S = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
 _SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
 _SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
 #: Moves up to what may end a deal or span lines: a "{" or "[%" not closed on its line,
 #: an unclosed '"', or a line starting with a tag.
 _BODY_SKIP = re.compile(
-    r'(?:[^{\["\n]++|\{(?:\\.|[^\\}\n])*+\}|\[%(?:\\.|[^\\\]\n])*+\]|"(?:\\.|[^"\\\n])*+"'
+    r'(?:[^{\["\n]++|\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}|\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]'
+    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
     r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
 )
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
 _TAG_AT = re.compile(
-    r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"((?:\\.|[^"\\\n])*)"[ \t\f\n]*\]'
+    r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t\f\n]*\]'
 )
 
 
@@ -849,7 +876,9 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
 
 
 _PAREN_SCAN = re.compile(
-    r'\{(?:\\.|[^\\}])*\}|\[%(?:\\.|[^\\\]])*\]|"(?:\\.|[^"\\\n])*"|(?P<o>\()|(?P<c>\))', re.S
+    r'\{[^\\}]*+(?:\\.[^\\}]*+)*+\}|\[%[^\\\]]*+(?:\\.[^\\\]]*+)*+\]|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+    r"|(?P<o>\()|(?P<c>\))",
+    re.S,
 )
 
 
@@ -951,7 +980,7 @@ class _Fast:
         # arguments (burns and reports too), glyphs, one-line notes and round numbers.
         # Group 1 is a whole action; annotations follow in group ``a``.
         lws = "[ \t\f]*"
-        note1 = r"\[%(?:\\.|[^\\\]\n])*\]"
+        note1 = r"\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]"
         simple_words = "|".join(
             t[k] for k in ("PASS_KW", "CLOSE_KW", "YIELD_KW", "TIMEOUT_KW", "REVOLUTION_KW")
         )
@@ -967,7 +996,7 @@ class _Fast:
         # number, comment (the terminals' own groups are made non-capturing).
         act_rx = _no_groups(action)
         ann_rx = _no_groups(f"(?:{lws}(?:{t['GLYPH']}|{note1}))+")
-        comment1 = r"\{(?:\\.|[^\\}\n])*\}"
+        comment1 = r"\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}"
         tail = f"(?:({act_rx})({ann_rx})?|(\\d{{1,6}}\\.)|({comment1}))"
         self.tight = re.compile(f"({lws}){tail}")
         self.tight_nl = re.compile(f"([ \\t\\f\\n]*){tail}")  # the same across lines
@@ -1777,7 +1806,49 @@ def _undecodable(text: str, bad: re.Match[str], start_line: int, filename: str) 
     return BrokenDeal(clean, (err,), m.Span(start_line, 1))
 
 
-def _lark_items(text: str, lines: list[str], offset: int) -> list[Any]:
+class _Lines(Sequence[str]):
+    """The lines of a chunk, cut out when asked for (only errors ask) rather than split up
+    front: a 10 MB comment of short lines would be a million strings (~80 MB).
+
+    >>> lines = _Lines("a\\nbc\\n")
+    >>> len(lines), lines[1], lines[-1], lines[0]
+    (3, 'bc', '', 'a')
+    """
+
+    __slots__ = ("n", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.n = text.count("\n") + 1
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return self.text.split("\n")[i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        text, start = self.text, 0
+        if i > self.n // 2:  # count from the end
+            start = len(text)
+            for _ in range(self.n - i):
+                start = text.rindex("\n", 0, start)
+            start += 1
+        else:
+            for _ in range(i):
+                start = text.index("\n", start) + 1
+        end = text.find("\n", start)
+        return text[start:] if end < 0 else text[start:end]
+
+
+def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
     """Parse a chunk with Lark (the normative grammar).
 
     :raises NotationError: the syntax error, in friendly words.
@@ -1830,7 +1901,7 @@ def _parse_chunk(
         items = _fast_items(text, offset)
     except _Fallback:
         try:
-            items = _lark_items(text, text.split("\n"), offset)
+            items = _lark_items(text, _Lines(text), offset)
         except NotationError as err:
             err.with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]

@@ -7,13 +7,23 @@ raises), every deal it gives replays through :func:`analyzer.engine.replay` to t
 the validator reports, and the canonical writer writes the result back to text that
 reads the same (when the input had no syntax error).
 
-Budget: ``GOUJI_FUZZ_EXAMPLES`` examples per target (default 200); set it higher for a
-long local run, e.g. ``GOUJI_FUZZ_EXAMPLES=20000 pytest tests/test_fuzz.py``.
+Damage can also repeat a token hundreds of times (a long run of passes, of braces, of
+escapes), and every example must stay within the CPU-time budget of the bad-input
+corpus (``tests/test_malformed.py``: 10 s plus 25 µs an action), which only a hang or a
+quadratic path would break.  A differential check runs the possessive forms of the
+grammar's long terminals (comments, notes, strings), which the reader and Lark's
+scanners use, against the grammar's own.
+
+Budget: ``GOUJI_FUZZ_EXAMPLES`` examples per target (default 200, a few seconds in all);
+CI runs them with the rest of the suite (``.ci/run``).  Set it higher for a long local
+run, e.g. ``GOUJI_FUZZ_EXAMPLES=20000 pytest tests/test_fuzz.py``.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import time
 from functools import lru_cache
 
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +33,7 @@ import gojinotation as gj
 from analyzer.engine import replay
 from analyzer.simulate import simulate
 from analyzer.validate import validate_source
+from gojinotation.reader import _LONG_TERMINALS, _parser
 
 EXAMPLES = int(os.environ.get("GOUJI_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(
@@ -92,7 +103,9 @@ def seeds() -> tuple[str, ...]:
 
 
 def check(data: bytes) -> None:
-    """The whole pipeline on ``data``: nothing may raise."""
+    """The whole pipeline on ``data``: nothing may raise, nor take more CPU time than the
+    bad-input budget."""
+    t0 = time.process_time()
     result = gj.read(data)
     for deal in result.match.deals:
         if isinstance(deal, gj.Deal):
@@ -107,6 +120,8 @@ def check(data: bytes) -> None:
     # U+FFFD, so reading it again may well succeed: only "no exception" is asked
     report = validate_source(data, file="fuzz.gjn")
     assert report.exit_code in (0, 1, 2)
+    actions = sum(len(list(d.actions())) for d in result.match.deals if isinstance(d, gj.Deal))
+    assert time.process_time() - t0 < 10 + 25e-6 * actions
 
 
 @FUZZ
@@ -132,7 +147,9 @@ def mutated(draw: hs.DrawFn) -> bytes:
     text = draw(hs.sampled_from(seeds()))
     tokens = text.replace("\n", " \n ").split(" ")
     for _ in range(draw(hs.integers(1, 4))):
-        kind = draw(hs.sampled_from(["delete", "duplicate", "swap", "insert", "cut", "flip"]))
+        kind = draw(
+            hs.sampled_from(["delete", "duplicate", "swap", "insert", "cut", "flip", "repeat"])
+        )
         if not tokens:
             break
         i = draw(hs.integers(0, len(tokens) - 1))
@@ -147,6 +164,9 @@ def mutated(draw: hs.DrawFn) -> bytes:
             tokens.insert(i, draw(hs.sampled_from(VOCAB)))
         elif kind == "cut":
             tokens = tokens[:i]
+        elif kind == "repeat":  # a token, or a word of the notation, hundreds of times
+            word = draw(hs.sampled_from([tokens[i], *VOCAB]))
+            tokens[i:i] = [word] * draw(hs.integers(2, 800))
         else:
             raw = bytearray(" ".join(tokens).encode("utf-8"))
             if raw:
@@ -167,3 +187,23 @@ def test_seeds_are_clean() -> None:
     for text in seeds():
         assert gj.read(text).ok
         assert validate_source(text).exit_code == 0
+
+
+#: The texts the long terminals meet: their delimiters, escapes, line ends.
+_TERMINAL_SOUP = hs.text(alphabet=hs.sampled_from(list('{}[]%"\\\nx ')), max_size=60)
+
+
+@FUZZ
+@given(_TERMINAL_SOUP, hs.integers(0, 10))
+def test_possessive_terminals_match_the_grammar(text: str, pos: int) -> None:
+    """The reader (and Lark's scanners) match COMMENT, NOTE and STRING by possessive
+    forms of the grammar's patterns: the same matches at every position."""
+    for term in _parser().terminals:
+        if term.name not in _LONG_TERMINALS:
+            continue
+        flags = re.S if "s" in term.pattern.flags else 0
+        raw = str(term.pattern.raw)[1:].rsplit("/", 1)[0]  # the grammar's /…/ text
+        plain, fast = re.compile(raw, flags), re.compile(term.pattern.value, flags)
+        assert "*+" in term.pattern.value and "*+" not in raw
+        a, b = plain.match(text, pos), fast.match(text, pos)
+        assert (a and a.group()) == (b and b.group()), (term.name, text, pos)

@@ -272,7 +272,7 @@ def test_json_structure(tmp_path: Path) -> None:
     assert set(d) == {
         "code", "severity", "rule", "message", "explanation", "citations", "param", "file",
         "line", "column", "end_column", "deal", "round", "seat", "action", "alternatives",
-        "source_line", "syntax",
+        "source_line", "syntax", "more",
     }  # fmt: skip
     assert (d["code"], d["severity"], d["rule"]["id"]) == ("GJV203", "error", "R-TURN-1")
     assert (d["line"], d["column"], d["end_column"]) == (9, 8, 11)
