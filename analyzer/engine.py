@@ -3036,8 +3036,15 @@ def _possible_hand(st: DealState, seat: int) -> tuple[Card, ...]:
 
 
 def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
-    hand = _possible_hand(st, seat)
     p = st.p
+    if not st.unknown[seat]:  # the hand is its counters: the cached enumeration
+        if lead:
+            return S.candidate_sets_of_counts(st.known[seat], p.srs)
+        top = st.top
+        assert top is not None
+        if top.shape is not None:
+            return S.beating_sets_of_counts(st.known[seat], top.shape, p.srs)
+    hand = _possible_hand(st, seat)
     if lead:
         sets = S.candidate_sets(hand, p.srs)
     else:

@@ -46,12 +46,14 @@ __all__ = [
     "UnknownCardsError",
     "Verdict",
     "beating_sets",
+    "beating_sets_of_counts",
     "bie3_play_ok",
     "burn_feasible",
     "burn_formula_ok",
     "burn_formula_terms",
     "burn_plan_ok",
     "candidate_sets",
+    "candidate_sets_of_counts",
     "compare",
     "is_gouji",
     "kaidian_verdict",
@@ -1133,55 +1135,96 @@ def burn_feasible(hand: Sequence[Card], beating: Sequence[Card], rs: Ruleset) ->
 
 _Spec = tuple[Rank | None, int, int, int, int]  # base, naturals, twos, small, big
 
+#: A group of specs: ``(index, n_max, whole, twos, small, big)``.  ``index`` 0-11 is a
+#: natural rank (3 … A) with ``n_max`` cards held; 12 the sets of ``n_max`` 2s (and
+#: jokers); 13 the sets of jokers only.  ``twos``, ``small`` and ``big`` are what the
+#: group may attach, already reduced to what the profile lets it use, so that hands that
+#: differ only in cards a group cannot use share the group; ``whole`` is the 憋3 flag
+#: "these 3s are the whole hand".
+_Group = tuple[int, int, bool, int, int, int]
 
-def _specs(counts: Counter[Rank], rs: Ruleset) -> Iterator[_Spec]:
-    """Every legal set of the hand as counts, in the documented order."""
-    twos = counts[Rank.TWO]
-    small = counts[Rank.SMALL_JOKER]
-    big = counts[Rank.BIG_JOKER]
-    attach = bool(rs.play.attach_jokers)
-    mode = _mode(rs)
-    bie3 = rs.play.three_restriction == "bie3"
-    hand_size = sum(counts.values())
-    if mode is _Mode.FILLER:
-        two_opts = list(range(twos + 1))
-    elif mode is _Mode.POWER3:
-        two_opts = list(range(0, twos + 1, 3))
+_TWO_I, _SMALL_I, _BIG_I = 12, 13, 14
+
+
+class _Flags:
+    """The ``play`` parameters the enumeration reads, compiled once per ruleset."""
+
+    __slots__ = ("attach", "bare", "bie3", "mixed", "mode", "power")
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.attach = bool(rs.play.attach_jokers)
+        self.mode = _mode(rs)
+        self.power = self.mode is _Mode.POWER3
+        self.bie3 = rs.play.three_restriction == "bie3"
+        self.mixed = bool(self.attach and rs.play.pure_joker_mixed)
+        self.bare = tuple(_no_attach(r, rs) for r in _NATURAL_RANKS)
+
+
+def _groups(c: Sequence[int], f: _Flags) -> Iterator[_Group]:
+    """The groups of a hand given as 15 rank counters (3 … 大王), in enumeration order."""
+    twos, small, big = c[_TWO_I], c[_SMALL_I], c[_BIG_I]
+    if f.mode is _Mode.FILLER:
+        tk = twos
+    elif f.power:
+        tk = twos - twos % 3
     else:
-        two_opts = [0]
-    small_opts = list(range(small + 1)) if attach else [0]
-    big_opts = list(range(big + 1)) if attach else [0]
-    for base in _NATURAL_RANKS:
-        n_max = counts[base]
-        if not n_max:
+        tk = 0
+    sk, bk = (small, big) if f.attach else (0, 0)
+    hand_size = sum(c)
+    for i in range(12):
+        n = c[i]
+        if not n:
             continue
-        if bie3 and base == Rank.THREE:
-            if n_max == hand_size:
+        if i == 0 and f.bie3:
+            yield (0, n, n == hand_size, 0, 0, 0)
+        elif f.bare[i]:
+            yield (i, n, False, 0, 0, 0)
+        else:
+            yield (i, n, False, tk, sk, bk)
+    if twos:
+        yield (_TWO_I, twos, False, 0, sk, bk)
+    if small or big:
+        yield (_SMALL_I, 0, False, 0, small, big)
+
+
+def _group_specs(g: _Group, f: _Flags) -> Iterator[_Spec]:
+    """The specs of one group, in the documented order (see :func:`candidate_sets`)."""
+    i, n_max, whole, tk, sk, bk = g
+    if i < 12:
+        base = _NATURAL_RANKS[i]
+        if i == 0 and f.bie3:
+            if whole:
                 yield (base, n_max, 0, 0, 0)
-            continue
-        bare = _no_attach(base, rs)
-        t_opts = [0] if bare else two_opts
-        s_opts = [0] if bare else small_opts
-        b_opts = [0] if bare else big_opts
+            return
+        t_opts = range(0, tk + 1, 3) if f.power else range(tk + 1)
         for n in range(1, n_max + 1):
             for t in t_opts:
-                for s in s_opts:
-                    for b in b_opts:
+                for s in range(sk + 1):
+                    for b in range(bk + 1):
                         yield (base, n, t, s, b)
-    for n in range(1, twos + 1):
-        for s in small_opts:
-            for b in big_opts:
-                yield (None, 0, n, s, b)
-    if attach and rs.play.pure_joker_mixed:
-        for s in range(small + 1):
-            for b in range(big + 1):
+    elif i == _TWO_I:
+        for n in range(1, n_max + 1):
+            for s in range(sk + 1):
+                for b in range(bk + 1):
+                    yield (None, 0, n, s, b)
+    elif f.mixed:
+        for s in range(sk + 1):
+            for b in range(bk + 1):
                 if s or b:
                     yield (None, 0, 0, s, b)
     else:
-        for s in range(1, small + 1):
+        for s in range(1, sk + 1):
             yield (None, 0, 0, s, 0)
-        for b in range(1, big + 1):
+        for b in range(1, bk + 1):
             yield (None, 0, 0, 0, b)
+
+
+def _specs(counts: Counter[Rank], rs: Ruleset) -> Iterator[_Spec]:
+    """Every legal set of the hand as counts, in the documented order."""
+    f = _fast(rs).flags
+    c = [counts[r] for r in Rank]
+    for g in _groups(c, f):
+        yield from _group_specs(g, f)
 
 
 def _by_rank(hand: Iterable[Card]) -> dict[Rank, list[Card]]:
@@ -1204,6 +1247,111 @@ def _pick(by_rank: Mapping[Rank, list[Card]], spec: _Spec) -> tuple[Card, ...]:
     if base is not None:
         out += by_rank[base][:n]
     return tuple(out)
+
+
+_UNSUITED: tuple[Card, ...] = tuple(Card(r) for r in Rank)
+
+
+def _plain_cards(spec: _Spec) -> tuple[Card, ...]:
+    """The unsuited cards of a spec, in canonical order (what :func:`_pick` gives for an
+    unsuited hand)."""
+    base, n, t, s, b = spec
+    out = (_UNSUITED[_BIG_I],) * b + (_UNSUITED[_SMALL_I],) * s + (_UNSUITED[_TWO_I],) * t
+    if base is not None:
+        out += (_UNSUITED[base - 3],) * n
+    return out
+
+
+def _beats_spec(spec: _Spec, old: SetShape, rs: Ruleset, waived: bool, power: bool) -> bool:
+    """Whether the set ``spec`` beats ``old``: the count pre-filter, then :func:`compare`."""
+    base, n, t, s, b = spec
+    if not waived:
+        total = n + t + s + b
+        units = total - t + t // 3 if (power and base is not None) else total
+        if units != old.count and not (
+            old.is_pure_joker and base is None and s == b == 0 and t == 3 * old.total
+        ):
+            return False
+    return compare(_build(base, n, t, s, b, rs), old, rs).ok
+
+
+def _waived(old: SetShape, rs: Ruleset) -> bool:
+    """Whether the same-count rule is waived against ``old`` (二杀一 on a single 大王, or
+    ``cmp.same_total_count`` off)."""
+    c = rs.cmp
+    return (
+        c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and old.total == 1
+    ) or not c.same_total_count
+
+
+class _Fast:
+    """Compiled flags and caches of the enumeration for one pair of ``play`` and ``cmp``
+    parameter groups (the only parameters :func:`candidate_sets`, :func:`shape`'s
+    ``_build`` and :func:`compare` read), shared by every ruleset with that pair.
+
+    ``cands[group]`` holds the unsuited sets of a group; ``beats[old][group]`` those that
+    beat ``old``.  Both are pure functions of their keys, so a cached answer is the
+    answer; the caches are bounded.
+    """
+
+    __slots__ = ("beats", "cands", "flags", "rs", "size")
+
+    def __init__(self, rs: Ruleset) -> None:
+        self.rs = rs
+        self.flags = _Flags(rs)
+        self.cands: dict[_Group, tuple[tuple[Card, ...], ...]] = {}
+        self.beats: dict[SetShape, dict[_Group, tuple[tuple[Card, ...], ...]]] = {}
+        self.size = 0
+
+    def cand_group(self, g: _Group) -> tuple[tuple[Card, ...], ...]:
+        got = self.cands.get(g)
+        if got is None:
+            if len(self.cands) > 20000:
+                self.cands.clear()
+            got = self.cands[g] = tuple(_plain_cards(sp) for sp in _group_specs(g, self.flags))
+        return got
+
+    def beat_table(self, old: SetShape) -> dict[_Group, tuple[tuple[Card, ...], ...]]:
+        table = self.beats.get(old)
+        if table is None:
+            if self.size > 100000:
+                self.beats.clear()
+                self.size = 0
+            table = self.beats[old] = {}
+        return table
+
+    def beat_group(
+        self, table: dict[_Group, tuple[tuple[Card, ...], ...]], g: _Group, old: SetShape
+    ) -> tuple[tuple[Card, ...], ...]:
+        rs, f = self.rs, self.flags
+        waived = _waived(old, rs)
+        got = table[g] = tuple(
+            _plain_cards(sp)
+            for sp in _group_specs(g, f)
+            if _beats_spec(sp, old, rs, waived, f.power)
+        )
+        self.size += 1
+        return got
+
+
+_FAST_BY_ID: dict[int, tuple[Ruleset, _Fast]] = {}
+_FAST_BY_PARAMS: dict[tuple[object, object], _Fast] = {}
+
+
+def _fast(rs: Ruleset) -> _Fast:
+    hit = _FAST_BY_ID.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    key = (rs.play, rs.cmp)
+    f = _FAST_BY_PARAMS.get(key)
+    if f is None:
+        if len(_FAST_BY_PARAMS) > 64:
+            _FAST_BY_PARAMS.clear()
+        f = _FAST_BY_PARAMS[key] = _Fast(rs)
+    if len(_FAST_BY_ID) > 256:
+        _FAST_BY_ID.clear()
+    _FAST_BY_ID[id(rs)] = (rs, f)
+    return f
 
 
 def candidate_sets(hand: Iterable[Card], rs: Ruleset) -> list[tuple[Card, ...]]:
@@ -1244,22 +1392,59 @@ def beating_sets(hand: Iterable[Card], old: SetShape, rs: Ruleset) -> list[tuple
     """
     by_rank = _by_rank(hand)
     counts = Counter({r: len(cs) for r, cs in by_rank.items()})
-    c = rs.cmp
-    waived = (
-        c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and old.total == 1
-    ) or not c.same_total_count
-    out: list[tuple[Card, ...]] = []
+    waived = _waived(old, rs)
     power = _mode(rs) is _Mode.POWER3
-    for spec in _specs(counts, rs):
-        base, n, t, s, b = spec
-        if not waived:
-            total = n + t + s + b
-            units = total - t + t // 3 if (power and base is not None) else total
-            if units != old.count and not (
-                old.is_pure_joker and base is None and s == b == 0 and t == 3 * old.total
-            ):
-                continue
-        new = _build(base, n, t, s, b, rs)
-        if compare(new, old, rs).ok:
-            out.append(_pick(by_rank, spec))
+    return [
+        _pick(by_rank, spec)
+        for spec in _specs(counts, rs)
+        if _beats_spec(spec, old, rs, waived, power)
+    ]
+
+
+def candidate_sets_of_counts(counts: Sequence[int], rs: Ruleset) -> list[tuple[Card, ...]]:
+    """:func:`candidate_sets` of an unsuited hand given as 15 rank counters (index
+    ``rank - 3``: 3 … A, 2, 小王, 大王), in the same order, with unsuited cards.
+
+    The engine's hands are counters; this is its fast path: the sets of each rank group
+    are built once and cached (see :class:`_Fast`), so a call costs a lookup a group.
+
+    >>> from analyzer.ruleset import Ruleset
+    >>> hand = parse_cards("X255")
+    >>> counts = [sum(1 for c in hand if c.rank == r) for r in Rank]
+    >>> candidate_sets_of_counts(counts, Ruleset()) == candidate_sets(hand, Ruleset())
+    True
+    """
+    f = _fast(rs)
+    out: list[tuple[Card, ...]] = []
+    for g in _groups(counts, f.flags):
+        out.extend(f.cand_group(g))
+    return out
+
+
+def beating_sets_of_counts(
+    counts: Sequence[int], old: SetShape, rs: Ruleset
+) -> list[tuple[Card, ...]]:
+    """:func:`beating_sets` of an unsuited hand given as 15 rank counters (see
+    :func:`candidate_sets_of_counts`), in the same order, with unsuited cards.
+
+    Whether a group's sets beat ``old`` is decided by :func:`compare` once per group and
+    standing set, then looked up.
+
+    >>> from analyzer.ruleset import Ruleset
+    >>> qs = Ruleset()
+    >>> old = shape(parse_cards("X88"), qs)
+    >>> hand = parse_cards("DXX99")
+    >>> counts = [sum(1 for c in hand if c.rank == r) for r in Rank]
+    >>> [format_cards(c) for c in beating_sets_of_counts(counts, old, qs)]
+    ['DX9', 'D99', 'DXX']
+    """
+    f = _fast(rs)
+    table = f.beat_table(old)
+    out: list[tuple[Card, ...]] = []
+    for g in _groups(counts, f.flags):
+        got = table.get(g)
+        if got is None:
+            got = f.beat_group(table, g, old)
+        if got:
+            out.extend(got)
     return out
