@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -3035,6 +3035,9 @@ def _possible_hand(st: DealState, seat: int) -> tuple[Card, ...]:
     return cards_of(tuple(k[i] + min(u, st.pool[i]) for i in range(NRANKS)))
 
 
+_ALL_SEATS = frozenset(SEATS)
+
+
 def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     p = st.p
     if not st.unknown[seat]:  # the hand is its counters: the cached enumeration
@@ -3059,12 +3062,18 @@ def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     return sets
 
 
-def legal_actions(state: DealState) -> list[Action]:
+def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -> list[Action]:
     """Every legal action now: plays, burns, passes, 让牌, 扣牌, reports where relevant,
     革命 and buys before play.  Each passes :func:`verify`; :func:`verify` accepts no
     other action of these kinds.  Timeouts, penalties and rulings are record-only and are
     not listed.  Unknown cards are not played: a seat's possible sets are drawn from its
     known cards plus what its unknown cards may be (the pool).
+
+    ``sets_for`` names the seats whose plays and burns are wanted (listing a seat's sets
+    is what costs); the plays and burns of the other seats are left out, everything else
+    is listed as without it, in the same order: the result is the full list with those
+    plays and burns filtered out.  The simulator asks only about the seats it will ask a
+    bot about.
 
     >>> from gojinotation.cards import parse_cards as C
     >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
@@ -3073,10 +3082,13 @@ def legal_actions(state: DealState) -> list[Action]:
     >>> kinds = sorted({(type(a).__name__, a.seat) for a in legal_actions(st)})
     >>> [f"{k}{s}" for k, s in kinds if k != "Report"]
     ['Burn2', 'Close4', 'Pass2', 'Pass3', 'Pass4', 'Pass5', 'Pass6', 'Play4']
+    >>> [type(a).__name__ for a in legal_actions(st, sets_for=(4,)) if a.seat in (2, 4)]
+    ['Play', 'Pass', 'Close', 'Pass', 'Report', 'Report']
     """
     st = state
     if st.ended:
         return []
+    want = _ALL_SEATS if sets_for is None else sets_for
     out: list[Action] = []
     p = st.p
     top = st.top
@@ -3126,7 +3138,7 @@ def legal_actions(state: DealState) -> list[Action]:
     # the primary seat
     if st.closing:
         nl = st.next_leader
-        if nl and not _must_buy(st, nl):
+        if nl and nl in want and not _must_buy(st, nl):
             out.extend(Play(nl, cards=c) for c in _plays(st, nl, True))
         if st.closer:
             out.append(Close(st.closer))
@@ -3135,7 +3147,7 @@ def legal_actions(state: DealState) -> list[Action]:
                 Close(s) for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
             )
     elif top is None:
-        if st.leader and not _must_buy(st, st.leader):
+        if st.leader and st.leader in want and not _must_buy(st, st.leader):
             leads = _plays(st, st.leader, True)
             if _must_lead_4s(st, st.leader):
                 leads = [c for c in leads if _counts(c)[0][I4]]
@@ -3143,7 +3155,7 @@ def legal_actions(state: DealState) -> list[Action]:
     else:
         t = st.turn
         if t:
-            if not _must_buy(st, t):
+            if t in want and not _must_buy(st, t):
                 out.extend(Play(t, cards=c) for c in _plays(st, t, False))
             out.append(Pass(t))
             if _judge_yield(st, t) is None:
@@ -3152,7 +3164,7 @@ def legal_actions(state: DealState) -> list[Action]:
                 out.append(Close(t))
         if p.ershayi and not p.ershayi_burn and top.single_big:
             for s in SEATS:
-                if s != t and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
+                if s != t and s in want and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
                     out.extend(
                         Play(s, cards=c)
                         for c in _plays(st, s, False)
@@ -3161,12 +3173,12 @@ def legal_actions(state: DealState) -> list[Action]:
     # 无头 seats beating a 够级 set out of turn
     if top is not None and top.restrict == R_DUITOU:
         for s in SEATS:
-            if s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
+            if s in want and s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
                 out.extend(Play(s, cards=c) for c in _plays(st, s, False))
     # burns and declines
     if top is not None:
         for s in SEATS:
-            if _may_burn(st, s) and not _must_buy(st, s):
+            if s in want and _may_burn(st, s) and not _must_buy(st, s):
                 for c in _plays(st, s, False):
                     a2 = BurnAct(s, cards=c)
                     if can(st, a2):

@@ -1219,6 +1219,57 @@ def _group_specs(g: _Group, f: _Flags) -> Iterator[_Spec]:
             yield (None, 0, 0, 0, b)
 
 
+def _count_specs(g: _Group, f: _Flags, old: SetShape) -> Iterator[_Spec]:
+    """The specs of :func:`_group_specs` that pass :func:`_beats_spec`'s count test
+    against ``old`` (its count not waived), in the same order, without walking the rest.
+
+    A natural set's count is ``n + t + s + b`` (three power 2s one unit under
+    ``power3``), a set of 2s's ``t + s + b``; against a set of jokers only, a set of
+    exactly three 2s a joker also passes (R-JOKER-7).
+    """
+    c = old.count
+    i, n_max, whole, tk, sk, bk = g
+    if i < 12:
+        base = _NATURAL_RANKS[i]
+        if i == 0 and f.bie3:
+            if whole and n_max == c:
+                yield (base, n_max, 0, 0, 0)
+            return
+        step = 3 if f.power else 1
+        for n in range(1, min(n_max, c) + 1):
+            rem = c - n
+            for t in range(0, tk + 1, step):
+                rem2 = rem - t // step
+                if rem2 < 0:
+                    break
+                for s in range(min(sk, rem2) + 1):
+                    b = rem2 - s
+                    if b <= bk:
+                        yield (base, n, t, s, b)
+    elif i == _TWO_I:
+        three = 3 * old.total if old.is_pure_joker else -1
+        for n in range(1, n_max + 1):
+            rem = c - n
+            if n == three and rem != 0:
+                yield (None, 0, n, 0, 0)
+            if rem < 0:
+                continue
+            for s in range(min(sk, rem) + 1):
+                b = rem - s
+                if b <= bk:
+                    yield (None, 0, n, s, b)
+    elif f.mixed:
+        for s in range(min(sk, c) + 1):
+            b = c - s
+            if b <= bk and (s or b):
+                yield (None, 0, 0, s, b)
+    else:
+        if 1 <= c <= sk:
+            yield (None, 0, 0, c, 0)
+        if 1 <= c <= bk:
+            yield (None, 0, 0, 0, c)
+
+
 def _specs(counts: Counter[Rank], rs: Ruleset) -> Iterator[_Spec]:
     """Every legal set of the hand as counts, in the documented order."""
     f = _fast(rs).flags
@@ -1284,23 +1335,47 @@ def _waived(old: SetShape, rs: Ruleset) -> bool:
     ) or not c.same_total_count
 
 
+class _Old:
+    """What the fast path keeps about one standing set (see :class:`_Fast`)."""
+
+    __slots__ = ("c", "c2", "ct", "groups", "known", "old", "tables", "waived")
+
+    def __init__(self, old: SetShape, rs: Ruleset, power: bool) -> None:
+        self.old = old
+        self.waived = _waived(old, rs)
+        # How far a group's sets can reach and keep ``old``'s count: natural cards and
+        # jokers (``c``), attached 2s (``ct``: three a unit under power3), 2s in a set
+        # of 2s (``c2``: three a joker against jokers only, R-JOKER-7).
+        self.c = c = old.count
+        self.ct = 3 * c if power else c
+        self.c2 = max(c, 3 * old.total) if old.is_pure_joker else c
+        #: the sets of a capped group that beat ``old``, by what the hand can attach
+        #: (``tables[attach][group]``, both keys packed in ints)
+        self.tables: dict[int, dict[int, tuple[tuple[Card, ...], ...]]] = {}
+        #: the sets of an uncapped group (used when the count is waived)
+        self.groups: dict[_Group, tuple[tuple[Card, ...], ...]] = {}
+        #: whether a spec beats ``old``
+        self.known: dict[_Spec, bool] = {}
+
+
 class _Fast:
     """Compiled flags and caches of the enumeration for one pair of ``play`` and ``cmp``
     parameter groups (the only parameters :func:`candidate_sets`, :func:`shape`'s
     ``_build`` and :func:`compare` read), shared by every ruleset with that pair.
 
-    ``cands[group]`` holds the unsuited sets of a group; ``beats[old][group]`` those that
-    beat ``old``.  Both are pure functions of their keys, so a cached answer is the
-    answer; the caches are bounded.
+    ``cands[group]`` holds the unsuited sets of a group; ``olds[old]`` what is known
+    about the sets that beat ``old`` (:class:`_Old`).  All are pure functions of their
+    keys, so a cached answer is the answer; the caches are bounded.
     """
 
-    __slots__ = ("beats", "cands", "flags", "rs", "size")
+    __slots__ = ("by_id", "cands", "flags", "olds", "rs", "size")
 
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.flags = _Flags(rs)
         self.cands: dict[_Group, tuple[tuple[Card, ...], ...]] = {}
-        self.beats: dict[SetShape, dict[_Group, tuple[tuple[Card, ...], ...]]] = {}
+        self.olds: dict[SetShape, _Old] = {}
+        self.by_id: dict[int, _Old] = {}
         self.size = 0
 
     def cand_group(self, g: _Group) -> tuple[tuple[Card, ...], ...]:
@@ -1311,27 +1386,39 @@ class _Fast:
             got = self.cands[g] = tuple(_plain_cards(sp) for sp in _group_specs(g, self.flags))
         return got
 
-    def beat_table(self, old: SetShape) -> dict[_Group, tuple[tuple[Card, ...], ...]]:
-        table = self.beats.get(old)
-        if table is None:
-            if self.size > 100000:
-                self.beats.clear()
+    def entry(self, old: SetShape) -> _Old:
+        """The :class:`_Old` of ``old`` (by identity first: the engine reuses shapes)."""
+        e = self.olds.get(old)
+        if e is None:
+            if self.size > 300000 or len(self.olds) > 20000:
+                self.olds.clear()
+                self.by_id.clear()
                 self.size = 0
-            table = self.beats[old] = {}
-        return table
+            e = self.olds[old] = _Old(old, self.rs, self.flags.power)
+        if len(self.by_id) > 20000:
+            self.by_id.clear()
+        self.by_id[id(old)] = e
+        return e
 
-    def beat_group(
-        self, table: dict[_Group, tuple[tuple[Card, ...], ...]], g: _Group, old: SetShape
-    ) -> tuple[tuple[Card, ...], ...]:
-        rs, f = self.rs, self.flags
-        waived = _waived(old, rs)
-        got = table[g] = tuple(
-            _plain_cards(sp)
-            for sp in _group_specs(g, f)
-            if _beats_spec(sp, old, rs, waived, f.power)
-        )
+    def beat_group(self, e: _Old, g: _Group, counted: bool = True) -> tuple[tuple[Card, ...], ...]:
+        """The sets of group ``g`` that beat ``e.old``, in order.  ``counted``: ``g`` is
+        capped (:class:`_Old`) and only sets of the old count are looked at."""
+        rs, f, old, known = self.rs, self.flags, e.old, e.known
+        out = []
+        specs = _count_specs(g, f, old) if counted else _group_specs(g, f)
+        for sp in specs:
+            ok = known.get(sp)
+            if ok is None:
+                if counted:  # the count is right: the comparison decides
+                    ok = compare(_build(*sp, rs), old, rs).ok
+                else:
+                    ok = _beats_spec(sp, old, rs, e.waived, f.power)
+                known[sp] = ok
+                self.size += 1
+            if ok:
+                out.append(_plain_cards(sp))
         self.size += 1
-        return got
+        return tuple(out)
 
 
 _FAST_BY_ID: dict[int, tuple[Ruleset, _Fast]] = {}
@@ -1439,12 +1526,75 @@ def beating_sets_of_counts(
     ['DX9', 'D99', 'DXX']
     """
     f = _fast(rs)
-    table = f.beat_table(old)
+    e = f.by_id.get(id(old))
+    if e is None or e.old is not old:
+        e = f.entry(old)
+    fl = f.flags
     out: list[tuple[Card, ...]] = []
-    for g in _groups(counts, f.flags):
-        got = table.get(g)
+    if e.waived:  # the count is waived: every set of the hand is a candidate
+        groups = e.groups
+        for g in _groups(counts, fl):
+            got = groups.get(g)
+            if got is None:
+                got = groups[g] = f.beat_group(e, g, counted=False)
+            if got:
+                out.extend(got)
+        return out
+    # Only sets of the old set's count can beat it: each group is cut down to the box
+    # that holds them (a box cut keeps the order), so that many hands share a group.
+    c = e.c
+    twos, small, big = counts[_TWO_I], counts[_SMALL_I], counts[_BIG_I]
+    if fl.mode is _Mode.FILLER:
+        tk = twos if twos < e.ct else e.ct
+    elif fl.power:
+        tk = twos - twos % 3
+        if tk > e.ct:
+            tk = e.ct
+    else:
+        tk = 0
+    if fl.attach:
+        sk = small if small < c else c
+        bk = big if big < c else c
+    else:
+        sk = bk = 0
+    hk = (tk * 8 + sk) * 8 + bk
+    table = e.tables.get(hk)
+    if table is None:
+        table = e.tables[hk] = {}
+    bare = fl.bare
+    for i in range(12):
+        n = counts[i]
+        if not n:
+            continue
+        if i == 0 and fl.bie3:
+            whole = n == sum(counts)
+            key = 1000 + 2 * n + whole
+            g: _Group = (0, n, whole, 0, 0, 0)
+        else:
+            if n > c:
+                n = c
+            key = 32 * i + n
+            g = (i, n, False, 0, 0, 0) if bare[i] else (i, n, False, tk, sk, bk)
+        got = table.get(key)
         if got is None:
-            got = f.beat_group(table, g, old)
+            got = table[key] = f.beat_group(e, g)
+        if got:
+            out.extend(got)
+    if twos:
+        n = twos if twos < e.c2 else e.c2
+        key = 32 * _TWO_I + n
+        got = table.get(key)
+        if got is None:
+            got = table[key] = f.beat_group(e, (_TWO_I, n, False, 0, sk, bk))
+        if got:
+            out.extend(got)
+    if small or big:
+        sc = small if small < c else c
+        bc = big if big < c else c
+        key = 2000 + 8 * sc + bc
+        got = table.get(key)
+        if got is None:
+            got = table[key] = f.beat_group(e, (_SMALL_I, 0, False, 0, sc, bc))
         if got:
             out.extend(got)
     return out

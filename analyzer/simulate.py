@@ -314,7 +314,40 @@ class _Table:
         st = self.st
         return st.next_leader if st.closing else st.turn
 
-    def choose(self, legal: list[Action]) -> Action:
+    def ring(self) -> list[int]:
+        """The seats asked about the standing set, in the order they are asked: the
+        owner's teammates, then the others, each in play order (new sets reset who has
+        been asked)."""
+        top = self.st.top
+        if top is not self.burn_top:
+            self.burn_top = top
+            self.burn_asked = set()
+        if top is None:
+            return []
+        owner = top.owner
+        ring = []
+        s = owner
+        for _ in range(5):
+            s = _NXT[s]
+            ring.append(s)
+        ring.sort(key=lambda x: x % 2 != owner % 2)
+        return ring
+
+    def wanted(self) -> set[int]:
+        """The seats whose plays and burns :meth:`choose` may look at: the seat to act
+        (and the leader) and the seats not yet asked about the standing set.  A seat
+        asked once is not asked again while the set stands, so its sets are not listed."""
+        st = self.st
+        want = {self.primary()}
+        if st.top is None:
+            want.add(st.leader)
+        want.update(s for s in self.ring() if s not in self.burn_asked)
+        return want
+
+    def choose(self, legal: list[Action], full: bool = True) -> Action:
+        """The next action, among ``legal`` (``full``: the whole list; otherwise the list
+        with only the :meth:`wanted` seats' plays and burns, which is all that steps 1-6
+        read; step 7 lists everything)."""
         st = self.st
         # 1. tribute owed, then 还贡, before anything else
         for a in legal:
@@ -340,18 +373,8 @@ class _Table:
         # 3. out of turn on the standing set: burns (the 够级 player's teammates first,
         #    then in play order), declines, 二杀一
         top = st.top
-        if top is not self.burn_top:
-            self.burn_top = top
-            self.burn_asked = set()
         if top is not None:
-            owner = top.owner
-            ring = []
-            s = owner
-            for _ in range(5):
-                s = _NXT[s]
-                ring.append(s)
-            ring.sort(key=lambda x: x % 2 != owner % 2)
-            for s in ring:
+            for s in self.ring():
                 if s in self.burn_asked:
                     continue
                 opts = tuple(
@@ -396,6 +419,8 @@ class _Table:
                     return Timeout(prim)
                 return self.bots[prim].turn(self.ctx(prim), opts)
         # 7. nothing ordinary is open (a seat that must buy, 革命 …): any legal action
+        if not full:
+            legal = legal_actions(st)
         rest = [a for a in legal if not isinstance(a, Report)] or legal
         mine = [a for a in rest if a.seat == prim] or rest
         return self.bots[mine[0].seat].turn(self.ctx(mine[0].seat), mine)
@@ -405,10 +430,13 @@ class _Table:
         for _ in range(MAX_ACTIONS):
             if st.ended:
                 return
-            legal = legal_actions(st)
+            legal = legal_actions(st, sets_for=self.wanted())
+            full = False
+            if not legal:
+                legal, full = legal_actions(st), True
             if not legal:
                 raise SimulationError("no legal action", st.summary(), self.moves)
-            action = self.choose(legal)
+            action = self.choose(legal, full)
             nst, ev = do(st, action)
             bad = [e for e in ev if isinstance(e, E.Violation)]
             if bad:
