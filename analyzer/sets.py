@@ -47,6 +47,7 @@ __all__ = [
     "Verdict",
     "beating_sets",
     "beating_sets_of_counts",
+    "beats",
     "bie3_play_ok",
     "burn_feasible",
     "burn_formula_ok",
@@ -762,6 +763,71 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     )
 
 
+def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
+    """``compare(new, old, rs).ok`` without the verdict: the same rules in the same
+    order (see :func:`compare`), no reasons spelled out.  The enumeration of beating sets
+    asks this question for every candidate; a property test checks it against
+    :func:`compare` on every profile.
+
+    >>> from analyzer.profiles import load_ruleset
+    >>> ds = load_ruleset("dian-shao-men-luo")
+    >>> beats(shape(parse_cards("DD"), ds), shape(parse_cards("D"), ds), ds)
+    True
+    >>> beats(shape(parse_cards("DD888"), ds), shape(parse_cards("XX888"), ds), ds)
+    False
+    """
+    c = rs.cmp
+    t2 = bool(c.three_twos_beat_dawang)
+    # 0. R-JOKER-8 variant: multi-joker sets without natural cards are dead.
+    if old.is_pure_joker and old.total > 1 and c.pure_joker_sets == "dead":
+        return False
+    # 1. R-JOKER-7: a set of 2s read as power units against a set of jokers only.
+    if old.is_pure_joker and _is_pure_twos(new) and new.naturals == 3 * old.total:
+        power_ok = t2 or _mode(rs) is _Mode.POWER3
+        return power_ok and not (old.raw_big and not t2)
+    # 2. The old set holds a 大王.
+    if old.n_big:
+        if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
+            if old.total == 1:
+                return True
+            if new.count != old.count:
+                return False
+            return not (old.base is not None and new.core <= old.core)
+        if c.dawang_set_dead:
+            return False
+    # 3. The old set is jokers only.
+    if old.is_pure_joker:
+        return (
+            new.is_pure_joker
+            and new.count == old.count
+            and new.n_small == 0
+            and new.n_big == new.total
+            and old.n_small >= 1
+        )
+    # 4. The old set carries jokers or power 2s.
+    if old.has_units:
+        if not _count_ok(new, old, rs):
+            return False
+        new_u, old_u = new.units(t2), old.units(t2)
+        if c.xiaowang_set == "two_aspects":
+            covered = _dominates(new_u, old_u)
+        else:
+            covered = _strict_cover(new_u, old_u)
+        return covered and new.core > old.core
+    # 5. Old plain, new with units.
+    if new.has_units:
+        if not _count_ok(new, old, rs):
+            return False
+        if new.is_pure_joker:
+            return True
+        return c.jokered_vs_plain == "any_rank" or new.core > old.core
+    # 6. Both plain.
+    if new.count != old.count:
+        return False
+    assert new.base is not None and old.base is not None
+    return new.base > old.base
+
+
 def _ershayi(new: SetShape, old: SetShape) -> Verdict:
     param = "cmp.ershayi"
     if old.total == 1:
@@ -1305,12 +1371,18 @@ _UNSUITED: tuple[Card, ...] = tuple(Card(r) for r in Rank)
 
 def _plain_cards(spec: _Spec) -> tuple[Card, ...]:
     """The unsuited cards of a spec, in canonical order (what :func:`_pick` gives for an
-    unsuited hand)."""
-    base, n, t, s, b = spec
-    out = (_UNSUITED[_BIG_I],) * b + (_UNSUITED[_SMALL_I],) * s + (_UNSUITED[_TWO_I],) * t
-    if base is not None:
-        out += (_UNSUITED[base - 3],) * n
-    return out
+    unsuited hand); one tuple a spec, so that callers may cache by identity."""
+    got = _PLAIN.get(spec)
+    if got is None:
+        base, n, t, s, b = spec
+        got = (_UNSUITED[_BIG_I],) * b + (_UNSUITED[_SMALL_I],) * s + (_UNSUITED[_TWO_I],) * t
+        if base is not None:
+            got += (_UNSUITED[base - 3],) * n
+        _PLAIN[spec] = got  # at most 12·16·17·5·5 + 16·5·5 + 25 specs
+    return got
+
+
+_PLAIN: dict[_Spec, tuple[Card, ...]] = {}
 
 
 def _beats_spec(spec: _Spec, old: SetShape, rs: Ruleset, waived: bool, power: bool) -> bool:
@@ -1323,7 +1395,7 @@ def _beats_spec(spec: _Spec, old: SetShape, rs: Ruleset, waived: bool, power: bo
             old.is_pure_joker and base is None and s == b == 0 and t == 3 * old.total
         ):
             return False
-    return compare(_build(base, n, t, s, b, rs), old, rs).ok
+    return beats(_build(base, n, t, s, b, rs), old, rs)
 
 
 def _waived(old: SetShape, rs: Ruleset) -> bool:
@@ -1410,7 +1482,7 @@ class _Fast:
             ok = known.get(sp)
             if ok is None:
                 if counted:  # the count is right: the comparison decides
-                    ok = compare(_build(*sp, rs), old, rs).ok
+                    ok = beats(_build(*sp, rs), old, rs)
                 else:
                     ok = _beats_spec(sp, old, rs, e.waived, f.power)
                 known[sp] = ok
@@ -1533,10 +1605,10 @@ def beating_sets_of_counts(
     out: list[tuple[Card, ...]] = []
     if e.waived:  # the count is waived: every set of the hand is a candidate
         groups = e.groups
-        for g in _groups(counts, fl):
-            got = groups.get(g)
+        for wg in _groups(counts, fl):
+            got = groups.get(wg)
             if got is None:
-                got = groups[g] = f.beat_group(e, g, counted=False)
+                got = groups[wg] = f.beat_group(e, wg, counted=False)
             if got:
                 out.extend(got)
         return out

@@ -92,6 +92,26 @@ _PRV = (0, 6, 1, 2, 3, 4, 5)
 _DUI = (0, 4, 5, 6, 1, 2, 3)
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
+#: The kinds of action :meth:`_Table.choose` looks for (exact types: no subclasses).
+_PRE: frozenset[type] = frozenset({Revolution, Buy, Give})
+_OUT_OF_TURN: frozenset[type] = frozenset({Burn, Pass, Play})
+_TURN: frozenset[type] = frozenset({Play, Pass, Yield, Close})
+_TURN_CLOSING: frozenset[type] = frozenset({Play, Pass, Yield})
+
+
+def _ring(owner: int) -> tuple[int, ...]:
+    ring = []
+    s = owner
+    for _ in range(5):
+        s = _NXT[s]
+        ring.append(s)
+    ring.sort(key=lambda x: x % 2 != owner % 2)
+    return tuple(ring)
+
+
+#: The seats asked about a standing set of each owner, in order (see :meth:`_Table.ring`).
+_RING: tuple[tuple[int, ...], ...] = ((), *(_ring(o) for o in SEATS))
+
 #: A deal that has not ended after this many actions is a bug (a deal takes ~100-300).
 MAX_ACTIONS = 5000
 
@@ -314,7 +334,7 @@ class _Table:
         st = self.st
         return st.next_leader if st.closing else st.turn
 
-    def ring(self) -> list[int]:
+    def ring(self) -> tuple[int, ...]:
         """The seats asked about the standing set, in the order they are asked: the
         owner's teammates, then the others, each in play order (new sets reset who has
         been asked)."""
@@ -323,15 +343,8 @@ class _Table:
             self.burn_top = top
             self.burn_asked = set()
         if top is None:
-            return []
-        owner = top.owner
-        ring = []
-        s = owner
-        for _ in range(5):
-            s = _NXT[s]
-            ring.append(s)
-        ring.sort(key=lambda x: x % 2 != owner % 2)
-        return ring
+            return ()
+        return _RING[top.owner]
 
     def wanted(self) -> set[int]:
         """The seats whose plays and burns :meth:`choose` may look at: the seat to act
@@ -349,27 +362,36 @@ class _Table:
         with only the :meth:`wanted` seats' plays and burns, which is all that steps 1-6
         read; step 7 lists everything)."""
         st = self.st
-        # 1. tribute owed, then 还贡, before anything else
+        # one pass: the actions by seat (in the list's order), the first tribute owed
+        by_seat: dict[int, list[Action]] = {1: [], 2: [], 3: [], 4: [], 5: [], 6: []}
+        reports: list[Report] = []
+        pre = False
         for a in legal:
-            if isinstance(a, Tribute):
+            t = type(a)
+            if t is Tribute:  # 1. tribute owed, then 还贡, before anything else
                 return a
+            if t is Report:
+                assert isinstance(a, Report)
+                reports.append(a)
+            elif t in _PRE:
+                pre = True
+            by_seat[a.seat].append(a)
         if st.received and not st.any_play and self.rs.tribute.return_ != "none":
             payer, receiver, n = st.received[0]
             cards = sort_cards(legal_return_cards(st.hand(receiver), n, self.rs)[:n])
             if len(cards) == n:
                 return Return(receiver, cards=cards, to_seat=payer)
         prim = self.primary()
-        order = [prim] + [s for s in SEATS if s != prim] if prim else list(SEATS)
         # 2. before play: 革命, buy, give
-        for s in order:
-            opts: tuple[Action, ...] = tuple(
-                a for a in legal if a.seat == s and isinstance(a, (Revolution, Buy, Give))
-            )
-            if opts and self.pre_asked.get(s) != opts:
-                self.pre_asked[s] = opts
-                got = self.bots[s].preplay(self.ctx(s), opts)
-                if got is not None:
-                    return got
+        if pre:
+            order = [prim] + [s for s in SEATS if s != prim] if prim else list(SEATS)
+            for s in order:
+                opts: tuple[Action, ...] = tuple(a for a in by_seat[s] if type(a) in _PRE)
+                if opts and self.pre_asked.get(s) != opts:
+                    self.pre_asked[s] = opts
+                    got = self.bots[s].preplay(self.ctx(s), opts)
+                    if got is not None:
+                        return got
         # 3. out of turn on the standing set: burns (the 够级 player's teammates first,
         #    then in play order), declines, 二杀一
         top = st.top
@@ -377,37 +399,30 @@ class _Table:
             for s in self.ring():
                 if s in self.burn_asked:
                     continue
-                opts = tuple(
-                    a
-                    for a in legal
-                    if a.seat == s
-                    and (isinstance(a, Burn) or (s != prim and isinstance(a, (Pass, Play))))
-                )
+                if s != prim:
+                    opts = tuple(a for a in by_seat[s] if type(a) in _OUT_OF_TURN)
+                else:
+                    opts = tuple(a for a in by_seat[s] if type(a) is Burn)
                 if opts:
                     self.burn_asked.add(s)
                     got = self.bots[s].interject(self.ctx(s), opts)
                     if got is not None:
                         return got
         # 4. 报牌
-        for a in legal:
-            if isinstance(a, Report) and (a.seat, a.count) not in self.report_asked:
-                self.report_asked.add((a.seat, a.count))
-                if self.bots[a.seat].report(self.ctx(a.seat), a):
-                    return a
+        for r in reports:
+            if (r.seat, r.count) not in self.report_asked:
+                self.report_asked.add((r.seat, r.count))
+                if self.bots[r.seat].report(self.ctx(r.seat), r):
+                    return r
         # 5. 扣牌 by the legal 扣牌人, written out
         if st.closing and st.closer:
-            for a in legal:
-                if isinstance(a, Close) and a.seat == st.closer:
+            for a in by_seat[st.closer]:
+                if type(a) is Close:
                     return a
         # 6. the seat whose turn it is
         if prim:
-            opts = tuple(
-                a
-                for a in legal
-                if a.seat == prim
-                and isinstance(a, (Play, Pass, Yield, Close))
-                and not (st.closing and isinstance(a, Close))
-            )
+            kinds = _TURN_CLOSING if st.closing else _TURN
+            opts = tuple(a for a in by_seat[prim] if type(a) in kinds)
             if opts:
                 if (
                     self.timeouts
