@@ -3037,6 +3037,27 @@ def _possible_hand(st: DealState, seat: int) -> tuple[Card, ...]:
 
 _ALL_SEATS = frozenset(SEATS)
 
+#: Play actions by the identity of their cards tuple (analyzer.sets hands out one tuple
+#: per set of unsuited cards) and seat; the tuple is kept, so its id stays its own.
+_PLAY_ACTS: dict[int, tuple[tuple[Card, ...], list[Play | None]]] = {}
+
+
+def _play_acts(seat: int, sets: Iterable[tuple[Card, ...]]) -> list[Play]:
+    """``[Play(seat, cards=c) for c in sets]``, reusing equal (frozen) actions."""
+    out: list[Play] = []
+    cache = _PLAY_ACTS
+    for c in sets:
+        hit = cache.get(id(c))
+        if hit is None or hit[0] is not c:
+            if len(cache) > 50000:
+                cache.clear()
+            hit = cache[id(c)] = (c, [None] * 7)
+        a = hit[1][seat]
+        if a is None:
+            a = hit[1][seat] = Play(seat, cards=c)
+        out.append(a)
+    return out
+
 
 def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     p = st.p
@@ -3139,7 +3160,7 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
     if st.closing:
         nl = st.next_leader
         if nl and nl in want and not _must_buy(st, nl):
-            out.extend(Play(nl, cards=c) for c in _plays(st, nl, True))
+            out.extend(_play_acts(nl, _plays(st, nl, True)))
         if st.closer:
             out.append(Close(st.closer))
         elif top is not None:
@@ -3151,12 +3172,12 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
             leads = _plays(st, st.leader, True)
             if _must_lead_4s(st, st.leader):
                 leads = [c for c in leads if _counts(c)[0][I4]]
-            out.extend(Play(st.leader, cards=c) for c in leads)
+            out.extend(_play_acts(st.leader, leads))
     else:
         t = st.turn
         if t:
             if t in want and not _must_buy(st, t):
-                out.extend(Play(t, cards=c) for c in _plays(st, t, False))
+                out.extend(_play_acts(t, _plays(st, t, False)))
             out.append(Pass(t))
             if _judge_yield(st, t) is None:
                 out.append(Yield(t))
