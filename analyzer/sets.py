@@ -1430,6 +1430,11 @@ class _Old:
         self.known: dict[_Spec, bool] = {}
 
 
+#: The standing sets known to the fast path, by the parameters that decide what beats
+#: them (see :class:`_Fast`).
+_SHARED: dict[tuple[object, ...], tuple[dict[SetShape, _Old], dict[int, _Old]]] = {}
+
+
 class _Fast:
     """Compiled flags and caches of the enumeration for one pair of ``play`` and ``cmp``
     parameter groups (the only parameters :func:`candidate_sets`, :func:`shape`'s
@@ -1446,8 +1451,12 @@ class _Fast:
         self.rs = rs
         self.flags = _Flags(rs)
         self.cands: dict[_Group, tuple[tuple[Card, ...], ...]] = {}
-        self.olds: dict[SetShape, _Old] = {}
-        self.by_id: dict[int, _Old] = {}
+        # What beats a standing set depends on fewer parameters than the enumeration:
+        # rulesets that differ only in 憋3 (which changes the 3s' group alone, kept
+        # under keys of their own) share the standing sets.
+        p = rs.play
+        sig = (rs.cmp, p.attach_twos, p.mixed_big_small, p.attach_jokers, p.pure_joker_mixed)
+        self.olds, self.by_id = _SHARED.setdefault((*sig, p.four_no_attach), ({}, {}))
         self.size = 0
 
     def cand_group(self, g: _Group) -> tuple[tuple[Card, ...], ...]:
