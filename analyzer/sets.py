@@ -1445,12 +1445,14 @@ class _Fast:
     keys, so a cached answer is the answer; the caches are bounded.
     """
 
-    __slots__ = ("by_id", "cands", "flags", "olds", "rs", "size")
+    __slots__ = ("by_id", "cands", "counted", "flags", "olds", "rs", "shapes", "size")
 
     def __init__(self, rs: Ruleset) -> None:
         self.rs = rs
         self.flags = _Flags(rs)
         self.cands: dict[_Group, tuple[tuple[Card, ...], ...]] = {}
+        self.counted: dict[tuple[_Group, int, int], tuple[tuple[_Spec, tuple[Card, ...]], ...]] = {}
+        self.shapes: dict[_Spec, SetShape] = {}  # bounded: a spec per set of cards
         # What beats a standing set depends on fewer parameters than the enumeration:
         # rulesets that differ only in 憋3 (which changes the 3s' group alone, kept
         # under keys of their own) share the standing sets.
@@ -1486,18 +1488,36 @@ class _Fast:
         capped (:class:`_Old`) and only sets of the old count are looked at."""
         rs, f, old, known = self.rs, self.flags, e.old, e.known
         out = []
-        specs = _count_specs(g, f, old) if counted else _group_specs(g, f)
-        for sp in specs:
-            ok = known.get(sp)
-            if ok is None:
-                if counted:  # the count is right: the comparison decides
-                    ok = beats(_build(*sp, rs), old, rs)
-                else:
-                    ok = _beats_spec(sp, old, rs, e.waived, f.power)
-                known[sp] = ok
-                self.size += 1
-            if ok:
-                out.append(_plain_cards(sp))
+        if counted:
+            # the specs of the old count depend on the count alone (and, for a set of
+            # 2s, on whether the old set is jokers only): shared by standing sets
+            ckey = (g, e.c, 3 * old.total if old.is_pure_joker else -1)
+            specs = self.counted.get(ckey)
+            if specs is None:
+                if len(self.counted) > 50000:
+                    self.counted.clear()
+                specs = self.counted[ckey] = tuple(
+                    (sp, _plain_cards(sp)) for sp in _count_specs(g, f, old)
+                )
+            shapes = self.shapes
+            for sp, cards in specs:
+                ok = known.get(sp)
+                if ok is None:  # the count is right: the comparison decides
+                    new = shapes.get(sp)
+                    if new is None:
+                        new = shapes[sp] = _build(*sp, rs)
+                    ok = known[sp] = beats(new, old, rs)
+                    self.size += 1
+                if ok:
+                    out.append(cards)
+        else:
+            for sp in _group_specs(g, f):
+                ok = known.get(sp)
+                if ok is None:
+                    ok = known[sp] = _beats_spec(sp, old, rs, e.waived, f.power)
+                    self.size += 1
+                if ok:
+                    out.append(_plain_cards(sp))
         self.size += 1
         return tuple(out)
 
