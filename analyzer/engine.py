@@ -3037,6 +3037,14 @@ def _possible_hand(st: DealState, seat: int) -> tuple[Card, ...]:
 
 _ALL_SEATS = frozenset(SEATS)
 
+# The simple actions legal_actions lists, made once (actions are frozen values).
+_PASS: tuple[Pass, ...] = (Pass(1), *(Pass(s) for s in SEATS))
+_YIELD: tuple[Yield, ...] = (Yield(1), *(Yield(s) for s in SEATS))
+_CLOSE: tuple[Close, ...] = (Close(1), *(Close(s) for s in SEATS))
+_REPORT: tuple[tuple[Report, ...], ...] = tuple(
+    tuple(Report(max(s, 1), count=n) for n in range(11)) for s in range(7)
+)
+
 #: Play actions by the identity of their cards tuple (analyzer.sets hands out one tuple
 #: per set of unsuited cards) and seat; the tuple is kept, so its id stays its own.
 _PLAY_ACTS: dict[int, tuple[tuple[Card, ...], list[Play | None]]] = {}
@@ -3162,10 +3170,10 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
         if nl and nl in want and not _must_buy(st, nl):
             out.extend(_play_acts(nl, _plays(st, nl, True)))
         if st.closer:
-            out.append(Close(st.closer))
+            out.append(_CLOSE[st.closer])
         elif top is not None:
             out.extend(
-                Close(s) for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
+                _CLOSE[s] for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
             )
     elif top is None:
         if st.leader and st.leader in want and not _must_buy(st, st.leader):
@@ -3178,11 +3186,11 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
         if t:
             if t in want and not _must_buy(st, t):
                 out.extend(_play_acts(t, _plays(st, t, False)))
-            out.append(Pass(t))
+            out.append(_PASS[t])
             if _judge_yield(st, t) is None:
-                out.append(Yield(t))
+                out.append(_YIELD[t])
             if _judge_close(st, t) is None:
-                out.append(Close(t))
+                out.append(_CLOSE[t])
         if p.ershayi and not p.ershayi_burn and top.single_big:
             for s in SEATS:
                 if s != t and s in want and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
@@ -3205,14 +3213,14 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
                     if can(st, a2):
                         out.append(a2)
             if _may_decline(st, s) and s != st.turn:
-                out.append(Pass(s))
+                out.append(_PASS[s])
     # 报牌
     if p.baohu not in ("off", "asking_forbidden"):
         for s in SEATS:
             if st.active & BIT[s]:
                 n = st.count(s)
                 if n <= 10:
-                    out.append(Report(s, count=n))
+                    out.append(_REPORT[s][n])
     return out
 
 
