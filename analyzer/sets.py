@@ -1662,23 +1662,26 @@ def beating_sets_of_counts(
     table = e.tables.get(hk)
     if table is None:
         table = e.tables[hk] = {}
-    bare = fl.bare
+    bare, bie3 = fl.bare, fl.bie3
+    get = table.get
     for i in range(12):
         n = counts[i]
         if not n:
             continue
-        if i == 0 and fl.bie3:
-            whole = n == sum(counts)
-            key = 1000 + 2 * n + whole
-            g: _Group = (0, n, whole, 0, 0, 0)
-        else:
+        if i or not bie3:
             if n > c:
                 n = c
             key = 32 * i + n
-            g = (i, n, False, 0, 0, 0) if bare[i] else (i, n, False, tk, sk, bk)
-        got = table.get(key)
-        if got is None:
-            got = table[key] = f.beat_group(e, g)
+            got = get(key)
+            if got is None:
+                g: _Group = (i, n, False, 0, 0, 0) if bare[i] else (i, n, False, tk, sk, bk)
+                got = table[key] = f.beat_group(e, g)
+        else:
+            whole = n == sum(counts)
+            key = 1000 + 2 * n + whole
+            got = get(key)
+            if got is None:
+                got = table[key] = f.beat_group(e, (0, n, whole, 0, 0, 0))
         if got:
             out.extend(got)
     if twos:
