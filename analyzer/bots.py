@@ -295,11 +295,12 @@ class HeuristicBot:
         counts = st.known[seat]
         burning = st.burn is not None and st.burn.burner == seat
         total = sum(counts)
-        infos = [(p, _info(p.cards)) for p in plays]
-        # the whole hand in one set: go out
-        for p, i in infos:
-            if i.total == total:
+        # the whole hand in one set: go out (options hold no unknown card: the length is
+        # the SetInfo's total)
+        for p in plays:
+            if len(p.cards) == total:
                 return p
+        infos = [(p, _info(p.cards)) for p in plays]
         if burning:
             # every set but the last needs a joker: the cheapest jokered set
             jok = [(p, i) for p, i in infos if i.jokers]
@@ -386,15 +387,15 @@ class HeuristicBot:
             return idle
         counts = st.known[seat]
         total = sum(counts)
-        infos = [(p, _info(p.cards)) for p in plays]
-        # going out with this play
-        outs = [p for p, i in infos if i.total == total]
-        if outs:
-            return outs[0]
-        burning = st.burn is not None and st.burn.burner == seat
-        cheapest = min(infos, key=lambda pi: (self._natural_cost(st, seat, pi[1]), pi[1].base or 0))
+        # going out with this play (options hold no unknown card: the length is the total)
+        for p in plays:
+            if len(p.cards) == total:
+                return p
         if _team(owner) == _team(seat) and not (st.burn is not None and st.burn.burner == owner):
             return idle  # a teammate's set stands
+        burning = st.burn is not None and st.burn.burner == seat
+        infos = [(p, _info(p.cards)) for p in plays]
+        cheapest = min(infos, key=lambda pi: (self._natural_cost(st, seat, pi[1]), pi[1].base or 0))
         if burning:
             jok = [(p, i) for p, i in infos if i.jokers]
             if jok:

@@ -3204,10 +3204,11 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
         for s in SEATS:
             if s in want and s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
                 out.extend(Play(s, cards=c) for c in _plays(st, s, False))
-    # burns and declines
-    if top is not None:
+    # burns and declines (neither when nothing can be burned and anyone may answer)
+    burnable = top is not None and _burnable(st)
+    if top is not None and (burnable or top.restrict != R_NONE):
         for s in SEATS:
-            if s in want and _may_burn(st, s) and not _must_buy(st, s):
+            if burnable and s in want and _may_burn(st, s) and not _must_buy(st, s):
                 for c in _plays(st, s, False):
                     a2 = BurnAct(s, cards=c)
                     if can(st, a2):
