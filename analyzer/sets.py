@@ -1432,7 +1432,9 @@ class _Old:
 
 #: The standing sets known to the fast path, by the parameters that decide what beats
 #: them (see :class:`_Fast`).
-_SHARED: dict[tuple[object, ...], tuple[dict[SetShape, _Old], dict[int, _Old]]] = {}
+_SHARED: dict[
+    tuple[object, ...], tuple[dict[tuple[object, ...], _Old], dict[int, tuple[SetShape, _Old]]]
+] = {}
 
 
 class _Fast:
@@ -1470,17 +1472,29 @@ class _Fast:
         return got
 
     def entry(self, old: SetShape) -> _Old:
-        """The :class:`_Old` of ``old`` (by identity first: the engine reuses shapes)."""
-        e = self.olds.get(old)
+        """The :class:`_Old` of ``old`` (looked up by identity first: the engine reuses
+        shapes).  Shapes that :func:`beats` cannot tell apart share one: it reads of the
+        old set only its rank, total, jokers, power 2s and natural part (a 2 attached as
+        贴钱 is a card of the rank to it), and so do the count cut-offs."""
+        key = (
+            old.base,
+            old.total,
+            old.n_big,
+            old.n_small,
+            old.n_power_twos,
+            old.n_big_demoted,
+            old.n_base,
+        )
+        e = self.olds.get(key)
         if e is None:
             if self.size > 300000 or len(self.olds) > 20000:
                 self.olds.clear()
                 self.by_id.clear()
                 self.size = 0
-            e = self.olds[old] = _Old(old, self.rs, self.flags.power)
+            e = self.olds[key] = _Old(old, self.rs, self.flags.power)
         if len(self.by_id) > 20000:
             self.by_id.clear()
-        self.by_id[id(old)] = e
+        self.by_id[id(old)] = (old, e)
         return e
 
     def beat_group(self, e: _Old, g: _Group, counted: bool = True) -> tuple[tuple[Card, ...], ...]:
@@ -1627,9 +1641,8 @@ def beating_sets_of_counts(
     ['DX9', 'D99', 'DXX']
     """
     f = _fast(rs)
-    e = f.by_id.get(id(old))
-    if e is None or e.old is not old:
-        e = f.entry(old)
+    hit = f.by_id.get(id(old))
+    e = hit[1] if hit is not None and hit[0] is old else f.entry(old)
     fl = f.flags
     out: list[tuple[Card, ...]] = []
     if e.waived:  # the count is waived: every set of the hand is a candidate
