@@ -305,6 +305,12 @@ def shangban_leader(rs: Ruleset, draw: Sequence[tuple[int, Card]], taker: int) -
 # ------------------------------------------------------------------------------ play
 
 
+def _fresh(action: Action) -> Action:
+    """An equal copy of a (frozen) action: a record holds each move as an object of its
+    own (tools map frames to moves by identity)."""
+    return attrs.evolve(action)
+
+
 class _Table:
     """Plays one deal: asks the bots, applies the actions, writes the moves."""
 
@@ -320,6 +326,9 @@ class _Table:
         self.bots = bots
         self.rng = rng
         self.moves: list[MoveItem] = []
+        #: ids of the actions in ``moves`` (alive there, so the ids are their own): every
+        #: move of a record is an object of its own, as read from text
+        self.recorded: set[int] = set()
         self.events: list[E.Event] = list(st.events)
         self.pre_asked: dict[int, tuple[Action, ...]] = {}
         self.burn_top: object = None
@@ -463,6 +472,9 @@ class _Table:
                 )
             if nst.round_no != st.round_no:
                 self.moves.append(RoundMark(nst.round_no))
+            if id(action) in self.recorded:  # legal_actions reuses equal actions
+                action = _fresh(action)
+            self.recorded.add(id(action))
             self.moves.append(action)
             self.events.extend(ev)
             st = self.st = nst
