@@ -307,8 +307,19 @@ def shangban_leader(rs: Ruleset, draw: Sequence[tuple[int, Card]], taker: int) -
 
 def _fresh(action: Action) -> Action:
     """An equal copy of a (frozen) action: a record holds each move as an object of its
-    own (tools map frames to moves by identity)."""
-    return attrs.evolve(action)
+    own (tools map frames to moves by identity).  Field by field, as ``attrs.evolve``
+    would, without running the constructor again (the values are already valid)."""
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
+    copy = object.__new__(cls)
+    for name in names:
+        object.__setattr__(copy, name, getattr(action, name))
+    return copy
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 class _Table:
