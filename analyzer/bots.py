@@ -220,6 +220,23 @@ def set_info(cards: Sequence[Card]) -> SetInfo:
     return SetInfo(base, naturals, twos, small, big)
 
 
+#: :func:`set_info` by the identity of the cards tuple (the engine hands out the same
+#: tuples of unsuited cards again and again); the tuple is kept, so its id stays its own.
+_INFO: dict[int, tuple[Sequence[Card], SetInfo]] = {}
+
+
+def _info(cards: Sequence[Card]) -> SetInfo:
+    """:func:`set_info`, cached."""
+    hit = _INFO.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    info = set_info(cards)
+    if len(_INFO) > 50000:
+        _INFO.clear()
+    _INFO[id(cards)] = (cards, info)
+    return info
+
+
 def _cards(a: Action) -> tuple[Card, ...]:
     return tuple(getattr(a, "cards", ()))
 
@@ -278,11 +295,12 @@ class HeuristicBot:
         counts = st.known[seat]
         burning = st.burn is not None and st.burn.burner == seat
         total = sum(counts)
-        infos = [(p, set_info(p.cards)) for p in plays]
-        # the whole hand in one set: go out
-        for p, i in infos:
-            if i.total == total:
+        # the whole hand in one set: go out (options hold no unknown card: the length is
+        # the SetInfo's total)
+        for p in plays:
+            if len(p.cards) == total:
                 return p
+        infos = [(p, _info(p.cards)) for p in plays]
         if burning:
             # every set but the last needs a joker: the cheapest jokered set
             jok = [(p, i) for p, i in infos if i.jokers]
@@ -310,7 +328,7 @@ class HeuristicBot:
                 and self._is_gouji(st, p)
             ]
             if strong and rng.random() < 0.7:
-                return min(strong, key=lambda p: (len(p.cards), set_info(p.cards).base or 0))
+                return min(strong, key=lambda p: (len(p.cards), _info(p.cards).base or 0))
         groups = _groups(counts)
         power = counts[I2] + counts[IX] + counts[ID]
         if groups <= 2 and power:
@@ -335,7 +353,7 @@ class HeuristicBot:
             k = 1 if len(plain) > 1 and rng.random() < 0.2 else 0
             return plain[k][0]
         return min(
-            plays, key=lambda p: (self._natural_cost(st, seat, set_info(p.cards)), rng.random())
+            plays, key=lambda p: (self._natural_cost(st, seat, _info(p.cards)), rng.random())
         )
 
     @staticmethod
@@ -369,15 +387,15 @@ class HeuristicBot:
             return idle
         counts = st.known[seat]
         total = sum(counts)
-        infos = [(p, set_info(p.cards)) for p in plays]
-        # going out with this play
-        outs = [p for p, i in infos if i.total == total]
-        if outs:
-            return outs[0]
-        burning = st.burn is not None and st.burn.burner == seat
-        cheapest = min(infos, key=lambda pi: (self._natural_cost(st, seat, pi[1]), pi[1].base or 0))
+        # going out with this play (options hold no unknown card: the length is the total)
+        for p in plays:
+            if len(p.cards) == total:
+                return p
         if _team(owner) == _team(seat) and not (st.burn is not None and st.burn.burner == owner):
             return idle  # a teammate's set stands
+        burning = st.burn is not None and st.burn.burner == seat
+        infos = [(p, _info(p.cards)) for p in plays]
+        cheapest = min(infos, key=lambda pi: (self._natural_cost(st, seat, pi[1]), pi[1].base or 0))
         if burning:
             jok = [(p, i) for p, i in infos if i.jokers]
             if jok:
@@ -422,7 +440,7 @@ class HeuristicBot:
         counts = st.known[seat]
         best: tuple[float, Burn] | None = None
         for b in burns:
-            i = set_info(b.cards)
+            i = _info(b.cards)
             rest = list(counts)
             for c in b.cards:
                 if c.rank is not None:

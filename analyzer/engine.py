@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -3209,9 +3209,48 @@ def _possible_hand(st: DealState, seat: int) -> tuple[Card, ...]:
     return cards_of(tuple(k[i] + min(u, st.pool[i]) for i in range(NRANKS)))
 
 
+_ALL_SEATS = frozenset(SEATS)
+
+# The simple actions legal_actions lists, made once (actions are frozen values).
+_PASS: tuple[Pass, ...] = (Pass(1), *(Pass(s) for s in SEATS))
+_YIELD: tuple[Yield, ...] = (Yield(1), *(Yield(s) for s in SEATS))
+_CLOSE: tuple[Close, ...] = (Close(1), *(Close(s) for s in SEATS))
+_REPORT: tuple[tuple[Report, ...], ...] = tuple(
+    tuple(Report(max(s, 1), count=n) for n in range(11)) for s in range(7)
+)
+
+#: Play actions by the identity of their cards tuple (analyzer.sets hands out one tuple
+#: per set of unsuited cards) and seat; the tuple is kept, so its id stays its own.
+_PLAY_ACTS: dict[int, tuple[tuple[Card, ...], list[Play | None]]] = {}
+
+
+def _play_acts(seat: int, sets: Iterable[tuple[Card, ...]]) -> list[Play]:
+    """``[Play(seat, cards=c) for c in sets]``, reusing equal (frozen) actions."""
+    out: list[Play] = []
+    cache = _PLAY_ACTS
+    for c in sets:
+        hit = cache.get(id(c))
+        if hit is None or hit[0] is not c:
+            if len(cache) > 50000:
+                cache.clear()
+            hit = cache[id(c)] = (c, [None] * 7)
+        a = hit[1][seat]
+        if a is None:
+            a = hit[1][seat] = Play(seat, cards=c)
+        out.append(a)
+    return out
+
+
 def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
-    hand = _possible_hand(st, seat)
     p = st.p
+    if not st.unknown[seat]:  # the hand is its counters: the cached enumeration
+        if lead:
+            return S.candidate_sets_of_counts(st.known[seat], p.srs)
+        top = st.top
+        assert top is not None
+        if top.shape is not None:
+            return S.beating_sets_of_counts(st.known[seat], top.shape, p.srs)
+    hand = _possible_hand(st, seat)
     if lead:
         sets = S.candidate_sets(hand, p.srs)
     else:
@@ -3226,12 +3265,18 @@ def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     return sets
 
 
-def legal_actions(state: DealState) -> list[Action]:
+def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -> list[Action]:
     """Every legal action now: plays, burns, passes, 让牌, 扣牌, reports where relevant,
     革命 and buys before play.  Each passes :func:`verify`; :func:`verify` accepts no
     other action of these kinds.  Timeouts, penalties and rulings are record-only and are
     not listed.  Unknown cards are not played: a seat's possible sets are drawn from its
     known cards plus what its unknown cards may be (the pool).
+
+    ``sets_for`` names the seats whose plays and burns are wanted (listing a seat's sets
+    is what costs); the plays and burns of the other seats are left out, everything else
+    is listed as without it, in the same order: the result is the full list with those
+    plays and burns filtered out.  The simulator asks only about the seats it will ask a
+    bot about.
 
     >>> from gojinotation.cards import parse_cards as C
     >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
@@ -3240,10 +3285,13 @@ def legal_actions(state: DealState) -> list[Action]:
     >>> kinds = sorted({(type(a).__name__, a.seat) for a in legal_actions(st)})
     >>> [f"{k}{s}" for k, s in kinds if k != "Report"]
     ['Burn2', 'Close4', 'Pass2', 'Pass3', 'Pass4', 'Pass5', 'Pass6', 'Play4']
+    >>> [type(a).__name__ for a in legal_actions(st, sets_for=(4,)) if a.seat in (2, 4)]
+    ['Play', 'Pass', 'Close', 'Pass', 'Report', 'Report']
     """
     st = state
     if st.ended:
         return []
+    want = _ALL_SEATS if sets_for is None else sets_for
     out: list[Action] = []
     p = st.p
     top = st.top
@@ -3293,33 +3341,33 @@ def legal_actions(state: DealState) -> list[Action]:
     # the primary seat
     if st.closing:
         nl = st.next_leader
-        if nl and not _must_buy(st, nl):
-            out.extend(Play(nl, cards=c) for c in _plays(st, nl, True))
+        if nl and nl in want and not _must_buy(st, nl):
+            out.extend(_play_acts(nl, _plays(st, nl, True)))
         if st.closer:
-            out.append(Close(st.closer))
+            out.append(_CLOSE[st.closer])
         elif top is not None:
             out.extend(
-                Close(s) for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
+                _CLOSE[s] for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
             )
     elif top is None:
-        if st.leader and not _must_buy(st, st.leader):
+        if st.leader and st.leader in want and not _must_buy(st, st.leader):
             leads = _plays(st, st.leader, True)
             if _must_lead_4s(st, st.leader):
                 leads = [c for c in leads if _counts(c)[0][I4]]
-            out.extend(Play(st.leader, cards=c) for c in leads)
+            out.extend(_play_acts(st.leader, leads))
     else:
         t = st.turn
         if t:
-            if not _must_buy(st, t):
-                out.extend(Play(t, cards=c) for c in _plays(st, t, False))
-            out.append(Pass(t))
+            if t in want and not _must_buy(st, t):
+                out.extend(_play_acts(t, _plays(st, t, False)))
+            out.append(_PASS[t])
             if _judge_yield(st, t) is None:
-                out.append(Yield(t))
+                out.append(_YIELD[t])
             if _judge_close(st, t) is None:
-                out.append(Close(t))
+                out.append(_CLOSE[t])
         if p.ershayi and not p.ershayi_burn and top.single_big:
             for s in SEATS:
-                if s != t and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
+                if s != t and s in want and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
                     out.extend(
                         Play(s, cards=c)
                         for c in _plays(st, s, False)
@@ -3328,25 +3376,26 @@ def legal_actions(state: DealState) -> list[Action]:
     # 无头 seats beating a 够级 set out of turn
     if top is not None and top.restrict == R_DUITOU:
         for s in SEATS:
-            if s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
+            if s in want and s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
                 out.extend(Play(s, cards=c) for c in _plays(st, s, False))
-    # burns and declines
-    if top is not None:
+    # burns and declines (neither when nothing can be burned and anyone may answer)
+    burnable = top is not None and _burnable(st)
+    if top is not None and (burnable or top.restrict != R_NONE):
         for s in SEATS:
-            if _may_burn(st, s) and not _must_buy(st, s):
+            if burnable and s in want and _may_burn(st, s) and not _must_buy(st, s):
                 for c in _plays(st, s, False):
                     a2 = BurnAct(s, cards=c)
                     if can(st, a2):
                         out.append(a2)
             if _may_decline(st, s) and s != st.turn:
-                out.append(Pass(s))
+                out.append(_PASS[s])
     # 报牌
     if p.baohu not in ("off", "asking_forbidden"):
         for s in SEATS:
             if st.active & BIT[s]:
                 n = st.count(s)
                 if n <= 10:
-                    out.append(Report(s, count=n))
+                    out.append(_REPORT[s][n])
     return out
 
 

@@ -39,7 +39,7 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
         frames = list(replay(deal, ruleset, deck_check=deck_check))
     except Exception:  # an engine failure must never cost the user their record
         return deal
-    inserts: dict[int, list[m.MoveItem]] = {}
+    inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
     for frame in frames[1:]:
         if frame.action is None:
             continue
@@ -52,15 +52,21 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
         if any(isinstance(e, E.Led) for e in frame.events):
             before.append(m.RoundMark(0))  # numbered below
         if before:
-            inserts[id(frame.action)] = before
+            inserts[frame.index] = before  # the frame of the index-th main-line action
     out: list[m.MoveItem] = []
     pending_mark = False
+    index = 0
     for item in deal.moves:
         if isinstance(item, m.RoundMark):
             pending_mark = True
             out.append(item)
             continue
-        for extra in inserts.get(id(item), ()):
+        # by position, not identity: a record may hold one (frozen) action twice
+        extra_items: list[m.MoveItem] = []
+        if isinstance(item, m.ACTION_TYPES):
+            index += 1
+            extra_items = inserts.get(index, [])
+        for extra in extra_items:
             if isinstance(extra, m.RoundMark):
                 if not pending_mark:
                     out.append(extra)

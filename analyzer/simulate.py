@@ -92,6 +92,26 @@ _PRV = (0, 6, 1, 2, 3, 4, 5)
 _DUI = (0, 4, 5, 6, 1, 2, 3)
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
+#: The kinds of action :meth:`_Table.choose` looks for (exact types: no subclasses).
+_PRE: frozenset[type] = frozenset({Revolution, Buy, Give})
+_OUT_OF_TURN: frozenset[type] = frozenset({Burn, Pass, Play})
+_TURN: frozenset[type] = frozenset({Play, Pass, Yield, Close})
+_TURN_CLOSING: frozenset[type] = frozenset({Play, Pass, Yield})
+
+
+def _ring(owner: int) -> tuple[int, ...]:
+    ring = []
+    s = owner
+    for _ in range(5):
+        s = _NXT[s]
+        ring.append(s)
+    ring.sort(key=lambda x: x % 2 != owner % 2)
+    return tuple(ring)
+
+
+#: The seats asked about a standing set of each owner, in order (see :meth:`_Table.ring`).
+_RING: tuple[tuple[int, ...], ...] = ((), *(_ring(o) for o in SEATS))
+
 #: A deal that has not ended after this many actions is a bug (a deal takes ~100-300).
 MAX_ACTIONS = 5000
 
@@ -285,6 +305,23 @@ def shangban_leader(rs: Ruleset, draw: Sequence[tuple[int, Card]], taker: int) -
 # ------------------------------------------------------------------------------ play
 
 
+def _fresh(action: Action) -> Action:
+    """An equal copy of a (frozen) action: a record holds each move as an object of its
+    own (tools map frames to moves by identity).  Field by field, as ``attrs.evolve``
+    would, without running the constructor again (the values are already valid)."""
+    cls = type(action)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
+    copy = object.__new__(cls)
+    for name in names:
+        object.__setattr__(copy, name, getattr(action, name))
+    return copy
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 class _Table:
     """Plays one deal: asks the bots, applies the actions, writes the moves."""
 
@@ -300,6 +337,9 @@ class _Table:
         self.bots = bots
         self.rng = rng
         self.moves: list[MoveItem] = []
+        #: ids of the actions in ``moves`` (alive there, so the ids are their own): every
+        #: move of a record is an object of its own, as read from text
+        self.recorded: set[int] = set()
         self.events: list[E.Event] = list(st.events)
         self.pre_asked: dict[int, tuple[Action, ...]] = {}
         self.burn_top: object = None
@@ -314,77 +354,95 @@ class _Table:
         st = self.st
         return st.next_leader if st.closing else st.turn
 
-    def choose(self, legal: list[Action]) -> Action:
+    def ring(self) -> tuple[int, ...]:
+        """The seats asked about the standing set, in the order they are asked: the
+        owner's teammates, then the others, each in play order (new sets reset who has
+        been asked)."""
+        top = self.st.top
+        if top is not self.burn_top:
+            self.burn_top = top
+            self.burn_asked = set()
+        if top is None:
+            return ()
+        return _RING[top.owner]
+
+    def wanted(self) -> set[int]:
+        """The seats whose plays and burns :meth:`choose` may look at: the seat to act
+        (and the leader) and the seats not yet asked about the standing set.  A seat
+        asked once is not asked again while the set stands, so its sets are not listed."""
         st = self.st
-        # 1. tribute owed, then 还贡, before anything else
+        want = {self.primary()}
+        if st.top is None:
+            want.add(st.leader)
+        want.update(s for s in self.ring() if s not in self.burn_asked)
+        return want
+
+    def choose(self, legal: list[Action], full: bool = True) -> Action:
+        """The next action, among ``legal`` (``full``: the whole list; otherwise the list
+        with only the :meth:`wanted` seats' plays and burns, which is all that steps 1-6
+        read; step 7 lists everything)."""
+        st = self.st
+        # one pass: the actions by seat (in the list's order), the first tribute owed
+        by_seat: dict[int, list[Action]] = {1: [], 2: [], 3: [], 4: [], 5: [], 6: []}
+        reports: list[Report] = []
+        pre = False
         for a in legal:
-            if isinstance(a, Tribute):
+            t = type(a)
+            if t is Tribute:  # 1. tribute owed, then 还贡, before anything else
                 return a
+            if t is Report:
+                assert isinstance(a, Report)
+                reports.append(a)
+            elif t in _PRE:
+                pre = True
+            by_seat[a.seat].append(a)
         if st.received and not st.any_play and self.rs.tribute.return_ != "none":
             payer, receiver, n = st.received[0]
             cards = sort_cards(legal_return_cards(st.hand(receiver), n, self.rs)[:n])
             if len(cards) == n:
                 return Return(receiver, cards=cards, to_seat=payer)
         prim = self.primary()
-        order = [prim] + [s for s in SEATS if s != prim] if prim else list(SEATS)
         # 2. before play: 革命, buy, give
-        for s in order:
-            opts: tuple[Action, ...] = tuple(
-                a for a in legal if a.seat == s and isinstance(a, (Revolution, Buy, Give))
-            )
-            if opts and self.pre_asked.get(s) != opts:
-                self.pre_asked[s] = opts
-                got = self.bots[s].preplay(self.ctx(s), opts)
-                if got is not None:
-                    return got
+        if pre:
+            order = [prim] + [s for s in SEATS if s != prim] if prim else list(SEATS)
+            for s in order:
+                opts: tuple[Action, ...] = tuple(a for a in by_seat[s] if type(a) in _PRE)
+                if opts and self.pre_asked.get(s) != opts:
+                    self.pre_asked[s] = opts
+                    got = self.bots[s].preplay(self.ctx(s), opts)
+                    if got is not None:
+                        return got
         # 3. out of turn on the standing set: burns (the 够级 player's teammates first,
         #    then in play order), declines, 二杀一
         top = st.top
-        if top is not self.burn_top:
-            self.burn_top = top
-            self.burn_asked = set()
         if top is not None:
-            owner = top.owner
-            ring = []
-            s = owner
-            for _ in range(5):
-                s = _NXT[s]
-                ring.append(s)
-            ring.sort(key=lambda x: x % 2 != owner % 2)
-            for s in ring:
+            for s in self.ring():
                 if s in self.burn_asked:
                     continue
-                opts = tuple(
-                    a
-                    for a in legal
-                    if a.seat == s
-                    and (isinstance(a, Burn) or (s != prim and isinstance(a, (Pass, Play))))
-                )
+                if s != prim:
+                    opts = tuple(a for a in by_seat[s] if type(a) in _OUT_OF_TURN)
+                else:
+                    opts = tuple(a for a in by_seat[s] if type(a) is Burn)
                 if opts:
                     self.burn_asked.add(s)
                     got = self.bots[s].interject(self.ctx(s), opts)
                     if got is not None:
                         return got
         # 4. 报牌
-        for a in legal:
-            if isinstance(a, Report) and (a.seat, a.count) not in self.report_asked:
-                self.report_asked.add((a.seat, a.count))
-                if self.bots[a.seat].report(self.ctx(a.seat), a):
-                    return a
+        for r in reports:
+            if (r.seat, r.count) not in self.report_asked:
+                self.report_asked.add((r.seat, r.count))
+                if self.bots[r.seat].report(self.ctx(r.seat), r):
+                    return r
         # 5. 扣牌 by the legal 扣牌人, written out
         if st.closing and st.closer:
-            for a in legal:
-                if isinstance(a, Close) and a.seat == st.closer:
+            for a in by_seat[st.closer]:
+                if type(a) is Close:
                     return a
         # 6. the seat whose turn it is
         if prim:
-            opts = tuple(
-                a
-                for a in legal
-                if a.seat == prim
-                and isinstance(a, (Play, Pass, Yield, Close))
-                and not (st.closing and isinstance(a, Close))
-            )
+            kinds = _TURN_CLOSING if st.closing else _TURN
+            opts = tuple(a for a in by_seat[prim] if type(a) in kinds)
             if opts:
                 if (
                     self.timeouts
@@ -396,6 +454,8 @@ class _Table:
                     return Timeout(prim)
                 return self.bots[prim].turn(self.ctx(prim), opts)
         # 7. nothing ordinary is open (a seat that must buy, 革命 …): any legal action
+        if not full:
+            legal = legal_actions(st)
         rest = [a for a in legal if not isinstance(a, Report)] or legal
         mine = [a for a in rest if a.seat == prim] or rest
         return self.bots[mine[0].seat].turn(self.ctx(mine[0].seat), mine)
@@ -405,10 +465,13 @@ class _Table:
         for _ in range(MAX_ACTIONS):
             if st.ended:
                 return
-            legal = legal_actions(st)
+            legal = legal_actions(st, sets_for=self.wanted())
+            full = False
+            if not legal:
+                legal, full = legal_actions(st), True
             if not legal:
                 raise SimulationError("no legal action", st.summary(), self.moves)
-            action = self.choose(legal)
+            action = self.choose(legal, full)
             nst, ev = do(st, action)
             bad = [e for e in ev if isinstance(e, E.Violation)]
             if bad:
@@ -420,6 +483,9 @@ class _Table:
                 )
             if nst.round_no != st.round_no:
                 self.moves.append(RoundMark(nst.round_no))
+            if id(action) in self.recorded:  # legal_actions reuses equal actions
+                action = _fresh(action)
+            self.recorded.add(id(action))
             self.moves.append(action)
             self.events.extend(ev)
             st = self.st = nst

@@ -27,6 +27,7 @@ Usage::
     python benchmarks/bench_engine.py                       # full corpus, 3 runs
     python benchmarks/bench_engine.py --runs 5 --json benchmarks/out/engine.json
     python benchmarks/bench_engine.py --profile replay      # where the time goes
+    python benchmarks/bench_engine.py --simulate-only       # self-play only, no corpus
 """
 
 from __future__ import annotations
@@ -358,6 +359,30 @@ def profile(kind: str, path: Path, sim_deals: int) -> None:
     pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
+def simulate_only(runs: int, limit: float, sim_deals: int) -> int:
+    """The simulate rows alone: both bots and python-chess self-play, ``runs`` each."""
+    info = machine()
+    print(
+        f"machine: {info['cpu']}, {info['cpus']} CPUs, Python {info['python']}, "
+        f"python-chess {info['python-chess']}, load {info['load_average'][0]:.2f}"
+    )
+    none = Path(os.devnull)
+    res = {k: run(k, none, runs, limit, sim_deals) for k in
+           ("simulate-heuristic", "simulate-random", "chess-simulate")}  # fmt: skip
+    for clock in ("cpu", "wall"):
+        h_items, h_mb = rate(res["simulate-heuristic"], clock)
+        r_items, r_mb = rate(res["simulate-random"], clock)
+        s_items, s_mb = rate(res["chess-simulate"], clock)
+        print(
+            f"| simulate ({clock}) | heuristic {h_items:.1f} deals/s ({h_mb * 1000:.0f} KB/s), "
+            f"random {r_items:.1f} deals/s ({r_mb * 1000:.0f} KB/s) "
+            f"| python-chess random games {s_items:.1f} games/s ({s_mb * 1000:.0f} KB/s) "
+            f"| x{h_mb / s_mb:.2f} / x{r_mb / s_mb:.2f} bytes/s |"
+        )
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     doc = __doc__ or ""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
@@ -367,12 +392,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim-deals", type=int, default=60, help="deals per simulate run")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--profile", default=None, help="replay, parse, simulate, simulate-random")
+    ap.add_argument(
+        "--simulate-only",
+        action="store_true",
+        help="only the simulate measurements and python-chess self-play (no corpus needed)",
+    )
     ap.add_argument("--measure", help=argparse.SUPPRESS)
     ap.add_argument("--file", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.measure:
         print(json.dumps(_measure(args.measure, args.file, args.limit, args.sim_deals)))
         return 0
+    if args.profile in ("simulate", "simulate-random"):  # self-play needs no corpus
+        profile(args.profile, Path(os.devnull), args.sim_deals)
+        return 0
+    if args.simulate_only:
+        return simulate_only(args.runs, args.limit, args.sim_deals)
     corpus = ensure_corpus(corpus_path(args.deals), args.deals)
     if args.profile:
         profile(args.profile, corpus, args.sim_deals)

@@ -195,6 +195,11 @@ def check_exact(st: DealState, rng: random.Random) -> None:
     listed = legal_actions(st)
     for a in listed:
         assert can(st, a), (a, st.summary())
+    # sets_for: the same list without the other seats' plays and burns
+    seats = set(rng.sample(range(1, 7), rng.randint(0, 6)))
+    assert legal_actions(st, sets_for=seats) == [
+        a for a in listed if not (type(a) in (Play, Burn) and a.seat not in seats)
+    ], (seats, st.summary())
     listed_set = set(listed)
     for a in brute_candidates(st, rng):
         if can(st, a):

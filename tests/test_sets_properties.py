@@ -4,7 +4,11 @@
 - every set from ``beating_sets`` passes ``compare``, and ``beating_sets`` is exactly the
   filter of ``candidate_sets`` by ``compare`` (nothing is missed by the count pre-filter);
 - ``candidate_sets`` only returns sets ``shape`` accepts, drawn from the hand, distinct;
-- ``shape`` round-trips through ``SetShape.cards``.
+- ``shape`` round-trips through ``SetShape.cards``;
+- the fast paths agree with the reference ones: ``beats`` is ``compare(...).ok``, and
+  ``candidate_sets_of_counts`` / ``beating_sets_of_counts`` (cached, on rank counters)
+  list what ``candidate_sets`` / ``beating_sets`` list for the same unsuited hand, in the
+  same order, whatever the hands asked before.
 """
 
 from __future__ import annotations
@@ -20,7 +24,10 @@ from analyzer.sets import (
     IllegalSet,
     SetShape,
     beating_sets,
+    beating_sets_of_counts,
+    beats,
     candidate_sets,
+    candidate_sets_of_counts,
     compare,
     shape,
 )
@@ -174,3 +181,53 @@ def test_beating_sets_is_candidate_sets_filtered_by_compare(
         assert compare(shape(cs, rs), old, rs).ok
     want = [cs for cs in candidate_sets(hand, rs) if compare(shape(cs, rs), old, rs).ok]
     assert got == want
+
+
+# ------------------------------------------------------------------------ fast paths
+
+# Hands up to a full deal's worth of one kind: the count cut-offs of the fast path are
+# crossed often (many 2s and jokers, long runs of one rank).
+big_hands = st.lists(
+    st.sampled_from([*_POOL, Rank.TWO, Rank.TWO, Rank.SMALL_JOKER, Rank.BIG_JOKER]),
+    min_size=1,
+    max_size=30,
+).map(lambda rs: tuple(Card(r) for r in rs))
+
+
+def _counters(hand: tuple[Card, ...]) -> list[int]:
+    c = Counter(card.rank for card in hand)
+    return [c[r] for r in Rank]
+
+
+@given(profile_and_sets(2))
+def test_beats_is_compare_ok(case: tuple[Ruleset, list[SetShape]]) -> None:
+    rs, (a, b) = case
+    assert beats(a, b, rs) is compare(a, b, rs).ok
+    assert beats(b, a, rs) is compare(b, a, rs).ok
+
+
+@given(st.data(), rulesets)
+def test_beats_is_compare_ok_on_same_count_pairs(data: st.DataObject, rs: Ruleset) -> None:
+    """Pairs of one count (random pairs mostly fail on the count alone)."""
+    legal = [shape(cs, rs) for cs in candidate_sets(_UNIVERSE, rs)]
+    old = data.draw(st.sampled_from(legal))
+    same = [s for s in legal if s.count == old.count] or legal
+    for _ in range(5):
+        new = data.draw(st.sampled_from(same))
+        assert beats(new, old, rs) is compare(new, old, rs).ok
+
+
+@given(big_hands, rulesets)
+def test_candidate_sets_of_counts_is_candidate_sets(hand: tuple[Card, ...], rs: Ruleset) -> None:
+    want = candidate_sets(hand, rs)
+    assert candidate_sets_of_counts(_counters(hand), rs) == want
+    assert candidate_sets_of_counts(_counters(hand), rs) == want  # from the cache
+
+
+@given(st.lists(big_hands, min_size=1, max_size=4), profile_and_sets(1))
+def test_beating_sets_of_counts_is_beating_sets(
+    hands_: list[tuple[Card, ...]], case: tuple[Ruleset, list[SetShape]]
+) -> None:
+    rs, (old,) = case
+    for hand in hands_ + hands_[:1]:  # several hands against one set, and one again
+        assert beating_sets_of_counts(_counters(hand), old, rs) == beating_sets(hand, old, rs)

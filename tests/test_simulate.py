@@ -126,6 +126,22 @@ def test_same_seed_same_text_and_seeds_differ() -> None:
     assert a == b != c
 
 
+@pytest.mark.parametrize(
+    ("pid", "bot"), [("QS", "heuristic"), ("QB", "random"), ("dian-shao-men-luo", "random")]
+)
+def test_listing_only_the_seats_asked_changes_no_game(
+    pid: str, bot: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The simulator lists plays and burns only for the seats it will ask
+    (``legal_actions(sets_for=...)``); with every seat's listed, the games are the same."""
+    from analyzer import simulate as sim
+
+    fast = [gj.write_deal(d) for d in simulate(pid, 4, 3, bot=bot, match=True)]
+    monkeypatch.setattr(sim._Table, "wanted", lambda self: set(range(1, 7)))
+    full = [gj.write_deal(d) for d in simulate(pid, 4, 3, bot=bot, match=True)]
+    assert fast == full
+
+
 def test_deals_depend_on_seed_and_number_only() -> None:
     whole = list(simulate("QS", 9, 3, bot="random"))
     third = list(simulate("QS", 9, 1, bot="random", start=3))
