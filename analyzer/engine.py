@@ -391,6 +391,8 @@ class _P:
         self.ershayi_exempt = rs.cmp.ershayi_pass_exempt
         self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = {}
         self.gouji: dict[tuple[int, ...], bool] = {}
+        #: per rank counters of a played set: (够级, opens 开点, a single 大王), see _facts
+        self.facts: dict[tuple[int, ...], tuple[bool, bool, bool]] = {}
         self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = {}
 
 
@@ -446,6 +448,22 @@ def _is_gouji(p: _P, counts: tuple[int, ...], shape: S.SetShape) -> bool:
     return g
 
 
+def _facts(p: _P, counts: tuple[int, ...], shape: S.SetShape) -> tuple[bool, bool, bool]:
+    """What the played set ``shape`` (of these rank counters) is, cached by the counters:
+    够级 (:func:`_is_gouji`), opening 开点 when 开点 is played (``S.opens_kaidian``), and a
+    single 大王 (for 二杀一)."""
+    f = p.facts.get(counts)
+    if f is None:
+        gouji = _is_gouji(p, counts, shape)
+        f = (
+            gouji,
+            bool(p.kd and gouji and S.opens_kaidian(shape, p.srs)),
+            shape.total == 1 and counts[ID] == 1,
+        )
+        p.facts[counts] = f
+    return f
+
+
 def _counts(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
     c = [0] * NRANKS
     unk = 0
@@ -456,6 +474,41 @@ def _counts(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
         else:
             c[r - 3] += 1
     return tuple(c), unk
+
+
+#: The nonzero rank counters of a set, ``((index, count), ...)``: a set holds one to a
+#: few ranks, so adding it to (or taking it from) 15 counters touches only these.
+_Nonzero = tuple[tuple[int, int], ...]
+#: The rank counters of the card tuples played, by the tuple's identity (the tuple is
+#: kept, so its id is not reused while cached): the reader shares one tuple among the
+#: actions written alike (``3:KK``), so most plays of a record hit.
+_PLAY_COUNTS: dict[int, tuple[tuple[Card, ...], tuple[int, ...], int, _Nonzero]] = {}
+
+
+def _play_counts(cards: Sequence[Card]) -> tuple[tuple[int, ...], int, _Nonzero]:
+    """``_counts(cards)`` and its nonzero counters, cached for tuples (immutable, of
+    frozen cards)."""
+    hit = _PLAY_COUNTS.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1], hit[2], hit[3]
+    counts, nunk = _counts(cards)
+    nz = tuple((i, c) for i, c in enumerate(counts) if c)
+    if type(cards) is tuple:
+        if len(_PLAY_COUNTS) >= 4096:
+            _PLAY_COUNTS.clear()
+        _PLAY_COUNTS[id(cards)] = (cards, counts, nunk, nz)
+    return counts, nunk, nz
+
+
+def _less(k: tuple[int, ...], nz: _Nonzero) -> tuple[int, ...] | None:
+    """``k`` less the counters ``nz``; ``None`` when ``k`` is short of one."""
+    for i, c in nz:
+        if k[i] < c:
+            return None
+    out = list(k)
+    for i, c in nz:
+        out[i] -= c
+    return tuple(out)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
@@ -808,9 +861,9 @@ class _Plan:
         self.shape = shape
         self.verdict = verdict
         self.implied = implied
-        #: (the seat's known counts when judged, those counts less the set) when every
-        #: card of the set was a known one, for :func:`_take`
-        self.taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        #: (the seat's known counts when judged, those counts less the set, the set's
+        #: nonzero counters) when every card of the set was a known one, for :func:`_take`
+        self.taken: tuple[tuple[int, ...], tuple[int, ...], _Nonzero] | None = None
 
 
 def _clock(st: DealState, a: Action) -> int | None:
@@ -833,11 +886,15 @@ def _check_set(
         return _Fail("R-SET-1", "a set needs at least one card", "牌套至少一张牌", "cuopai"), None
     if nunk:
         return None, None
-    try:
-        shape = _shape(st.p, counts, cards)
-    except S.IllegalSet as e:
-        return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
-    if st.p.bie3 and counts[I3] and sum(counts) != st.count(seat):
+    p = st.p
+    got = p.shapes.get(counts)  # _shape's cache, read first
+    if got is None or type(got) is not S.SetShape:
+        try:
+            got = _shape(p, counts, cards)
+        except S.IllegalSet as e:
+            return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
+    shape = got
+    if p.bie3 and counts[I3] and sum(counts) != st.count(seat):
         return (
             _Fail(
                 "R-BIE3-1",
@@ -908,7 +965,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             "none" if lead or as_burn else "pass",
             "time.limit_s",
         )
-    counts, nunk = _counts(a.cards)
+    counts, nunk, nz = _play_counts(a.cards)
     fail, shape = _check_set(st, seat, a.cards, counts, nunk)
     if fail is not None:
         return fail
@@ -952,9 +1009,9 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         return f
     if not nunk:
         k = st.known[seat]
-        newk = tuple(map(_sub, k, counts))
-        if min(newk) >= 0:  # every card is a known one (what _holdable checks first)
-            plan.taken = (k, newk)
+        newk = _less(k, nz)
+        if newk is not None:  # every card is a known one (what _holdable checks first)
+            plan.taken = (k, newk, nz)
             return plan
     f = _holdable(st, seat, counts, nunk)
     if f is not None:
@@ -1960,11 +2017,14 @@ def _take(
     seat: int,
     counts: tuple[int, ...],
     nunk: int,
-    taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    taken: tuple[tuple[int, ...], tuple[int, ...], _Nonzero] | None = None,
 ) -> None:
     k = st.known[seat]
     if taken is not None and taken[0] is k:  # judged on these very counts: all known
-        st.played = tuple(map(_plus, st.played, counts))
+        played = list(st.played)
+        for i, c in taken[2]:
+            played[i] += c
+        st.played = tuple(played)
         known_l = list(st.known)
         known_l[seat] = taken[1]
         st.known = tuple(known_l)
@@ -2200,7 +2260,10 @@ def _play(
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
     _take(st, seat, counts, plan.nunk, plan.taken)
-    gouji = shape is not None and _is_gouji(p, counts, shape)
+    if shape is not None:
+        gouji, kd_ok, single_big = _facts(p, counts, shape)
+    else:
+        gouji = kd_ok = single_big = False
     gousiji = False
     if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
         g = list(st.gsj)
@@ -2209,7 +2272,6 @@ def _play(
         gousiji = True
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
-    kd_ok = bool(p.kd and gouji and shape is not None and S.opens_kaidian(shape, p.srs))
     if (
         kd_ok
         and burn
@@ -2219,7 +2281,6 @@ def _play(
     ):
         kd_ok = False
     restrict = _restrict(st, seat, gouji, is_burn_set, gousiji)
-    single_big = bool(shape is not None and shape.total == 1 and counts[ID] == 1)
     if lead:
         st.round_no += 1
         st.passed = 0

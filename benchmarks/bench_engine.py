@@ -27,6 +27,11 @@ Usage::
     python benchmarks/bench_engine.py                       # full corpus, 3 runs
     python benchmarks/bench_engine.py --runs 5 --json benchmarks/out/engine.json
     python benchmarks/bench_engine.py --profile replay      # where the time goes
+    python benchmarks/bench_engine.py --corpus benchmarks/out/my-corpus.gjn  # reuse a corpus
+
+``--corpus PATH`` replays a given corpus file instead of the cached one (made if
+missing): a change that must not change any ruling can be measured on a corpus made
+once, without regenerating it for every new digest of the sources.
 """
 
 from __future__ import annotations
@@ -367,13 +372,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sim-deals", type=int, default=60, help="deals per simulate run")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--profile", default=None, help="replay, parse, simulate, simulate-random")
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        help="replay this corpus file (made here if missing) instead of the cached one",
+    )
     ap.add_argument("--measure", help=argparse.SUPPRESS)
     ap.add_argument("--file", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.measure:
         print(json.dumps(_measure(args.measure, args.file, args.limit, args.sim_deals)))
         return 0
-    corpus = ensure_corpus(corpus_path(args.deals), args.deals)
+    corpus = ensure_corpus(args.corpus or corpus_path(args.deals), args.deals)
     if args.profile:
         profile(args.profile, corpus, args.sim_deals)
         return 0
