@@ -235,32 +235,63 @@ _GOUJI_CARDS, _GOUJI_ANSWER, _GOUJI_RULE = _setters(E.GoujiPlayed, "cards", "ans
 _GOUJI_RULE_ID = _default_rule(E.GoujiPlayed)
 
 
+# Shared Led / Played / GoujiPlayed events (immutable values, like the shared passes),
+# by (the cards tuple's identity, seat[, over or answer]): the reader shares one cards
+# tuple among the actions written alike, and an event keeps its tuple, so an id is not
+# reused while cached (the ``is`` check guards the rest).
+_LED_EV: dict[tuple[int, int], E.Led] = {}
+_PLAYED_EV: dict[tuple[int, int, int], E.Played] = {}
+_GOUJI_EV: dict[tuple[int, int, int], E.GoujiPlayed] = {}
+_EV_CACHE_MAX = 4096
+
+
 def _led(seat: int, cards: tuple[Card, ...]) -> E.Led:
     """``E.Led(seat, cards=cards)``."""
-    e: E.Led = _new(E.Led)
+    key = (id(cards), seat)
+    e = _LED_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.Led)
     _SEAT_SET(e, seat)
     _LED_CARDS(e, cards)
     _LED_RULE(e, _LED_RULE_ID)
+    if len(_LED_EV) >= _EV_CACHE_MAX:
+        _LED_EV.clear()
+    _LED_EV[key] = e
     return e
 
 
 def _played(seat: int, cards: tuple[Card, ...], over: int) -> E.Played:
     """``E.Played(seat, cards=cards, over=over)``."""
-    e: E.Played = _new(E.Played)
+    key = (id(cards), seat, over)
+    e = _PLAYED_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.Played)
     _SEAT_SET(e, seat)
     _PLAYED_CARDS(e, cards)
     _PLAYED_OVER(e, over)
     _PLAYED_RULE(e, _PLAYED_RULE_ID)
+    if len(_PLAYED_EV) >= _EV_CACHE_MAX:
+        _PLAYED_EV.clear()
+    _PLAYED_EV[key] = e
     return e
 
 
 def _gouji_played(seat: int, cards: tuple[Card, ...], answer: int) -> E.GoujiPlayed:
     """``E.GoujiPlayed(seat, cards=cards, answer=answer)``."""
-    e: E.GoujiPlayed = _new(E.GoujiPlayed)
+    key = (id(cards), seat, answer)
+    e = _GOUJI_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.GoujiPlayed)
     _SEAT_SET(e, seat)
     _GOUJI_CARDS(e, cards)
     _GOUJI_ANSWER(e, answer)
     _GOUJI_RULE(e, _GOUJI_RULE_ID)
+    if len(_GOUJI_EV) >= _EV_CACHE_MAX:
+        _GOUJI_EV.clear()
+    _GOUJI_EV[key] = e
     return e
 
 
@@ -2156,9 +2187,9 @@ def _play(
     cards_t = tuple(cards)
     b = st.burn
     hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
-    has_joker = counts[IX] + counts[ID] > 0
     # the burner's own sets: a joker on every set but the exempt ones (R-BURN-3)
     if b is not None and b.burner == seat and not burn and lead:
+        has_joker = counts[IX] + counts[ID] > 0
         exempt = hand_after <= 0 or has_joker or plan.nunk > 0
         if not exempt and p.only3:
             rest = _add(st.known[seat], counts, -1)
@@ -2176,6 +2207,7 @@ def _play(
         st.burn = b.evolve(sets=b.sets + 1)
     if burn:
         assert top is not None
+        has_joker = counts[IX] + counts[ID] > 0
         exempt = hand_after <= 0 or has_joker or p.first_exempt
         if not exempt and p.only3:
             rest = _add(st.known[seat], counts, -1)
@@ -2259,7 +2291,17 @@ def _play(
             teammate=_team(seat) == _team(top.owner),
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
-    _take(st, seat, counts, plan.nunk, plan.taken)
+    taken = plan.taken
+    if taken is not None and taken[0] is st.known[seat]:  # _take's usual case, inline
+        played = list(st.played)
+        for i, c in taken[2]:
+            played[i] += c
+        st.played = tuple(played)
+        known_l = list(st.known)
+        known_l[seat] = taken[1]
+        st.known = tuple(known_l)
+    else:
+        _take(st, seat, counts, plan.nunk, taken)
     if shape is not None:
         gouji, kd_ok, single_big = _facts(p, counts, shape)
     else:
