@@ -77,6 +77,7 @@ from analyzer.state import (
 from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.errors import GoujiError
 from gojinotation.model import (
+    ACTION_TYPES,
     Action,
     Buy,
     Close,
@@ -670,6 +671,18 @@ def _may_answer(st: DealState, s: int) -> bool:
     return not (st.passed & BIT[s] and not _reentry(st, s, top.owner))
 
 
+def _six_after(s: int) -> tuple[int, ...]:
+    out = []
+    for _ in range(6):
+        s = NXT[s]
+        out.append(s)
+    return tuple(out)
+
+
+#: The six seats after a seat in turn order (``NXT`` applied one to six times).
+_AROUND: tuple[tuple[int, ...], ...] = tuple(_six_after(s) for s in range(7))
+
+
 def _walk(st: DealState, start: int) -> int:
     top = st.top
     assert top is not None
@@ -680,9 +693,7 @@ def _walk(st: DealState, start: int) -> int:
         blocked = st.declined
         passed = st.passed
         duitou = DUI[owner]
-        s = start
-        for _ in range(6):
-            s = NXT[s]
+        for s in _AROUND[start]:
             if s == owner:
                 break
             bit = BIT[s]
@@ -2269,11 +2280,12 @@ def _play(
         if plan.verdict is not None and plan.verdict.rule_id == "R-JOKER-6":
             st.ershayi = (*st.ershayi, (seat, top.owner))
             ev.append(E.Ershayi(seat, against=top.owner))
-    if st.yielder and st.yielder != seat:
-        st.passed |= BIT[st.yielder]
-    st.yielder = 0
+    y = st.yielder
+    if y:
+        if y != seat:
+            st.passed |= BIT[y]
+        st.yielder = 0
     # the burn itself
-    level = 0
     if burn:
         assert top is not None
         level = 1
@@ -3348,6 +3360,10 @@ def _deal_leader(
     )
 
 
+#: The action classes, for a set lookup of an item's exact class (``Deal.actions`` uses
+#: ``isinstance``, which :func:`replay` still asks when the lookup fails).
+_ACTION_CLASSES = frozenset(ACTION_TYPES)
+
 #: ``object.__new__`` and the slot setters of :class:`Frame` (a frozen slotted class).
 _FRAME_MAKE: tuple[Any, ...] = (
     object.__new__,
@@ -3398,8 +3414,13 @@ def replay(
     )
     yield Frame(0, None, st, st.events, None)
     new, set_i, set_a, set_s, set_e, set_sp = _FRAME_MAKE
-    for i, a in enumerate(deal.actions(), 1):
-        st, evs = do(st, a)
+    acts = _ACTION_CLASSES
+    i = 0
+    for a in deal.moves:  # deal.actions(), without a generator
+        if type(a) not in acts and not isinstance(a, ACTION_TYPES):
+            continue
+        i += 1
+        st, evs = do(st, a)  # type: ignore[arg-type]
         # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
         f = new(Frame)
         set_i(f, i)
