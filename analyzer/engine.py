@@ -312,6 +312,20 @@ def _closed(seat: int | None, implied: bool) -> E.Closed:
     return e
 
 
+_REPORTED: dict[tuple[int, int, int], E.Reported] = {}
+
+
+def _reported(seat: int, count: int, true_count: int) -> E.Reported:
+    """``E.Reported(seat, count=count, true_count=true_count)``, shared."""
+    key = (seat, count, true_count)
+    e = _REPORTED.get(key)
+    if e is None:
+        e = E.Reported(seat, count=count, true_count=true_count)
+        if len(_REPORTED) < 4096:
+            _REPORTED[key] = e
+    return e
+
+
 def _round_ended(seat: int, leader: int) -> E.RoundEnded:
     """``E.RoundEnded(seat, leader=leader)``."""
     key = (seat, leader)
@@ -1982,7 +1996,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
             _stand(st, ev)
     elif t is Report:
         assert isinstance(a, Report)
-        ev.append(E.Reported(seat, count=a.count, true_count=st.count(seat)))
+        ev.append(_reported(seat, a.count, st.count(seat)))
         r = list(st.reported)
         r[seat] = a.count
         st.reported = tuple(r)
@@ -2197,7 +2211,11 @@ def _play(
     lead = plan.lead
     cards_t = tuple(cards)
     b = st.burn
-    hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
+    taken = plan.taken
+    if taken is not None and taken[0] is st.known[seat]:  # all known: the counts less the set
+        hand_after = sum(taken[1]) + st.unknown[seat]
+    else:
+        hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
     # the burner's own sets: a joker on every set but the exempt ones (R-BURN-3)
     if b is not None and b.burner == seat and not burn and lead:
         has_joker = counts[IX] + counts[ID] > 0
@@ -2303,7 +2321,6 @@ def _play(
             teammate=_team(seat) == _team(top.owner),
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
-    taken = plan.taken
     if taken is not None and taken[0] is st.known[seat]:  # _take's usual case, inline
         played = list(st.played)
         for i, c in taken[2]:
@@ -2685,6 +2702,9 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
     _chuan3hu(st, ev)
 
 
+_CUTOFF_WHY = {1: "头科", 2: "二科"}
+
+
 def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
     p = st.p
     if st.rev_pending and len(st.out_order) == 2:
@@ -2717,14 +2737,16 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
             if not gouji:
                 _dispute_param(st, None, "R-DIPAI-1", "gousiji.mode", ev)
     if p.kd:
-        why = {1: "头科", 2: "二科"}.get(place, "")
+        why = _CUTOFF_WHY.get(place, "")
         cut: tuple[int, ...] = ()
         if (p.cutoff == "toke" and place == 1) or place == 2:
             cut = SEATS
         elif p.cutoff == "qingdao_001" and place == 1:
             cut = (seat, DUI[seat])
-        for s in cut:
-            _not_opened(st, s, ev, f"cutoff: {why} is out", f"{why}产生，截止开点")
+        if cut:
+            en, zh = f"cutoff: {why} is out", f"{why}产生，截止开点"
+            for s in cut:
+                _not_opened(st, s, ev, en, zh)
         if p.own_out:
             _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
     _chuan3hu(st, ev)
