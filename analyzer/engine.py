@@ -377,6 +377,14 @@ class IllegalAction(GoujiError):
 # ---------------------------------------------------------------------------- params
 
 
+_VerdictKey = tuple[tuple[int, ...], tuple[int, ...]]
+#: The shape and comparison caches of :class:`_P`, by the ``play`` and ``cmp`` parameters.
+_SHARED_SETS: dict[
+    tuple[Any, Any],
+    tuple[dict[tuple[int, ...], S.SetShape | S.IllegalSet], dict[_VerdictKey, S.Verdict]],
+] = {}
+
+
 class _P:
     """The ruleset's values the engine reads, compiled once (the hot path reads these)."""
 
@@ -435,11 +443,18 @@ class _P:
         self.ershayi = rs.cmp.ershayi == "two_big_beat_one_big"
         self.ershayi_burn = rs.cmp.ershayi_is_burn
         self.ershayi_exempt = rs.cmp.ershayi_pass_exempt
-        self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = {}
+        # a set's shape depends on the ``play`` parameters only, a comparison on ``play``
+        # and ``cmp`` (analyzer.sets): profiles that agree on both share these caches
+        shared = _SHARED_SETS.get((rs.play, rs.cmp))
+        if shared is None:
+            if len(_SHARED_SETS) >= 64:
+                _SHARED_SETS.clear()
+            shared = _SHARED_SETS[(rs.play, rs.cmp)] = ({}, {})
+        self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = shared[0]
         self.gouji: dict[tuple[int, ...], bool] = {}
         #: per rank counters of a played set: (够级, opens 开点, a single 大王), see _facts
         self.facts: dict[tuple[int, ...], tuple[bool, bool, bool]] = {}
-        self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = {}
+        self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = shared[1]
 
 
 _PCACHE: dict[int, tuple[Ruleset, _P]] = {}
