@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -2166,6 +2167,17 @@ def _void_hand(st: DealState, seat: int) -> None:
     st.unknown = tuple(unknown)
 
 
+def _holds_gouji(p: _P, hand: tuple[Card, ...]) -> bool:
+    """Whether a set of ``S.candidate_sets(hand, p.srs)`` is 够级: the candidates drawn
+    one by one, as ``candidate_sets`` draws them, up to the first 够级 one."""
+    by_rank = S._by_rank(hand)
+    counts = Counter({r: len(cs) for r, cs in by_rank.items()})
+    return any(
+        S.is_gouji(S.shape(S._pick(by_rank, spec), p.srs), p.srs)
+        for spec in S._specs(counts, p.srs)
+    )
+
+
 def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
     """Checks at a seat's first play; False when the seat is forced out instead."""
     p = st.p
@@ -2199,12 +2211,13 @@ def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
         k = st.known[seat]
         if p.no4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
             _not_opened(st, seat, ev, "no 4 (开点发4)", "无4不开点", rule="R-KAIDIAN-3")
-        if p.auto and not st.unknown[seat] and not (st.opened | st.kd_done) & BIT[seat]:
-            hand = cards_of(k)
-            if not any(S.is_gouji(S.shape(c, p.srs), p.srs) for c in S.candidate_sets(hand, p.srs)):
-                _opened(
-                    st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点"
-                )
+        if (
+            p.auto
+            and not st.unknown[seat]
+            and not (st.opened | st.kd_done) & BIT[seat]
+            and not _holds_gouji(p, cards_of(k))
+        ):
+            _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
     return True
 
 
