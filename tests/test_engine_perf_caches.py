@@ -70,7 +70,7 @@ def test_R_SET_1_counters_cached_by_identity_equal_counting() -> None:
     assert nz == tuple((i, c) for i, c in enumerate(counts) if c)
     k = tuple(c + 1 for c in counts)
     assert eng._less(k, nz) == tuple(a - b for a, b in zip(k, counts, strict=True))
-    assert eng._less(counts[:-1] + (counts[-1] - 1,), nz) is None
+    assert eng._less((*counts[:-1], counts[-1] - 1), nz) is None
 
 
 def test_R_LEAD_1_shared_play_events_equal_fresh_ones() -> None:
