@@ -213,6 +213,8 @@ _plus = operator.add
 _PASSED: tuple[tuple[E.Passed, E.Passed], ...] = tuple(
     (E.Passed(s), E.Passed(s, declined=True)) for s in range(7)
 )
+#: The events of a pass in turn that does not end the round, by seat (shared tuples).
+_PASSED_ONLY: tuple[tuple[E.Event, ...], ...] = tuple((p,) for p, _ in _PASSED)
 
 
 # The commonest events, built without attrs' frozen ``__init__`` (one ``object.__setattr__``
@@ -1687,7 +1689,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         nxt = _walk(st, seat)
         st.turn = nxt
         if nxt:
-            out: tuple[E.Event, ...] = (pe,)
+            out: tuple[E.Event, ...] = _PASSED_ONLY[seat]
         else:
             ev0: list[E.Event] = [pe]
             _stand(st, ev0)
@@ -1957,7 +1959,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     t = type(a)
     seat = a.seat
     if t is Play or t is BurnAct:
-        assert isinstance(a, (Play, BurnAct)) and isinstance(plan, _Plan)
+        assert isinstance(a, (Play, BurnAct))  # plan is a _Plan (from _judge_play)
         burn = t is BurnAct
         top = st.top
         if (
