@@ -2174,10 +2174,12 @@ def _holds_gouji(p: _P, hand: tuple[Card, ...]) -> bool:
     one by one, as ``candidate_sets`` draws them, up to the first 够级 one."""
     by_rank = S._by_rank(hand)
     counts = Counter({r: len(cs) for r, cs in by_rank.items()})
-    return any(
-        S.is_gouji(S.shape(S._pick(by_rank, spec), p.srs), p.srs)
-        for spec in S._specs(counts, p.srs)
-    )
+    for spec in S._specs(counts, p.srs):
+        cards = S._pick(by_rank, spec)
+        k = _counts(cards)[0]
+        if _is_gouji(p, k, _shape(p, k, cards)):  # S.is_gouji(S.shape(...)), cached
+            return True
+    return False
 
 
 def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
