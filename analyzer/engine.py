@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import Counter
 from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -77,6 +78,7 @@ from analyzer.state import (
 from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.errors import GoujiError
 from gojinotation.model import (
+    ACTION_TYPES,
     Action,
     Buy,
     Close,
@@ -236,6 +238,8 @@ _plus = operator.add
 _PASSED: tuple[tuple[E.Passed, E.Passed], ...] = tuple(
     (E.Passed(s), E.Passed(s, declined=True)) for s in range(7)
 )
+#: The events of a pass in turn that does not end the round, by seat (shared tuples).
+_PASSED_ONLY: tuple[tuple[E.Event, ...], ...] = tuple((p,) for p, _ in _PASSED)
 
 
 # The commonest events, built without attrs' frozen ``__init__`` (one ``object.__setattr__``
@@ -260,32 +264,63 @@ _GOUJI_CARDS, _GOUJI_ANSWER, _GOUJI_RULE = _setters(E.GoujiPlayed, "cards", "ans
 _GOUJI_RULE_ID = _default_rule(E.GoujiPlayed)
 
 
+# Shared Led / Played / GoujiPlayed events (immutable values, like the shared passes),
+# by (the cards tuple's identity, seat[, over or answer]): the reader shares one cards
+# tuple among the actions written alike, and an event keeps its tuple, so an id is not
+# reused while cached (the ``is`` check guards the rest).
+_LED_EV: dict[tuple[int, int], E.Led] = {}
+_PLAYED_EV: dict[tuple[int, int, int], E.Played] = {}
+_GOUJI_EV: dict[tuple[int, int, int], E.GoujiPlayed] = {}
+_EV_CACHE_MAX = 4096
+
+
 def _led(seat: int, cards: tuple[Card, ...]) -> E.Led:
     """``E.Led(seat, cards=cards)``."""
-    e: E.Led = _new(E.Led)
+    key = (id(cards), seat)
+    e = _LED_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.Led)
     _SEAT_SET(e, seat)
     _LED_CARDS(e, cards)
     _LED_RULE(e, _LED_RULE_ID)
+    if len(_LED_EV) >= _EV_CACHE_MAX:
+        _LED_EV.clear()
+    _LED_EV[key] = e
     return e
 
 
 def _played(seat: int, cards: tuple[Card, ...], over: int) -> E.Played:
     """``E.Played(seat, cards=cards, over=over)``."""
-    e: E.Played = _new(E.Played)
+    key = (id(cards), seat, over)
+    e = _PLAYED_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.Played)
     _SEAT_SET(e, seat)
     _PLAYED_CARDS(e, cards)
     _PLAYED_OVER(e, over)
     _PLAYED_RULE(e, _PLAYED_RULE_ID)
+    if len(_PLAYED_EV) >= _EV_CACHE_MAX:
+        _PLAYED_EV.clear()
+    _PLAYED_EV[key] = e
     return e
 
 
 def _gouji_played(seat: int, cards: tuple[Card, ...], answer: int) -> E.GoujiPlayed:
     """``E.GoujiPlayed(seat, cards=cards, answer=answer)``."""
-    e: E.GoujiPlayed = _new(E.GoujiPlayed)
+    key = (id(cards), seat, answer)
+    e = _GOUJI_EV.get(key)
+    if e is not None and e.cards is cards:
+        return e
+    e = _new(E.GoujiPlayed)
     _SEAT_SET(e, seat)
     _GOUJI_CARDS(e, cards)
     _GOUJI_ANSWER(e, answer)
     _GOUJI_RULE(e, _GOUJI_RULE_ID)
+    if len(_GOUJI_EV) >= _EV_CACHE_MAX:
+        _GOUJI_EV.clear()
+    _GOUJI_EV[key] = e
     return e
 
 
@@ -302,6 +337,20 @@ def _closed(seat: int | None, implied: bool) -> E.Closed:
         e = E.Closed(seat, implied=implied)
         if len(_CLOSED) < 64:
             _CLOSED[key] = e
+    return e
+
+
+_REPORTED: dict[tuple[int, int, int], E.Reported] = {}
+
+
+def _reported(seat: int, count: int, true_count: int) -> E.Reported:
+    """``E.Reported(seat, count=count, true_count=true_count)``, shared."""
+    key = (seat, count, true_count)
+    e = _REPORTED.get(key)
+    if e is None:
+        e = E.Reported(seat, count=count, true_count=true_count)
+        if len(_REPORTED) < 4096:
+            _REPORTED[key] = e
     return e
 
 
@@ -354,6 +403,14 @@ class IllegalAction(GoujiError):
 
 
 # ---------------------------------------------------------------------------- params
+
+
+_VerdictKey = tuple[tuple[int, ...], tuple[int, ...]]
+#: The shape and comparison caches of :class:`_P`, by the ``play`` and ``cmp`` parameters.
+_SHARED_SETS: dict[
+    tuple[Any, Any],
+    tuple[dict[tuple[int, ...], S.SetShape | S.IllegalSet], dict[_VerdictKey, S.Verdict]],
+] = {}
 
 
 class _P:
@@ -414,9 +471,18 @@ class _P:
         self.ershayi = rs.cmp.ershayi == "two_big_beat_one_big"
         self.ershayi_burn = rs.cmp.ershayi_is_burn
         self.ershayi_exempt = rs.cmp.ershayi_pass_exempt
-        self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = {}
+        # a set's shape depends on the ``play`` parameters only, a comparison on ``play``
+        # and ``cmp`` (analyzer.sets): profiles that agree on both share these caches
+        shared = _SHARED_SETS.get((rs.play, rs.cmp))
+        if shared is None:
+            if len(_SHARED_SETS) >= 64:
+                _SHARED_SETS.clear()
+            shared = _SHARED_SETS[(rs.play, rs.cmp)] = ({}, {})
+        self.shapes: dict[tuple[int, ...], S.SetShape | S.IllegalSet] = shared[0]
         self.gouji: dict[tuple[int, ...], bool] = {}
-        self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = {}
+        #: per rank counters of a played set: (够级, opens 开点, a single 大王), see _facts
+        self.facts: dict[tuple[int, ...], tuple[bool, bool, bool]] = {}
+        self.verdicts: dict[tuple[tuple[int, ...], tuple[int, ...]], S.Verdict] = shared[1]
 
 
 _PCACHE: dict[int, tuple[Ruleset, _P]] = {}
@@ -471,6 +537,22 @@ def _is_gouji(p: _P, counts: tuple[int, ...], shape: S.SetShape) -> bool:
     return g
 
 
+def _facts(p: _P, counts: tuple[int, ...], shape: S.SetShape) -> tuple[bool, bool, bool]:
+    """What the played set ``shape`` (of these rank counters) is, cached by the counters:
+    够级 (:func:`_is_gouji`), opening 开点 when 开点 is played (``S.opens_kaidian``), and a
+    single 大王 (for 二杀一)."""
+    f = p.facts.get(counts)
+    if f is None:
+        gouji = _is_gouji(p, counts, shape)
+        f = (
+            gouji,
+            bool(p.kd and gouji and S.opens_kaidian(shape, p.srs)),
+            shape.total == 1 and counts[ID] == 1,
+        )
+        p.facts[counts] = f
+    return f
+
+
 def _counts(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
     c = [0] * NRANKS
     unk = 0
@@ -481,6 +563,41 @@ def _counts(cards: Iterable[Card]) -> tuple[tuple[int, ...], int]:
         else:
             c[r - 3] += 1
     return tuple(c), unk
+
+
+#: The nonzero rank counters of a set, ``((index, count), ...)``: a set holds one to a
+#: few ranks, so adding it to (or taking it from) 15 counters touches only these.
+_Nonzero = tuple[tuple[int, int], ...]
+#: The rank counters of the card tuples played, by the tuple's identity (the tuple is
+#: kept, so its id is not reused while cached): the reader shares one tuple among the
+#: actions written alike (``3:KK``), so most plays of a record hit.
+_PLAY_COUNTS: dict[int, tuple[tuple[Card, ...], tuple[int, ...], int, _Nonzero]] = {}
+
+
+def _play_counts(cards: Sequence[Card]) -> tuple[tuple[int, ...], int, _Nonzero]:
+    """``_counts(cards)`` and its nonzero counters, cached for tuples (immutable, of
+    frozen cards)."""
+    hit = _PLAY_COUNTS.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1], hit[2], hit[3]
+    counts, nunk = _counts(cards)
+    nz = tuple((i, c) for i, c in enumerate(counts) if c)
+    if type(cards) is tuple:
+        if len(_PLAY_COUNTS) >= 4096:
+            _PLAY_COUNTS.clear()
+        _PLAY_COUNTS[id(cards)] = (cards, counts, nunk, nz)
+    return counts, nunk, nz
+
+
+def _less(k: tuple[int, ...], nz: _Nonzero) -> tuple[int, ...] | None:
+    """``k`` less the counters ``nz``; ``None`` when ``k`` is short of one."""
+    for i, c in nz:
+        if k[i] < c:
+            return None
+    out = list(k)
+    for i, c in nz:
+        out[i] -= c
+    return tuple(out)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...], sign: int = 1) -> tuple[int, ...]:
@@ -611,6 +728,18 @@ def _may_answer(st: DealState, s: int) -> bool:
     return not (st.passed & BIT[s] and not _reentry(st, s, top.owner))
 
 
+def _six_after(s: int) -> tuple[int, ...]:
+    out = []
+    for _ in range(6):
+        s = NXT[s]
+        out.append(s)
+    return tuple(out)
+
+
+#: The six seats after a seat in turn order (``NXT`` applied one to six times).
+_AROUND: tuple[tuple[int, ...], ...] = tuple(_six_after(s) for s in range(7))
+
+
 def _walk(st: DealState, start: int) -> int:
     top = st.top
     assert top is not None
@@ -621,9 +750,7 @@ def _walk(st: DealState, start: int) -> int:
         blocked = st.declined
         passed = st.passed
         duitou = DUI[owner]
-        s = start
-        for _ in range(6):
-            s = NXT[s]
+        for s in _AROUND[start]:
             if s == owner:
                 break
             bit = BIT[s]
@@ -833,9 +960,9 @@ class _Plan:
         self.shape = shape
         self.verdict = verdict
         self.implied = implied
-        #: (the seat's known counts when judged, those counts less the set) when every
-        #: card of the set was a known one, for :func:`_take`
-        self.taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        #: (the seat's known counts when judged, those counts less the set, the set's
+        #: nonzero counters) when every card of the set was a known one, for :func:`_take`
+        self.taken: tuple[tuple[int, ...], tuple[int, ...], _Nonzero] | None = None
 
 
 def _clock(st: DealState, a: Action) -> int | None:
@@ -858,11 +985,15 @@ def _check_set(
         return _Fail("R-SET-1", "a set needs at least one card", "牌套至少一张牌", "cuopai"), None
     if nunk:
         return None, None
-    try:
-        shape = _shape(st.p, counts, cards)
-    except S.IllegalSet as e:
-        return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
-    if st.p.bie3 and counts[I3] and sum(counts) != st.count(seat):
+    p = st.p
+    got = p.shapes.get(counts)  # _shape's cache, read first
+    if got is None or type(got) is not S.SetShape:
+        try:
+            got = _shape(p, counts, cards)
+        except S.IllegalSet as e:
+            return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
+    shape = got
+    if p.bie3 and counts[I3] and sum(counts) != st.count(seat):
         return (
             _Fail(
                 "R-BIE3-1",
@@ -941,7 +1072,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             "none" if lead or as_burn else "pass",
             "time.limit_s",
         )
-    counts, nunk = _counts(a.cards)
+    counts, nunk, nz = _play_counts(a.cards)
     fail, shape = _check_set(st, seat, a.cards, counts, nunk)
     if fail is not None:
         return fail
@@ -985,9 +1116,9 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         return f
     if not nunk:
         k = st.known[seat]
-        newk = tuple(map(_sub, k, counts))
-        if min(newk) >= 0:  # every card is a known one (what _holdable checks first)
-            plan.taken = (k, newk)
+        newk = _less(k, nz)
+        if newk is not None:  # every card is a known one (what _holdable checks first)
+            plan.taken = (k, newk, nz)
             return plan
     f = _holdable(st, seat, counts, nunk)
     if f is not None:
@@ -1718,7 +1849,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         nxt = _walk(st, seat)
         st.turn = nxt
         if nxt:
-            out: tuple[E.Event, ...] = (pe,)
+            out: tuple[E.Event, ...] = _PASSED_ONLY[seat]
         else:
             ev0: list[E.Event] = [pe]
             _stand(st, ev0)
@@ -2000,7 +2131,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     t = type(a)
     seat = a.seat
     if t is Play or t is BurnAct:
-        assert isinstance(a, (Play, BurnAct)) and isinstance(plan, _Plan)
+        assert isinstance(a, (Play, BurnAct))  # plan is a _Plan (from _judge_play)
         burn = t is BurnAct
         top = st.top
         if (
@@ -2057,7 +2188,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
             _stand(st, ev)
     elif t is Report:
         assert isinstance(a, Report)
-        ev.append(E.Reported(seat, count=a.count, true_count=st.count(seat)))
+        ev.append(_reported(seat, a.count, st.count(seat)))
         r = list(st.reported)
         r[seat] = a.count
         st.reported = tuple(r)
@@ -2134,11 +2265,14 @@ def _take(
     seat: int,
     counts: tuple[int, ...],
     nunk: int,
-    taken: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    taken: tuple[tuple[int, ...], tuple[int, ...], _Nonzero] | None = None,
 ) -> None:
     k = st.known[seat]
     if taken is not None and taken[0] is k:  # judged on these very counts: all known
-        st.played = tuple(map(_plus, st.played, counts))
+        played = list(st.played)
+        for i, c in taken[2]:
+            played[i] += c
+        st.played = tuple(played)
         known_l = list(st.known)
         known_l[seat] = taken[1]
         st.known = tuple(known_l)
@@ -2209,6 +2343,19 @@ def _void_hand(st: DealState, seat: int) -> None:
     st.unknown = tuple(unknown)
 
 
+def _holds_gouji(p: _P, hand: tuple[Card, ...]) -> bool:
+    """Whether a set of ``S.candidate_sets(hand, p.srs)`` is 够级: the candidates drawn
+    one by one, as ``candidate_sets`` draws them, up to the first 够级 one."""
+    by_rank = S._by_rank(hand)
+    counts = Counter({r: len(cs) for r, cs in by_rank.items()})
+    for spec in S._specs(counts, p.srs):
+        cards = S._pick(by_rank, spec)
+        k = _counts(cards)[0]
+        if _is_gouji(p, k, _shape(p, k, cards)):  # S.is_gouji(S.shape(...)), cached
+            return True
+    return False
+
+
 def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
     """Checks at a seat's first play; False when the seat is forced out instead."""
     p = st.p
@@ -2242,12 +2389,13 @@ def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
         k = st.known[seat]
         if p.no4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
             _not_opened(st, seat, ev, "no 4 (开点发4)", "无4不开点", rule="R-KAIDIAN-3")
-        if p.auto and not st.unknown[seat] and not (st.opened | st.kd_done) & BIT[seat]:
-            hand = cards_of(k)
-            if not any(S.is_gouji(S.shape(c, p.srs), p.srs) for c in S.candidate_sets(hand, p.srs)):
-                _opened(
-                    st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点"
-                )
+        if (
+            p.auto
+            and not st.unknown[seat]
+            and not (st.opened | st.kd_done) & BIT[seat]
+            and not _holds_gouji(p, cards_of(k))
+        ):
+            _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
     return True
 
 
@@ -2269,10 +2417,14 @@ def _play(
     lead = plan.lead
     cards_t = tuple(cards)
     b = st.burn
-    hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
-    has_joker = counts[IX] + counts[ID] > 0
+    taken = plan.taken
+    if taken is not None and taken[0] is st.known[seat]:  # all known: the counts less the set
+        hand_after = sum(taken[1]) + st.unknown[seat]
+    else:
+        hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
     # the burner's own sets: a joker on every set but the exempt ones (R-BURN-3)
     if b is not None and b.burner == seat and not burn and lead:
+        has_joker = counts[IX] + counts[ID] > 0
         exempt = hand_after <= 0 or has_joker or plan.nunk > 0
         if not exempt and p.only3:
             rest = _add(st.known[seat], counts, -1)
@@ -2290,6 +2442,7 @@ def _play(
         st.burn = b.evolve(sets=b.sets + 1)
     if burn:
         assert top is not None
+        has_joker = counts[IX] + counts[ID] > 0
         exempt = hand_after <= 0 or has_joker or p.first_exempt
         if not exempt and p.only3:
             rest = _add(st.known[seat], counts, -1)
@@ -2351,11 +2504,12 @@ def _play(
         if plan.verdict is not None and plan.verdict.rule_id == "R-JOKER-6":
             st.ershayi = (*st.ershayi, (seat, top.owner))
             ev.append(E.Ershayi(seat, against=top.owner))
-    if st.yielder and st.yielder != seat:
-        st.passed |= BIT[st.yielder]
-    st.yielder = 0
+    y = st.yielder
+    if y:
+        if y != seat:
+            st.passed |= BIT[y]
+        st.yielder = 0
     # the burn itself
-    level = 0
     if burn:
         assert top is not None
         level = 1
@@ -2373,8 +2527,20 @@ def _play(
             teammate=_team(seat) == _team(top.owner),
         )
         st.burns = (*st.burns, (seat, top.owner, "", level))
-    _take(st, seat, counts, plan.nunk, plan.taken)
-    gouji = shape is not None and _is_gouji(p, counts, shape)
+    if taken is not None and taken[0] is st.known[seat]:  # _take's usual case, inline
+        played = list(st.played)
+        for i, c in taken[2]:
+            played[i] += c
+        st.played = tuple(played)
+        known_l = list(st.known)
+        known_l[seat] = taken[1]
+        st.known = tuple(known_l)
+    else:
+        _take(st, seat, counts, plan.nunk, taken)
+    if shape is not None:
+        gouji, kd_ok, single_big = _facts(p, counts, shape)
+    else:
+        gouji = kd_ok = single_big = False
     gousiji = False
     if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
         g = list(st.gsj)
@@ -2383,7 +2549,6 @@ def _play(
         gousiji = True
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
-    kd_ok = bool(p.kd and gouji and shape is not None and S.opens_kaidian(shape, p.srs))
     if (
         kd_ok
         and burn
@@ -2393,7 +2558,6 @@ def _play(
     ):
         kd_ok = False
     restrict = _restrict(st, seat, gouji, is_burn_set, gousiji)
-    single_big = bool(shape is not None and shape.total == 1 and counts[ID] == 1)
     if lead:
         st.round_no += 1
         st.passed = 0
@@ -2744,6 +2908,9 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
     _chuan3hu(st, ev)
 
 
+_CUTOFF_WHY = {1: "头科", 2: "二科"}
+
+
 def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
     p = st.p
     if st.rev_pending and len(st.out_order) == 2:
@@ -2776,14 +2943,16 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
             if not gouji:
                 _dispute_param(st, None, "R-DIPAI-1", "gousiji.mode", ev)
     if p.kd:
-        why = {1: "头科", 2: "二科"}.get(place, "")
+        why = _CUTOFF_WHY.get(place, "")
         cut: tuple[int, ...] = ()
         if (p.cutoff == "toke" and place == 1) or place == 2:
             cut = SEATS
         elif p.cutoff == "qingdao_001" and place == 1:
             cut = (seat, DUI[seat])
-        for s in cut:
-            _not_opened(st, s, ev, f"cutoff: {why} is out", f"{why}产生，截止开点")
+        if cut:
+            en, zh = f"cutoff: {why} is out", f"{why}产生，截止开点"
+            for s in cut:
+                _not_opened(st, s, ev, en, zh)
         if p.own_out:
             _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
     _chuan3hu(st, ev)
@@ -3517,6 +3686,10 @@ def _leader_tag_check(deal: Deal, tag: int, shangban: int, rs: Ruleset) -> tuple
     )
 
 
+#: The action classes, for a set lookup of an item's exact class (``Deal.actions`` uses
+#: ``isinstance``, which :func:`replay` still asks when the lookup fails).
+_ACTION_CLASSES = frozenset(ACTION_TYPES)
+
 #: ``object.__new__`` and the slot setters of :class:`Frame` (a frozen slotted class).
 _FRAME_MAKE: tuple[Any, ...] = (
     object.__new__,
@@ -3572,8 +3745,13 @@ def replay(
     )
     yield Frame(0, None, st, st.events, None)
     new, set_i, set_a, set_s, set_e, set_sp = _FRAME_MAKE
-    for i, a in enumerate(deal.actions(), 1):
-        st, evs = do(st, a)
+    acts = _ACTION_CLASSES
+    i = 0
+    for a in deal.moves:  # deal.actions(), without a generator
+        if type(a) not in acts and not isinstance(a, ACTION_TYPES):
+            continue
+        i += 1
+        st, evs = do(st, a)  # type: ignore[arg-type]
         st.hist = (None, evs)  # a new state, not shared yet: drop the chain behind it
         # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
         f = new(Frame)

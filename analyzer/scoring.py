@@ -899,11 +899,19 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
     pen, dq = _penalty_entries(facts, rs)
     entries += pen
 
-    seat_points = {s: sum(e.points for e in entries if e.target == s) for s in SEATS}
-    team_net: dict[Team, int] = {
-        t: sum(e.points for e in entries if e.team == t and e.rule_id != "R-SCORE-3") for t in TEAMS
-    }
-    team_points: dict[Team, int] = {t: sum(e.points for e in entries if e.team == t) for t in TEAMS}
+    # the sums of the breakdown by seat and by team, in one pass
+    seat_points = dict.fromkeys(SEATS, 0)
+    team_net: dict[Team, int] = dict.fromkeys(TEAMS, 0)
+    team_points: dict[Team, int] = dict.fromkeys(TEAMS, 0)
+    for e in entries:
+        pts = e.points
+        if e.target in seat_points:
+            seat_points[e.target] += pts
+        t = e.team
+        if t in team_points:
+            team_points[t] += pts
+            if e.rule_id != "R-SCORE-3":
+                team_net[t] += pts
     return DealScore(
         seat_points=seat_points,
         team_points=team_points,

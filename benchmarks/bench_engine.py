@@ -28,6 +28,11 @@ Usage::
     python benchmarks/bench_engine.py --runs 5 --json benchmarks/out/engine.json
     python benchmarks/bench_engine.py --profile replay      # where the time goes
     python benchmarks/bench_engine.py --simulate-only       # self-play only, no corpus
+    python benchmarks/bench_engine.py --corpus benchmarks/out/my-corpus.gjn  # reuse a corpus
+
+``--corpus PATH`` replays a given corpus file instead of the cached one (made if
+missing): a change that must not change any ruling can be measured on a corpus made
+once, without regenerating it for every new digest of the sources.
 """
 
 from __future__ import annotations
@@ -397,6 +402,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only the simulate measurements and python-chess self-play (no corpus needed)",
     )
+    ap.add_argument(
+        "--corpus",
+        type=Path,
+        default=None,
+        help="replay this corpus file (made here if missing) instead of the cached one",
+    )
     ap.add_argument("--measure", help=argparse.SUPPRESS)
     ap.add_argument("--file", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -408,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.simulate_only:
         return simulate_only(args.runs, args.limit, args.sim_deals)
-    corpus = ensure_corpus(corpus_path(args.deals), args.deals)
+    corpus = ensure_corpus(args.corpus or corpus_path(args.deals), args.deals)
     if args.profile:
         profile(args.profile, corpus, args.sim_deals)
         return 0
