@@ -1267,10 +1267,9 @@ def _could_burn(st: DealState, s: int) -> bool:
         return False
     if st.unknown[s] or top.shape is None:
         return True
-    hand = st.hand(s)
-    if st.p.formula and not S.burn_formula_ok(hand, st.p.srs):
+    if st.p.formula and not S.burn_formula_ok(st.hand(s), st.p.srs):
         return False
-    return bool(S.beating_sets(hand, top.shape, st.p.srs))
+    return bool(S.beating_sets_of_counts(st.known[s], top.shape, st.p.srs))
 
 
 def _burn_priority(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
