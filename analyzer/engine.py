@@ -136,8 +136,10 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     "leader-tag": (
         "R-OPEN-1: a Leader tag is checked against 上班 told from the suited hands of a full "
         "deal: an error in the first deal of a match (no Game/Deal tag beyond 1); in a later "
-        "deal the lead follows open.subsequent unless 开牌 was redone, which the record does "
-        "not show (Notice).  The replay follows the tag"
+        "deal the lead follows open.subsequent unless 开牌 was redone, which one deal does "
+        "not show (Notice); where the file holds the previous deal of the match (same Event, "
+        "Deal number one more) the validator checks the tag against that deal's end (the 大落 "
+        "leads; seat 1 where fixed) and an other seat is an error.  The replay follows the tag"
     ),
     "count-shown": (
         "R-REPORT-1 baohu.mode=visible_le10: a record cannot show a displayed count; the "

@@ -150,12 +150,15 @@ _DATA: tuple[_RuleData, ...] = (
         "colour leads (上班), and one who shows more 3s of a suit takes over (顶班). "
         "Tournaments replace this with a high-card draw, a fixed seat, an inserted card or a "
         "pair of 4s. A record that names a first leader other than the 上班 seat of its hands, "
-        "in the first deal after a 开牌, is wrong.",
+        "in the first deal after a 开牌, is wrong; so is one that, in a later deal, names "
+        "another seat than the previous game's end gives (its 大落, unless a 串三户 redid "
+        "the 开牌).",
         "每局开始前要确定首取牌人（开牌）和首发牌人。青岛打法中，由一人抽一张牌，"
         "按逆时针从自己数起，数到的人先取牌；抽到王则由下家取代。以后各局由上局大落"
         "的对头开牌，大落先取牌并先发牌。首次或重新开牌后，先亮出两张同色3者上班先发，"
         "亮出同花色3更多者可顶班。各比赛规则另有比大小、固定座位、插牌或亮4等办法。"
-        "开牌后的首局，记录所写的首发牌人若与手牌上班之人不符，即为错误。",
+        "开牌后的首局，记录所写的首发牌人若与手牌上班之人不符，即为错误；以后各局所写的"
+        "首发牌人若与上局结果（大落；串三户后重新开牌者除外）不符，亦为错误。",
         (
             _c(
                 "000§B 第六条",

@@ -1244,6 +1244,31 @@ def validate_deal(
     :param positions: ``False`` when the spans do not refer to the file (JSON input).
     :raises RulesetError: for an unknown ``profile`` (a caller's error, not the record's).
     """
+    return _validate_deal(
+        deal,
+        file=file,
+        deal_index=deal_index,
+        source_lines=source_lines,
+        ruleset=ruleset,
+        profile=profile,
+        deck_check=deck_check,
+        positions=positions,
+    )[0]
+
+
+def _validate_deal(
+    deal: m.Deal,
+    *,
+    file: str = "<string>",
+    deal_index: int = 1,
+    source_lines: Sequence[str] = (),
+    ruleset: Ruleset | None = None,
+    profile: str | None = None,
+    deck_check: bool = True,
+    positions: bool = True,
+) -> tuple[list[Diagnostic], E.DealEnded | None, Ruleset]:
+    """:func:`validate_deal`, with the deal's end as the replay found it (``None`` when it
+    did not end) and the ruleset it was judged under: what the match-level checks read."""
     ctx = _Ctx(deal, file, deal_index, source_lines, positions)
     if ruleset is None:
         choice = resolve_ruleset(deal, profile)
@@ -1282,7 +1307,7 @@ def validate_deal(
     except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
-        return _sorted(ctx.out)
+        return _sorted(ctx.out), None, ruleset
     # Only what the later checks read is kept (a deal may have a million actions): the
     # replay's round at the actions after a round mark, and the states variations
     # branch from (``states[i]`` is the state after main-line action ``i``).
@@ -1332,7 +1357,7 @@ def validate_deal(
         ctx.add("GJV290", "", _both("engine_failed", reason=reason), pos=pos, action=nxt,
                 seat=nxt.seat if nxt is not None else None)  # fmt: skip
         ctx.add_summaries()
-        return _sorted(ctx.out)
+        return _sorted(ctx.out), None, ruleset
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
         pos = _pos(last.span) if last.span.line else ctx.deal_pos()
@@ -1345,7 +1370,7 @@ def validate_deal(
         if os.environ.get("GOUJI_DEBUG"):
             raise
     ctx.add_summaries()
-    return _sorted(ctx.out)
+    return _sorted(ctx.out), ended, ruleset
 
 
 def _merge_seatless(events: Sequence[E.Event]) -> list[E.Event]:
@@ -1489,6 +1514,63 @@ def diagnostic_dict(d: Diagnostic, *, explain: bool = True) -> dict[str, Any]:
     return out
 
 
+def _next_in_match(prev: m.Deal, deal: m.Deal) -> bool:
+    """Whether the record places ``deal`` right after ``prev`` in one match: the same
+    ``Event``, and the ``Deal`` number one more (the ``Game`` the same or one more too)."""
+
+    def num(d: m.Deal, tag: str) -> int | None:
+        v = (d.tag(tag) or "").strip()
+        return int(v) if v.isascii() and v.isdigit() else None
+
+    n, k = num(prev, "Deal"), num(deal, "Deal")
+    if n is None or k != n + 1 or prev.tag("Event") != deal.tag("Event"):
+        return False
+    g, h = num(prev, "Game"), num(deal, "Game")
+    return g == h or (g is not None and h == g + 1)
+
+
+def _next_leader(rs: Ruleset, ended: E.DealEnded) -> int | None:
+    """The first leader ``open.subsequent`` gives after a deal that ended as ``ended``
+    (R-OPEN-1): the 大落 where he leads, seat 1 where it is fixed; ``None`` where a fresh
+    开牌 decides (a void deal, 串三户 among ``open.redo_triggers``, a redraw every game) or
+    the record cannot show it (a rotation from the previous 开牌's taker)."""
+    places = ended.places
+    if ended.void or len(places) < 6:
+        return None
+    score = ended.score
+    if score is not None and score.chuan3hu is not None and "chuan3hu" in rs.open.redo_triggers:
+        return None
+    sub = rs.open.subsequent
+    if sub in ("daluo_duitou_opens_daluo_leads", "daluo_opens_and_leads"):
+        return next(s for s, p in places.items() if p == 6)
+    return 1 if sub == "fixed_seat1" else None
+
+
+def _check_next_leader(
+    ctx: _Ctx, found: list[Diagnostic], prev_end: E.DealEnded, rs: Ruleset
+) -> list[Diagnostic]:
+    """R-OPEN-1 in a match: the ``Leader`` tag of a deal against the previous deal's end
+    under ``open.subsequent``.  Where the previous deal decides, the replay's notice that a
+    later deal's leader cannot be checked from one deal is replaced by the check itself."""
+    expected = _next_leader(rs, prev_end)
+    tag = (ctx.deal.tag("Leader") or "").strip()
+    if expected is None or not (tag.isascii() and tag.isdigit()):
+        return found
+    kept = [d for d in found if not (d.code == "GJV502" and d.rule_id == "R-OPEN-1")]
+    if int(tag) != expected:
+        ctx.rs = rs
+        sub = rs.open.subsequent
+        msg = (
+            f"the Leader tag names seat {tag}, but after the previous deal of the match "
+            f"open.subsequent ({sub}) makes seat {expected} the first leader",
+            f"Leader 标签为{tag}号，但按上一局的结果（open.subsequent：{sub}），"
+            f"本局首发牌人应为{expected}号",
+        )
+        ctx.add("GJV216", "R-OPEN-1", msg, pos=_tag_value_pos(ctx, "Leader", 0),
+                seat=int(tag), param="open.subsequent")  # fmt: skip
+    return _sorted(kept + ctx.out)
+
+
 def validate_match(
     match: m.Match,
     errors: Sequence[NotationError] = (),
@@ -1506,23 +1588,28 @@ def validate_match(
     out: list[Diagnostic] = []
     comparisons: list[ProfileComparison] = []
     seen: set[int] = set()
+    prev: tuple[m.Deal, E.DealEnded | None] | None = None
     for i, deal in enumerate(match.deals, 1):
         if isinstance(deal, BrokenDeal):
             for err in deal.errors:
                 seen.add(id(err))
                 out.append(syntax_diagnostic(err, deal_index=i))
+            prev = None
             continue
-        out.extend(
-            validate_deal(
-                deal,
-                file=file,
-                deal_index=i,
-                source_lines=source_lines,
-                profile=profile,
-                deck_check=deck_check,
-                positions=positions,
-            )
+        found, ended, rs = _validate_deal(
+            deal,
+            file=file,
+            deal_index=i,
+            source_lines=source_lines,
+            profile=profile,
+            deck_check=deck_check,
+            positions=positions,
         )
+        if prev is not None and prev[1] is not None and _next_in_match(prev[0], deal):
+            ctx = _Ctx(deal, file, i, source_lines, positions)
+            found = _check_next_leader(ctx, found, prev[1], rs)
+        out.extend(found)
+        prev = (deal, ended)
         if compare:
             comparisons.append(
                 compare_profiles(

@@ -767,3 +767,46 @@ def test_parse_finish_and_score_reject_nonsense() -> None:
     assert parse_finish("0 1") is None and parse_finish("1 2 3 4 5 6 1") is None
     assert parse_score("A 1 A 2") is None and parse_score("A 1 B 2 C 3") is None
     assert parse_score("A+6 B-6") == (6, -6) and parse_score("－６：＋６") == (-6, 6)
+
+
+def _sim_match(deals: int = 3) -> str:
+    import gojinotation as gj
+    from analyzer.simulate import simulate
+
+    found = list(simulate("qingdao-standard", seed=2, deals=deals, bot="random", match=True))
+    return gj.dumps(gj.Match(tuple(found), 1))
+
+
+def test_R_OPEN_1_next_deal_leader_follows_the_previous_daluo() -> None:
+    # qingdao-standard: open.subsequent = daluo_duitou_opens_daluo_leads (000§B): the
+    # previous deal's 大落 leads the next deal; the simulator plays it so, and the check
+    # of the previous deal replaces the notice that one deal cannot show it
+    text = _sim_match()
+    found = V.validate_source(text.encode()).diagnostics
+    assert not [d for d in found if d.rule_id == "R-OPEN-1" and d.deal != 1]
+    deals = loads(text).deals
+    daluo = deals[0].tag("Finish").split()[-1]  # type: ignore[union-attr]
+    assert deals[1].tag("Leader") == daluo  # type: ignore[union-attr]
+
+
+def test_R_OPEN_1_next_deal_leader_contradicts_the_previous_daluo() -> None:
+    text = _sim_match()
+    lines = text.split("\n")
+    at = [i for i, line in enumerate(lines) if line.startswith("[Leader ")][1]
+    right = lines[at][len('[Leader "') :].rstrip('"]')
+    wrong = "1" if right != "1" else "2"
+    lines[at] = f'[Leader "{wrong}"]'
+    found = V.validate_source("\n".join(lines).encode()).diagnostics
+    hits = [d for d in found if d.rule_id == "R-OPEN-1"]
+    assert [(d.code, d.line, d.column, d.deal, d.param) for d in hits] == [
+        ("GJV216", at + 1, 10, 2, "open.subsequent")
+    ]
+    assert f"seat {right} the first leader" in hits[0].en
+    # the same deal alone (no previous deal in the file, hands without suits): nothing
+    # tells its first leader, so no error
+    import gojinotation as gj
+
+    alone = gj.dumps(loads("\n".join(lines)).deals[1])
+    codes = [d.code for d in V.validate_source(alone.encode()).diagnostics
+             if d.rule_id == "R-OPEN-1"]  # fmt: skip
+    assert "GJV216" not in codes
