@@ -1856,6 +1856,18 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         st.hist = (state.hist, out)
         return st, out
     ev: list[E.Event] = []
+    if type(action) is Play and not action.irregular and not action.notes:
+        # the next commonest: a plain play (_judge and _apply without their dispatch)
+        r = _judge_play(st, action)
+        if isinstance(r, _Fail):
+            _sanction(st, action, r, ev, notice=r.notice)
+        elif r.implied:
+            _apply(st, action, r, ev)
+        else:
+            _play(st, seat, action.cards, r, ev, burn=False)
+        out = tuple(ev)
+        st.hist = (state.hist, out)
+        return st, out
     ruling = action.note("ruling") if action.notes else None
     if action.irregular or ruling is not None:
         _do_irregular(st, action, ruling, ev)
