@@ -1074,8 +1074,13 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             "none" if lead or as_burn else "pass",
             "time.limit_s",
         )
-    counts, nunk, nz = _play_counts(a.cards)
-    fail, shape = _check_set(st, seat, a.cards, counts, nunk)
+    cards = a.cards
+    hit = _PLAY_COUNTS.get(id(cards))  # _play_counts's cache, read first
+    if hit is not None and hit[0] is cards:
+        counts, nunk, nz = hit[1], hit[2], hit[3]
+    else:
+        counts, nunk, nz = _play_counts(cards)
+    fail, shape = _check_set(st, seat, cards, counts, nunk)
     if fail is not None:
         return fail
     verdict = None
@@ -1858,6 +1863,18 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         st.hist = (state.hist, out)
         return st, out
     ev: list[E.Event] = []
+    if type(action) is Play and not action.irregular and not action.notes:
+        # the next commonest: a plain play (_judge and _apply without their dispatch)
+        r = _judge_play(st, action)
+        if isinstance(r, _Fail):
+            _sanction(st, action, r, ev, notice=r.notice)
+        elif r.implied:
+            _apply(st, action, r, ev)
+        else:
+            _play(st, seat, action.cards, r, ev, burn=False)
+        out = tuple(ev)
+        st.hist = (state.hist, out)
+        return st, out
     ruling = action.note("ruling") if action.notes else None
     if action.irregular or ruling is not None:
         _do_irregular(st, action, ruling, ev)
@@ -2539,7 +2556,8 @@ def _play(
     else:
         _take(st, seat, counts, plan.nunk, taken)
     if shape is not None:
-        gouji, kd_ok, single_big = _facts(p, counts, shape)
+        facts = p.facts.get(counts)  # _facts's cache, read first
+        gouji, kd_ok, single_big = facts if facts is not None else _facts(p, counts, shape)
     else:
         gouji = kd_ok = single_big = False
     gousiji = False

@@ -1013,6 +1013,14 @@ class _Fast:
             f"(?P<rb>{t['RSQB']}){lws}$",
             re.M,
         )
+        # A canonical hand line (lower-case word, card groups apart on one line): the
+        # general item pattern reads it with a look-ahead before every group; this one
+        # checks once, after the last group, that the item's group loop stops there too
+        # (the same look-ahead), so both end at the same place and build the same hand.
+        self.hand_line = re.compile(
+            f"hand[ \t]*(?P<hn>\\d+)[ \t]*[:：](?P<hg>(?:[ \t]+{cards})*+)"
+            f"(?!{ws}(?!{prio}){cards})[ \t]*(?:\n|\\Z)"
+        )
         self.ws = re.compile(ws)
         self.annot = re.compile(f"(?P<glyph>{t['GLYPH']})|(?P<note>{t['NOTE']})")
         self.cards = re.compile(cards)
@@ -1407,6 +1415,25 @@ def _tight_line(
     return False
 
 
+def _hand_cards(text: str, start: int, end: int) -> tuple[Card, ...]:
+    """The cards of a hand's groups, ``text[start:end]`` (white space and card runs)."""
+    got: list[Card] = []
+    ordered = True  # groups written strongest first need no sorting
+    last_key: tuple[int, int] | None = None
+    for gtext in text[start:end].split():
+        info = _GROUPS.get(gtext)
+        if info is None:
+            group = _cards_or_fallback(gtext)
+            info = _GROUPS[gtext] = (group, group[0].sort_key(), group[-1].sort_key())
+        if last_key is not None and last_key > info[1]:
+            ordered = False
+        last_key = info[2]
+        got.extend(info[0])
+    if len(got) > MAX_CARDS:
+        raise _Fallback
+    return (tuple(got) if ordered else sort_cards(got)) if got else ()
+
+
 def _fast_items(text: str, offset: int) -> list[Any]:
     """The items of one chunk, as the transformer would build them, without Lark.
 
@@ -1470,6 +1497,17 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 continue
             elif text[q] in _TIGHT_START and _tight_line(text, q, nl, line, ls, items):
                 pos = nl
+                continue
+            elif not stack and (hm := fx.hand_line.match(text, q)) is not None:
+                end = hm.end("hg")
+                items.append(
+                    m.Hand(
+                        _seat_or_fallback(hm.group("hn")),
+                        _hand_cards(text, hm.start("hg"), end),
+                        span=span_of(line, q - ls + 1, line, end - ls + 1),
+                    )
+                )
+                pos = end
                 continue
             tight_from = nl + 1
         mt = item_match(text, pos)
@@ -1569,26 +1607,8 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 seat = _seat_or_fallback(digits.group(0) if digits else "")
                 hand: tuple[Card, ...] | None = None
                 if mt.start("hu") < 0:
-                    got: list[Card] = []
-                    ordered = True  # groups written strongest first need no sorting
-                    last_key: tuple[int, int] | None = None
                     # the hand pattern matched white space and card runs only
-                    for gtext in text[mt.end("hs") : end].split():
-                        info = _GROUPS.get(gtext)
-                        if info is None:
-                            group = _cards_or_fallback(gtext)
-                            info = _GROUPS[gtext] = (
-                                group,
-                                group[0].sort_key(),
-                                group[-1].sort_key(),
-                            )
-                        if last_key is not None and last_key > info[1]:
-                            ordered = False
-                        last_key = info[2]
-                        got.extend(info[0])
-                    if len(got) > MAX_CARDS:
-                        raise _Fallback
-                    hand = (tuple(got) if ordered else sort_cards(got)) if got else ()
+                    hand = _hand_cards(text, mt.end("hs"), end)
                 items.append(m.Hand(seat, hand, span=span_of(l1, c1, l2, c2)))
             elif kind == "comment":
                 raw = mt.group("comment")[1:-1]

@@ -106,6 +106,43 @@ def test_fast_path_examples(text: str) -> None:
     assert _agree(text), "the fast path gave up"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hand 1: D X 2s2h2c Ad\nhand 2: XX 2s2c\n\n1. 2:KK 1:-\n",
+        "hand 1: 33 \t\n1. 1:3\n",  # white space after the last group
+        "hand 1:\n1. 1:3\n",  # no cards
+        "hand 1: 33 44\n  55\n1. 1:3\n",  # the groups go on on the next line
+        "hand 1: 33\n2:4\n",
+        "hand 1: 33\n^2:4\n",
+        "hand 1: 33 2:4\n",
+        "hand 1:33 44\n",
+        "hand 1：33\n",
+        "hand 1: 33 {c}\n",
+        "hand 1: 33\n{c}\n",
+        "hand 1: 33\n  hand 2: 44",
+        "hand 1: 33\n10. 1:3\n",
+        "hand 1: 3 4 3 5",
+    ],
+)
+def test_fast_hand_line_agrees_with_lark(text: str) -> None:
+    assert _agree(text), "the fast path gave up"
+
+
+def test_fast_hand_line_pattern_stops_where_the_item_pattern_stops() -> None:
+    """The dedicated pattern reads a canonical line, and declines a hand that goes on."""
+    hl = r._fast().hand_line
+    line = "hand 6: D X 2s2h2c2d AsAsAd 3h\n"
+    mt = hl.match(line + "\n1. 6:3\n")
+    assert mt is not None
+    assert mt.end("hg") == len(line) - 1
+    general = r._fast().item.match(line + "\n1. 6:3\n")
+    assert general is not None and general.lastgroup == "hand" and general.end() == mt.end("hg")
+    assert hl.match("hand 1: 33 44\n  55\n") is None  # the item pattern reads 55 too
+    assert hl.match("hand 1: 33 2:4\n") is None
+    assert hl.match("Hand 1: 33\n") is None  # other spellings: the item pattern
+
+
 def test_direct_construction_matches_attrs_init() -> None:
     """The slot-by-slot construction equals the usual one, hash and repr included."""
     assert r._DIRECT
