@@ -1,11 +1,11 @@
 """Engine benchmark: parse + full replay, self-play, streaming memory, beside python-chess.
 
 Not a timed test: a script.  On a corpus of 10,000 self-played deals (every profile in
-turn, heuristic bots with random ones mixed in; made by :mod:`analyzer.simulate` and
+turn, heuristic bots with random ones mixed in; made by :mod:`simulation.simulate` and
 cached in ``benchmarks/out/``) it measures:
 
 * **parse + replay**: :func:`gojinotation.iter_deals` streaming the file and
-  :func:`analyzer.engine.replay` running every deal to its end: deals/s and MB/s;
+  :func:`engine.engine.replay` running every deal to its end: deals/s and MB/s;
 * beside it, **python-chess** reading a PGN file of the same byte size and replaying
   every game (``chess.pgn.read_game``, then every main-line move pushed on a board):
   games/s and MB/s, and the ratio of the two byte rates;
@@ -71,8 +71,8 @@ def _chunk(args: tuple[int, int]) -> str:
     start, seed = args
     sys.path.insert(0, str(ROOT))
     import gojinotation as gj
-    from analyzer.profiles import PROFILES
-    from analyzer.simulate import simulate
+    from gojinotation_analyzer.rules.profiles import PROFILES
+    from gojinotation_analyzer.simulation.simulate import simulate
 
     c = (start - 1) // CHUNK
     pids = sorted(PROFILES)
@@ -85,15 +85,15 @@ def _chunk(args: tuple[int, int]) -> str:
 
 #: The sources that decide what the simulator plays: a change to any makes a new corpus.
 GAME_SOURCES = (
-    "analyzer/engine.py",
-    "analyzer/state.py",
-    "analyzer/sets.py",
-    "analyzer/scoring.py",
-    "analyzer/ruleset.py",
-    "analyzer/profiles.py",
-    "analyzer/events.py",
-    "analyzer/simulate.py",
-    "analyzer/bots.py",
+    "analyzer/gojinotation_analyzer/engine/engine.py",
+    "analyzer/gojinotation_analyzer/engine/state.py",
+    "analyzer/gojinotation_analyzer/engine/sets.py",
+    "analyzer/gojinotation_analyzer/engine/scoring.py",
+    "analyzer/gojinotation_analyzer/rules/ruleset.py",
+    "analyzer/gojinotation_analyzer/rules/profiles.py",
+    "analyzer/gojinotation_analyzer/engine/events.py",
+    "analyzer/gojinotation_analyzer/simulation/simulate.py",
+    "analyzer/gojinotation_analyzer/simulation/bots.py",
     "gojinotation/writer.py",
 )
 
@@ -187,8 +187,8 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
     base_rss = 0
     if kind == "replay":
         import gojinotation as gj
-        from analyzer.engine import replay
-        from analyzer.events import Violation
+        from gojinotation_analyzer.engine.engine import replay
+        from gojinotation_analyzer.engine.events import Violation
 
         gj.read('[Event "w"]\n1:3 {')  # build the parsers outside the timing
         warm = gj.loads('[Event "w"]\nhand 1: 3\n1:3').deals[0]
@@ -246,8 +246,8 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
         wall, cpu = time.perf_counter() - w0, time.process_time() - c0
     elif kind in ("simulate-heuristic", "simulate-random"):
         import gojinotation as gj
-        from analyzer.profiles import PROFILES
-        from analyzer.simulate import simulate_results
+        from gojinotation_analyzer.rules.profiles import PROFILES
+        from gojinotation_analyzer.simulation.simulate import simulate_results
 
         bot = kind.split("-")[1]
         pids = sorted(PROFILES)
@@ -338,8 +338,8 @@ def profile(kind: str, path: Path, sim_deals: int) -> None:
 
     sys.path.insert(0, str(ROOT))
     import gojinotation as gj
-    from analyzer.engine import replay
-    from analyzer.simulate import simulate_results
+    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.simulation.simulate import simulate_results
 
     gj.read('[Event "w"]\n1:3 {')
     prof = cProfile.Profile()

@@ -28,8 +28,8 @@ sys.path.insert(0, {root!r})
 t0 = time.perf_counter()
 from pathlib import Path
 import gojinotation as gj
-from analyzer.cli_render import build_view
-from analyzer.render import render_match
+from gojinotation_analyzer.cli.render import build_view
+from gojinotation_analyzer.publish.render import render_match
 t1 = time.perf_counter()
 raw = Path({path!r}).read_bytes()
 match = gj.read(raw).match
@@ -59,8 +59,8 @@ def measure(path: Path, runs: int) -> dict[str, float]:
 
 def generated_match(deals: int) -> Path:
     import gojinotation as gj
-    from analyzer.simulate import simulate
     from gojinotation import model as m
+    from gojinotation_analyzer.simulation.simulate import simulate
 
     match = m.Match(tuple(simulate("qingdao-standard", 24, deals, match=True)), 1)
     path = Path(tempfile.mkdtemp()) / f"match-{deals}.gjn"

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 import gojinotation as gj
-from analyzer.render import render_match
-from analyzer.view import view_from_engine
+from gojinotation_analyzer.publish.render import render_match
+from gojinotation_analyzer.publish.view import view_from_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "final-2026.gjn"

@@ -38,11 +38,13 @@ import attrs
 import lark
 from lark import Lark, Token, Transformer, v_args
 
-from grammar import GRAMMAR_PATH
-
 from . import model as m
 from .cards import Card, CardSyntaxError, parse_cards, sort_cards
 from .errors import NotationError
+
+#: The normative grammar: ``grammar/gjn.lark`` in the repository, shipped inside this
+#: package as ``gojinotation/gjn.lark``.
+GRAMMAR_PATH = Path(__file__).with_name("gjn.lark")
 
 __all__ = [
     "MAX_VARIATION_DEPTH",

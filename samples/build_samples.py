@@ -21,10 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gojinotation as gj  # noqa: E402
-from analyzer import events as E  # noqa: E402
-from analyzer.engine import legal_actions, replay  # noqa: E402
-from analyzer.sets import beating_sets, shape  # noqa: E402
-from analyzer.simulate import simulate  # noqa: E402
+from gojinotation_analyzer.engine import events as E  # noqa: E402
+from gojinotation_analyzer.engine.engine import legal_actions, replay  # noqa: E402
+from gojinotation_analyzer.engine.sets import beating_sets, shape  # noqa: E402
+from gojinotation_analyzer.simulation.simulate import simulate  # noqa: E402
 from gojinotation import model as m  # noqa: E402
 
 HERE = Path(__file__).resolve().parent

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import gojinotation as gj
-from analyzer.render import render_files
-from analyzer.view import MatchView, view_from_engine, view_from_record
+from gojinotation_analyzer.publish.render import render_files
+from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

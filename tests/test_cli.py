@@ -15,9 +15,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 import gojinotation as gj
-from analyzer import cli
-from analyzer.cli import EXIT_CHANGED, EXIT_ERROR, EXIT_OK, main
-from analyzer.i18n import CATALOG, detect_lang, t, translate_click
+from gojinotation_analyzer.cli import main as cli
+from gojinotation_analyzer.cli import show as show_module
+from gojinotation_analyzer.cli.main import EXIT_CHANGED, EXIT_ERROR, EXIT_OK, main
+from gojinotation_analyzer.i18n import CATALOG, detect_lang, t, translate_click
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -535,7 +536,7 @@ def test_internal_errors_give_a_message_not_a_traceback(
     def boom(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(cli, "_show_deal", boom)
+    monkeypatch.setattr(show_module, "_show_deal", boom)
     r = run("show", str(record))
     assert r.exit_code == EXIT_ERROR
     assert "internal error: RuntimeError: kaboom" in r.stderr
@@ -568,20 +569,20 @@ def test_any_bytes_never_crash(tmp_path: Path, data: bytes) -> None:
 
 
 def test_commands_from_cli_modules_load_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("analyzer.cli_demo")
+    module = types.ModuleType("gojinotation_analyzer.cli.demo")
 
     @click.command("demo")
     def demo() -> None:
         click.echo("demo ran")
 
     module.demo = demo  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "analyzer.cli_demo", module)
+    monkeypatch.setitem(sys.modules, "gojinotation_analyzer.cli.demo", module)
     monkeypatch.setattr(cli.GoujiGroup, "_plugin_names", lambda self: ["broken_demo", "demo"])
     monkeypatch.setattr(main, "_plugins_tried", set())
     monkeypatch.setattr(main, "commands", dict(main.commands))
 
     def broken_import(name: str, *args: Any) -> Any:
-        if name == "analyzer.cli_broken_demo":
+        if name == "gojinotation_analyzer.cli.broken_demo":
             raise ImportError("needs a module that is not there")
         return real_import(name, *args)
 
@@ -630,7 +631,8 @@ def test_catalogue_is_complete_in_both_languages() -> None:
 
 
 def test_every_message_key_used_by_the_cli_exists() -> None:
-    source = (ROOT / "analyzer" / "cli.py").read_text(encoding="utf-8")
+    cli_dir = ROOT / "analyzer" / "gojinotation_analyzer" / "cli"
+    source = "".join(f.read_text(encoding="utf-8") for f in sorted(cli_dir.glob("*.py")))
     keys = set(re.findall(r"""(?:\bt\(|help_key=|short_help_key=)\s*["']([a-z_.]+)["']""", source))
     keys |= set(re.findall(r"""["'](show\.[a-z_]+)["']""", source))
     assert keys, "no keys found"

@@ -1,4 +1,4 @@
-"""Tests of ``gouji rules`` (analyzer.cli_rules)."""
+"""Tests of ``gouji rules`` (gojinotation_analyzer.cli.rules)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli_rules import rules
-from analyzer.profiles import PROFILES
+from gojinotation_analyzer.cli.rules import rules
+from gojinotation_analyzer.rules.profiles import PROFILES
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -107,7 +107,7 @@ def test_bad_format_is_a_usage_error() -> None:
 
 
 def test_through_gouji_main() -> None:
-    from analyzer.cli import main
+    from gojinotation_analyzer.cli.main import main
 
     result = CliRunner().invoke(main, ["--lang", "zh", "rules", "list"])
     assert result.exit_code == 0 and "编号" in result.stdout

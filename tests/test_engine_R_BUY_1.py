@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyzer.engine import can, legal_actions, new_deal
-from analyzer.profiles import load_ruleset
 from gojinotation.cards import Card, parse_cards
 from gojinotation.model import Buy
+from gojinotation_analyzer.engine.engine import can, legal_actions, new_deal
+from gojinotation_analyzer.rules.profiles import load_ruleset
 
 
 def _state(profile: str, hand1: str) -> object:

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from test_engine_random import random_game
 
 import gojinotation as gj
-from analyzer.engine import replay
 from gojinotation.model import Deal, Hand, Report, Tag
+from gojinotation_analyzer.engine.engine import replay
 
 
 def record(profile: str, seed: int) -> Deal:

@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from analyzer import engine as eng
-from analyzer import events as E
-from analyzer import sets as S
-from analyzer.profiles import PROFILES, load_ruleset
-from analyzer.state import NRANKS, cards_of
 from gojinotation.cards import parse_cards
 from gojinotation.model import Play
+from gojinotation_analyzer.engine import engine as eng
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.state import NRANKS, cards_of
+from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
 
 
 def _random_counts(rng: random.Random) -> tuple[int, ...]:
@@ -87,7 +87,7 @@ def test_R_LEAD_1_shared_play_events_equal_fresh_ones() -> None:
 
 
 def test_R_SET_3_shared_comparison_caches_follow_the_play_and_cmp_parameters() -> None:
-    """Profiles share shape and verdict caches only when analyzer.sets would answer alike."""
+    """Profiles share shape and verdict caches only when engine.sets would answer alike."""
     by_key: dict[tuple[object, object], list[str]] = {}
     for pid in PROFILES:
         p = eng._params(load_ruleset(pid))

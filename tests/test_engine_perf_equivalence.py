@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gojinotation as gj  # noqa: E402
-from analyzer.engine import legal_actions, replay  # noqa: E402
-from analyzer.state import DealState, Frame  # noqa: E402
+from gojinotation_analyzer.engine.engine import legal_actions, replay  # noqa: E402
+from gojinotation_analyzer.engine.state import DealState, Frame  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 DEALS_FILE = FIXTURES / "engine_golden_deals.gjn"
@@ -108,7 +108,7 @@ def all_deals() -> list[tuple[str, gj.Deal]]:
 
 
 def regenerate() -> None:
-    from analyzer.simulate import simulate
+    from gojinotation_analyzer.simulation.simulate import simulate
 
     deals: list[gj.Deal] = []
     for profile, seed, n, bot, match in PLAN:

@@ -6,8 +6,10 @@ import pytest
 from test_engine_util import disputes, final, gjn, of, places, play, violations
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.engine import (
+from gojinotation.cards import parse_cards as C
+from gojinotation.model import Pass, Play
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import (
     IllegalAction,
     can,
     deal_ruleset,
@@ -19,9 +21,7 @@ from analyzer.engine import (
     variations,
     verify,
 )
-from analyzer.profiles import load_ruleset
-from gojinotation.cards import parse_cards as C
-from gojinotation.model import Pass, Play
+from gojinotation_analyzer.rules.profiles import load_ruleset
 
 H6 = {1: "55 66 3", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}
 

@@ -6,12 +6,12 @@ import pytest
 from test_engine_random import deal_hands
 from test_engine_util import disputes, final, of, places, play, violations
 
-from analyzer import events as E
-from analyzer.engine import can, do, legal_actions, new_deal
-from analyzer.profiles import load_ruleset
-from analyzer.scoring import Obligation
 from gojinotation.cards import parse_cards as C
 from gojinotation.model import Burn, Close, Pass, Play, Report, Return, Tribute, Yield
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import can, do, legal_actions, new_deal
+from gojinotation_analyzer.engine.scoring import Obligation
+from gojinotation_analyzer.rules.profiles import load_ruleset
 
 QS = "qingdao-standard"
 H6 = {1: "55 66 3", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}

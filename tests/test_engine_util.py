@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.engine import replay
-from analyzer.state import DealState, Frame
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine.state import DealState, Frame
 
 
 def gjn(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_engine_util import all_events, disputes, final, of, places, play, violations
 
-from analyzer import events as E
+from gojinotation_analyzer.engine import events as E
 
 QS = "qingdao-standard"
 

@@ -1,9 +1,12 @@
 """A real (non-editable) install: the wheel carries the grammar and the ``gouji`` script.
 
-The project is copied to a temporary directory, installed with pip into a fresh virtual
-environment (``--system-site-packages`` supplies the dependencies, so no network is
-needed: ``--no-deps --no-build-isolation --no-index``), and that environment's
-``gouji`` is run from a directory outside the source tree.  Takes some seconds.
+The project is copied to a temporary directory and built into a wheel by the running
+interpreter (``pip wheel --no-deps --no-build-isolation --no-index``: the test extras bring
+setuptools and wheel, so no network is needed, inside a virtual environment or not).  The
+wheel is installed into a fresh virtual environment whose only view of the dependencies is
+a ``.pth`` line naming the running interpreter's site directories (no other ``.pth`` file of
+theirs runs there, so an editable install of the project stays invisible), and that
+environment's ``gouji`` is run from a directory outside the source tree.  Takes some seconds.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -36,7 +40,9 @@ def _bin(venv: Path, name: str) -> Path:
     return venv / sub / f"{name}{suffix}"
 
 
-def _run(*args: str | Path, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _run(
+    *args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(a) for a in args],
         cwd=cwd,
@@ -57,7 +63,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", "*.egg-info")
     for package in ("gojinotation", "analyzer", "grammar"):
         shutil.copytree(ROOT / package, src / package, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, src / name)
     if not (src / "README.md").exists():
@@ -66,33 +72,42 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env["PIP_NO_INPUT"] = "1"
-    made = _run(
-        sys.executable,
-        "-m",
-        "venv",
-        "--system-site-packages",
-        "--without-pip",
-        venv,
-        cwd=base,
-        env=env,
-    )
-    assert made.returncode == 0, made.stderr
-    python = _bin(venv, "python")
-    # the system pip (seen through --system-site-packages) installs into the venv
-    pip = _run(
-        python,
-        "-m",
-        "pip",
-        "install",
+    dist = base / "dist"
+    pip = [sys.executable, "-m", "pip"]
+    built = _run(
+        *pip,
+        "wheel",
         "--no-deps",
         "--no-build-isolation",
         "--no-index",
         "-q",
+        "-w",
+        dist,
         src,
         cwd=base,
         env=env,
     )
-    assert pip.returncode == 0, pip.stdout + pip.stderr
+    assert built.returncode == 0, built.stdout + built.stderr
+    (wheel,) = dist.glob("gojinotation-*.whl")
+    made = _run(sys.executable, "-m", "venv", "--without-pip", venv, cwd=base, env=env)
+    assert made.returncode == 0, made.stderr
+    python = _bin(venv, "python")
+    purelib = _run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
+    site_dirs = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(purelib.stdout.strip(), "_deps.pth").write_text("\n".join(sorted(site_dirs)) + "\n")
+    pip_run = _run(
+        *pip,
+        "--python",
+        python,
+        "install",
+        "--no-deps",
+        "--no-index",
+        "-q",
+        wheel,
+        cwd=base,
+        env=env,
+    )
+    assert pip_run.returncode == 0, pip_run.stdout + pip_run.stderr
     work = base / "elsewhere"
     work.mkdir()
     return venv, env
@@ -104,9 +119,9 @@ def test_the_installed_package_is_the_wheel_not_the_source(
     venv, env = installed
     work = venv.parent / "elsewhere"
     code = (
-        "import gojinotation, analyzer.cli, grammar;"
-        "print(gojinotation.__file__); print(grammar.GRAMMAR_PATH);"
-        "print(grammar.GRAMMAR_PATH.is_file())"
+        "import gojinotation, gojinotation_analyzer.cli.main, gojinotation.reader as r;"
+        "print(gojinotation.__file__); print(r.GRAMMAR_PATH);"
+        "print(r.GRAMMAR_PATH.is_file())"
     )
     r = _run(_bin(venv, "python"), "-c", code, cwd=work, env=env)
     assert r.returncode == 0, r.stderr

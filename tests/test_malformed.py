@@ -32,10 +32,10 @@ from pathlib import Path
 import pytest
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.engine import replay
-from analyzer.validate import validate_source
 from gojinotation.model import ACTION_TYPES
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.reports.validate import validate_source
 
 HERE = Path(__file__).resolve().parent / "malformed"
 MANIFEST: dict[str, dict[str, object]] = json.loads((HERE / "manifest.json").read_text("utf-8"))
@@ -208,9 +208,9 @@ try:
 except (ValueError, OSError):
     pass
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.engine import replay
-from analyzer.validate import validate_source
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.reports.validate import validate_source
 gj.read(b'[Event "x"] 1:3 {')
 validate_source(b'[Event "x"] 1:3')
 sys.path.insert(0, ROOT)
@@ -307,7 +307,7 @@ def test_repeats_past_the_limit_are_one_summary_per_seat_and_kind() -> None:
     """Past REPEAT_LIMIT findings of one code, rule, seat and kind of action, one summary
     stands for the rest: placed at the first left out, naming the last, in the text and
     in JSON; the counts count every finding."""
-    from analyzer.validate import REPEAT_LIMIT
+    from gojinotation_analyzer.reports.validate import REPEAT_LIMIT
 
     data = _SMALL_DEAL + b"1. 1:3 " + b"3:- " * 50 + b"5:- " * 25 + b"5:44 " * 3 + b"\n"
     report = validate_source(data, file="r.gjn", deck_check=False)

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from analyzer.match import ExtraPlay, MatchTable, TeamStats, tiebreak
-from analyzer.ruleset import Ruleset
-from analyzer.scoring import BurnFact, DealFacts, score_deal
+from gojinotation_analyzer.engine.match import ExtraPlay, MatchTable, TeamStats, tiebreak
+from gojinotation_analyzer.engine.scoring import BurnFact, DealFacts, score_deal
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 
 def rules(**overrides: Any) -> Ruleset:
@@ -212,7 +212,7 @@ def test_R_MATCH_1_team_stats_from_a_table() -> None:
 
 
 def load(profile: str) -> Ruleset:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     return load_ruleset(profile)
 

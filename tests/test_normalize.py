@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 
 import gojinotation as gj
-from analyzer.cli import main
-from analyzer.engine import replay
-from analyzer.normalize import explicit
-from analyzer.simulate import simulate
 from gojinotation import model as m
+from gojinotation_analyzer.cli.main import main
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine.normalize import explicit
+from gojinotation_analyzer.simulation.simulate import simulate
 
 
 def _strip(deal: m.Deal) -> m.Deal:

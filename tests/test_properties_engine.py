@@ -34,13 +34,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as hs
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer import sets as S
-from analyzer.engine import DealState, Frame, can, do, legal_actions, replay
-from analyzer.profiles import PROFILES, load_ruleset
-from analyzer.scoring import score_deal
-from analyzer.simulate import SimResult, build_deck, simulate, simulate_results
-from analyzer.state import NRANKS
 from gojinotation.cards import Card, Rank
 from gojinotation.jsonio import dumps_json, loads_json
 from gojinotation.model import (
@@ -57,6 +50,18 @@ from gojinotation.model import (
     Return,
     Timeout,
     Tribute,
+)
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.engine import DealState, Frame, can, do, legal_actions, replay
+from gojinotation_analyzer.engine.scoring import score_deal
+from gojinotation_analyzer.engine.state import NRANKS
+from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
+from gojinotation_analyzer.simulation.simulate import (
+    SimResult,
+    build_deck,
+    simulate,
+    simulate_results,
 )
 
 DEALS = int(os.environ.get("GOUJI_SIM_DEALS", "1"))
@@ -113,7 +118,7 @@ def test_generated_deal_validates_clean(i: int) -> None:
     frames = _frames(r.deal)
     assert not _violations(frames)
     assert [e.kind for f in frames for e in f.events] == [e.kind for e in r.events]
-    from analyzer.validate import validate_deal
+    from gojinotation_analyzer.reports.validate import validate_deal
 
     found = validate_deal(r.deal)
     errors = [d for d in found if d.severity.value == "error"]

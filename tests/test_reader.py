@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import gojinotation as gj
 from gojinotation import model as m
 from gojinotation import reader as r
-from grammar import GRAMMAR_PATH
+from gojinotation.reader import GRAMMAR_PATH
 from tests import strategies as s
 
 PROPERTY = settings(

@@ -17,9 +17,15 @@ import attrs
 import pytest
 
 import gojinotation as gj
-from analyzer import render, view
-from analyzer.render import payload, render_files, render_index, render_match
-from analyzer.view import MatchView, StepView, to_json, view_from_frames, view_from_record
+from gojinotation_analyzer.publish import render, view
+from gojinotation_analyzer.publish.render import payload, render_files, render_index, render_match
+from gojinotation_analyzer.publish.view import (
+    MatchView,
+    StepView,
+    to_json,
+    view_from_frames,
+    view_from_record,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "render"
 FINAL = FIXTURES / "final.gjn"

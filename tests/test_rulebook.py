@@ -1,4 +1,4 @@
-"""Tests of analyzer.rulebook and docs/rules.md."""
+"""Tests of gojinotation_analyzer.rules.rulebook and docs/rules.md."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import rulebook
-from analyzer.profiles import PROFILES, SEED_FILES
-from analyzer.rulebook import ADDED_RULE_IDS, RULES, UnknownRuleError, rule
-from analyzer.ruleset import PARAMETERS
 from gojinotation.errors import GoujiError
+from gojinotation_analyzer.rules import rulebook
+from gojinotation_analyzer.rules.profiles import PROFILES, SEED_FILES
+from gojinotation_analyzer.rules.rulebook import ADDED_RULE_IDS, RULES, UnknownRuleError, rule
+from gojinotation_analyzer.rules.ruleset import PARAMETERS
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -85,7 +85,7 @@ def test_rules_for_parameter() -> None:
 def test_docs_rules_md_is_current() -> None:
     path = ROOT / "docs" / "rules.md"
     assert path.read_text("utf-8") == rulebook.markdown(), (
-        "docs/rules.md is stale: run python -m analyzer.rulebook --write"
+        "docs/rules.md is stale: run python -m gojinotation_analyzer.rules.rulebook --write"
     )
 
 

@@ -1,4 +1,4 @@
-"""Tests of analyzer.ruleset and analyzer.profiles (rule ids in test names where apt)."""
+"""Tests of rules.ruleset and rules.profiles (rule ids in test names where apt)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,16 @@ from typing import Any
 
 import pytest
 
-from analyzer import profiles as prof
-from analyzer.ruleset import PARAMETERS, FrozenMap, Ruleset, RulesetError, parse_overrides
 from gojinotation.cards import Rank
 from gojinotation.errors import GoujiError
+from gojinotation_analyzer.rules import profiles as prof
+from gojinotation_analyzer.rules.ruleset import (
+    PARAMETERS,
+    FrozenMap,
+    Ruleset,
+    RulesetError,
+    parse_overrides,
+)
 
 
 def test_every_catalog_row_is_present() -> None:
@@ -120,7 +126,7 @@ def test_parameter_metadata_complete() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Profiles (analyzer.profiles)
+# Profiles (gojinotation_analyzer.rules.profiles)
 # --------------------------------------------------------------------------------------
 
 

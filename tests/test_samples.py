@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.engine import replay
-from analyzer.validate import parse_finish, parse_score, validate_source
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.reports.validate import parse_finish, parse_score, validate_source
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.gjn"))

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.ruleset import Ruleset
-from analyzer.scoring import (
+from gojinotation.cards import Card, Rank, format_cards, parse_cards
+from gojinotation_analyzer.engine.scoring import (
     PLACE_SCHEMES,
     BurnFact,
     DealFacts,
@@ -32,7 +32,7 @@ from analyzer.scoring import (
     team,
     tribute_obligations,
 )
-from gojinotation.cards import Card, Rank, format_cards, parse_cards
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 ALL_OPEN = dict.fromkeys(range(1, 7), True)
 
@@ -464,7 +464,7 @@ def test_R_SCORE_1_table_003_has_17_rows() -> None:
 
 @pytest.mark.parametrize(("a_places", "expected"), TABLE_003)
 def test_R_SCORE_3_table_003_row(a_places: tuple[int, int, int], expected: int) -> None:
-    from analyzer.match import MatchTable
+    from gojinotation_analyzer.engine.match import MatchTable
 
     rs = rules(
         score__place=(4, 2, 0, 0, -2, -4),
@@ -614,8 +614,8 @@ def test_R_TRIBUTE_1_obligations_are_well_formed(facts: DealFacts, rs: Ruleset) 
 
 
 def test_R_SCORE_3_table_003_from_the_trad_003_profile() -> None:
-    from analyzer.match import MatchTable
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.engine.match import MatchTable
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset("trad-003")
     for a_places, expected in TABLE_003:
@@ -641,7 +641,7 @@ EC33 = {
 @pytest.mark.parametrize("profile", sorted(EC33))
 def test_R_SCORE_2_EC33(profile: str) -> None:
     """EC-33: team A takes places 1, 2, 3."""
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset(profile)
     s = score_deal(DealFacts.from_order(C3_ORDER, opened=ALL_OPEN), rs)
@@ -650,7 +650,7 @@ def test_R_SCORE_2_EC33(profile: str) -> None:
 
 
 def test_R_SCORE_2_EC33_dasai_5421_second_last_from_the_profile() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset("dasai-5421")
     s = score_deal(DealFacts.from_order(C3_ORDER, opened=ALL_OPEN), rs)
@@ -665,7 +665,7 @@ BOTH_UNOPENED = {1: False, 2: True, 3: True, 4: False, 5: True, 6: True}  # cata
     ["bie3-activity", "tiaozhanbei-2", "karamay-jingsai", "dasai-5421", "dian-shao-men-luo"],
 )
 def test_R_KAIDIAN_5_EC25_no_points(profile: str) -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset(profile)
     s = score_deal(DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED), rs)
@@ -674,7 +674,7 @@ def test_R_KAIDIAN_5_EC25_no_points(profile: str) -> None:
 
 
 def test_R_KAIDIAN_5_EC25_qingdao_dadian_mutual_dian_tribute() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset("qingdao-dadian")
     f = DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED)
@@ -685,7 +685,7 @@ def test_R_KAIDIAN_5_EC25_qingdao_dadian_mutual_dian_tribute() -> None:
 
 
 def test_R_KAIDIAN_5_EC25_latest_004_one_point_each() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset("latest-004")
     s = score_deal(DealFacts.from_order([2, 3, 1, 5, 6, 4], opened=BOTH_UNOPENED), rs)
@@ -714,7 +714,7 @@ BIE3_PROFILES = [
 
 @pytest.mark.parametrize("profile", BIE3_PROFILES)
 def test_R_BIE3_2_EC27_men_fill_the_last_places(profile: str) -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset(profile)
     assert rs.bie3.enabled and rs.bie3.men_place_order
@@ -731,7 +731,7 @@ def test_R_BIE3_2_EC27_men_fill_the_last_places(profile: str) -> None:
     ],
 )
 def test_R_SCORE_4_EC27_men_points(profile: str, expected: dict[int, int]) -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     s = score_deal(EC27, load_ruleset(profile))
     assert {x: bonus_points(s, x) for x in expected} == expected
@@ -739,7 +739,7 @@ def test_R_SCORE_4_EC27_men_points(profile: str, expected: dict[int, int]) -> No
 
 @pytest.mark.parametrize("profile", ["dasai-5421", "dian-shao-men-luo"])
 def test_R_SCORE_4_EC27_teammate_men_is_an_open_point(profile: str) -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset(profile)
     s = score_deal(EC27, rs)
@@ -750,21 +750,21 @@ def test_R_SCORE_4_EC27_teammate_men_is_an_open_point(profile: str) -> None:
 
 def test_R_SCORE_4_EC27_bie3_activity_every_men_scores() -> None:
     # 000§G 四: 被闷者－1分，闷人者加+1分（包括闷对家）: a teammate's 闷 scores too
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     s = score_deal(EC27, load_ruleset("bie3-activity"))
     assert {x: bonus_points(s, x) for x in (1, 2, 3, 5)} == {1: 1, 2: -1, 3: 1, 5: -1}
 
 
 def test_R_SCORE_4_EC27_bie3_activity_opponent_men() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     s = score_deal(EC27, load_ruleset("bie3-activity"))
     assert (bonus_points(s, 1), bonus_points(s, 2)) == (1, -1)
 
 
 def test_R_TRIBUTE_1_EC27_qingdao_bie3_tribute_when_on() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     rs = load_ruleset("qingdao-bie3")
     assert tribute_obligations(EC27, rs) == ()
@@ -776,7 +776,7 @@ def test_R_TRIBUTE_1_EC27_qingdao_bie3_tribute_when_on() -> None:
 
 
 def test_R_TRIBUTE_1_EC27_latest_004_men_as_points() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     s = score_deal(EC27, load_ruleset("latest-004"))
     men = {e.target: e.points for e in s.entries("R-TRIBUTE-1") if "憋3贡" in e.zh}

@@ -1,4 +1,4 @@
-"""analyzer.sets: legal sets, 够级 status and comparison under every rule profile.
+"""engine.sets: legal sets, 够级 status and comparison under every rule profile.
 
 Tests are named after the rule ids (docs/CONTRACTS.md) and the catalog's worked situations
 (EC-xx, catalog §4), with the per-profile rulings the catalog gives.
@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from analyzer.profiles import PROFILES, load_ruleset
-from analyzer.ruleset import Ruleset
-from analyzer.sets import (
+from gojinotation.cards import Rank, format_cards, parse_cards
+from gojinotation_analyzer.engine.sets import (
     IllegalSet,
     SetShape,
     UnknownCardsError,
@@ -30,7 +29,8 @@ from analyzer.sets import (
     opens_kaidian,
     shape,
 )
-from gojinotation.cards import Rank, format_cards, parse_cards
+from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 # --------------------------------------------------------------------------- profiles
 

@@ -1,4 +1,4 @@
-"""Properties of analyzer.sets over random sets, hands and rule profiles (Hypothesis).
+"""Properties of engine.sets over random sets, hands and rule profiles (Hypothesis).
 
 - ``compare`` is irreflexive and antisymmetric under every profile;
 - every set from ``beating_sets`` passes ``compare``, and ``beating_sets`` is exactly the
@@ -19,8 +19,8 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from analyzer.ruleset import Ruleset
-from analyzer.sets import (
+from gojinotation.cards import Card, Rank
+from gojinotation_analyzer.engine.sets import (
     IllegalSet,
     SetShape,
     beating_sets,
@@ -31,7 +31,7 @@ from analyzer.sets import (
     compare,
     shape,
 )
-from gojinotation.cards import Card, Rank
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 _CHOICES: dict[str, list[Any]] = {
     "play.attach_jokers": [True, False],

@@ -15,12 +15,21 @@ import pytest
 from click.testing import CliRunner
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.bots import BOTS, Context, HeuristicBot, RandomBot, make_bot, set_info
-from analyzer.cli import main
-from analyzer.engine import legal_actions, new_deal, replay
-from analyzer.profiles import PROFILES, load_ruleset
-from analyzer.simulate import (
+from gojinotation.cards import Card, Rank, parse_cards
+from gojinotation.model import Pass, Play, Return, RoundMark, Tribute
+from gojinotation_analyzer.cli.main import main
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import legal_actions, new_deal, replay
+from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
+from gojinotation_analyzer.simulation.bots import (
+    BOTS,
+    Context,
+    HeuristicBot,
+    RandomBot,
+    make_bot,
+    set_info,
+)
+from gojinotation_analyzer.simulation.simulate import (
     EVENT_KINDS,
     NOT_SELF_PLAY,
     SimulationError,
@@ -35,8 +44,6 @@ from analyzer.simulate import (
     stats,
     stats_table,
 )
-from gojinotation.cards import Card, Rank, parse_cards
-from gojinotation.model import Pass, Play, Return, RoundMark, Tribute
 
 QS = load_ruleset("qingdao-standard")
 
@@ -134,7 +141,7 @@ def test_listing_only_the_seats_asked_changes_no_game(
 ) -> None:
     """The simulator lists plays and burns only for the seats it will ask
     (``legal_actions(sets_for=...)``); with every seat's listed, the games are the same."""
-    from analyzer import simulate as sim
+    from gojinotation_analyzer.simulation import simulate as sim
 
     fast = [gj.write_deal(d) for d in simulate(pid, 4, 3, bot=bot, match=True)]
     monkeypatch.setattr(sim._Table, "wanted", lambda self: set(range(1, 7)))
@@ -230,7 +237,7 @@ def test_heuristic_passes_on_a_teammate_and_answers_the_duitou() -> None:
     C = parse_cards
     hands = {1: C("KK3"), 2: C("AA4"), 3: C("2255"), 4: C("AA66"), 5: C("77"), 6: C("88")}
     st = new_deal(hands, QS, leader=1, deck_check=False)
-    from analyzer.engine import do
+    from gojinotation_analyzer.engine.engine import do
 
     st, _ = do(st, Play(1, cards=C("KK")))  # a 够级 set: only seat 4 may answer
     bot = HeuristicBot(yield_p=0.0)

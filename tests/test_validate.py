@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import validate as V
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.rulebook import RULES
-from analyzer.validate import (
+from gojinotation import loads
+from gojinotation_analyzer.reports import validate as V
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.reports.validate import (
     CODES,
     code_for_rule,
     parse_finish,
@@ -26,7 +26,7 @@ from analyzer.validate import (
     validate_deal,
     validate_source,
 )
-from gojinotation import loads
+from gojinotation_analyzer.rules.rulebook import RULES
 
 FILL = "3"  # every seat keeps a 3, so 憋3 profiles do not ask anyone to buy one
 
@@ -667,7 +667,7 @@ def test_validate_source_reads_paths_and_bytes(tmp_path: Path) -> None:
 
 
 def test_validate_deal_with_an_explicit_ruleset() -> None:
-    from analyzer.profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     deal = loads(record(["D3", "4", "55", "DD6", "77", "88"], "1. 1:D 4:DD")).deals[0]
     qs = validate_deal(deal, deck_check=False)
@@ -771,7 +771,7 @@ def test_parse_finish_and_score_reject_nonsense() -> None:
 
 def _sim_match(deals: int = 3) -> str:
     import gojinotation as gj
-    from analyzer.simulate import simulate
+    from gojinotation_analyzer.simulation.simulate import simulate
 
     found = list(simulate("qingdao-standard", seed=2, deals=deals, bot="random", match=True))
     return gj.dumps(gj.Match(tuple(found), 1))

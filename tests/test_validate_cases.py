@@ -12,11 +12,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from analyzer import events as E
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.engine import replay
-from analyzer.validate import compare_profiles, validate_source
 from gojinotation import loads
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.reports.validate import compare_profiles, validate_source
 
 AB: dict[str, str] = {
     "QS": "qingdao-standard",

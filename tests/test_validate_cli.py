@@ -14,10 +14,10 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from analyzer import cli_validate
-from analyzer.cli import main
-from analyzer.profiles import PROFILES
-from analyzer.validate import CODES
+from gojinotation_analyzer.cli import validate as cli_validate
+from gojinotation_analyzer.cli.main import main
+from gojinotation_analyzer.reports.validate import CODES
+from gojinotation_analyzer.rules.profiles import PROFILES
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from analyzer.cli import main  # noqa: E402
-from analyzer.validate import CODES  # noqa: E402
+from gojinotation_analyzer.cli.main import main  # noqa: E402
+from gojinotation_analyzer.reports.validate import CODES  # noqa: E402
 
 DOC = ROOT / "docs" / "validator.md"
 BLOCK = re.compile(

@@ -23,15 +23,15 @@ from hypothesis import strategies as hs
 from test_engine_random import deal_hands, first_leader, random_game
 
 import gojinotation as gj
-from analyzer import events as E
-from analyzer.diagnostics import Diagnostic, Severity
-from analyzer.engine import replay
-from analyzer.profiles import load_ruleset
-from analyzer.sets import beating_sets
-from analyzer.state import BIT, DUI
-from analyzer.validate import CODES, validate_source
 from gojinotation import model as m
 from gojinotation.cards import Card, Rank, sort_cards
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine.sets import beating_sets
+from gojinotation_analyzer.engine.state import BIT, DUI
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.reports.validate import CODES, validate_source
+from gojinotation_analyzer.rules.profiles import load_ruleset
 
 PROFILES = ("qingdao-standard", "dian-shao-men-luo", "two-table-654321")
 SLOW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,7 +25,7 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gojinotation as gj  # noqa: E402
-from analyzer.simulate import simulate  # noqa: E402
+from gojinotation_analyzer.simulation.simulate import simulate  # noqa: E402
 
 CASES: list[tuple[str, bytes, str]] = []
 
@@ -375,9 +375,9 @@ case("unknown_cards_play.gjn", "unknown cards played from an unknown hand (accep
 
 def codes_of(data: bytes) -> dict[str, list[str]]:
     """What the reader, the engine replay and the validator say about ``data``."""
-    from analyzer import events as E
-    from analyzer.engine import replay
-    from analyzer.validate import validate_source
+    from gojinotation_analyzer.engine import events as E
+    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.reports.validate import validate_source
 
     result = gj.read(data)
     reader = sorted({e.code for e in result.errors})

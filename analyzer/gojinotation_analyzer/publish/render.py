@@ -1,6 +1,6 @@
 """HTML replays: one self-contained page per match, and an index page.
 
-The renderer reads a :class:`~analyzer.view.MatchView` and never judges a play.  A page
+The renderer reads a :class:`~publish.view.MatchView` and never judges a play.  A page
 holds everything it needs: inline CSS and script (allowed by hashes in a
 Content-Security-Policy that forbids every outside request), an inline SVG card sprite,
 the view as ``<script type="application/json">`` and the source record as a ``data:``
@@ -14,7 +14,7 @@ The command line (``gouji render``, owned by ``analyzer/cli.py``) is to call::
 (``build=view_from_record`` renders without the rules engine.)
 
 >>> import gojinotation as gj
->>> from analyzer.view import view_from_record
+>>> from gojinotation_analyzer.publish.view import view_from_record
 >>> page = render_match(view_from_record(gj.loads('[Seat1 "<x-evil>"]\\nhand 1: K\\n1. 1:K')))
 >>> "&lt;x-evil&gt;" in page, "<x-evil>" in page
 (True, False)
@@ -39,8 +39,7 @@ from markupsafe import Markup
 import gojinotation
 from gojinotation import model as gm
 from gojinotation.reader import read
-
-from .view import (
+from gojinotation_analyzer.publish.view import (
     STEP_KINDS,
     MatchView,
     StepView,
@@ -62,7 +61,7 @@ _HTML_LANG = {"zh": "zh-CN", "en": "en"}
 def environment() -> jinja2.Environment:
     """The Jinja environment: templates from the package, autoescaped, strict."""
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("analyzer", "templates"),
+        loader=jinja2.PackageLoader("gojinotation_analyzer.publish", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -342,7 +341,7 @@ def payload(view: MatchView) -> dict[str, Any]:
     """The data the page's script replays: compact, every table change from the view.
 
     Each deal has its start table and its steps.  A step is ``[seat, kind, cards, act]``
-    (``kind`` an index in :data:`~analyzer.view.STEP_KINDS`, ``act`` an index in
+    (``kind`` an index in :data:`~publish.view.STEP_KINDS`, ``act`` an index in
     ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
     turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
     beyond what the step kind does by itself (see ``_State.apply_default``), markers
@@ -518,10 +517,10 @@ def render_files(
     """Render each GJN file to ``out_dir/<stem>.html`` and, with ``index``, an index.html.
 
     ``build`` turns a parsed record into a view: by default
-    :func:`~analyzer.view.view_from_engine` (the rules engine's frames, each deal falling
+    :func:`~publish.view.view_from_engine` (the rules engine's frames, each deal falling
     back to the record alone if the engine cannot replay it); pass
-    :func:`~analyzer.view.view_from_record` to skip the engine, or a builder around
-    :func:`~analyzer.view.view_from_frames` to add the validator's diagnostics.
+    :func:`~publish.view.view_from_record` to skip the engine, or a builder around
+    :func:`~gojinotation_analyzer.publish.view.view_from_frames` to add the validator's diagnostics.
     A record with syntax errors still renders: its broken deals show their text and
     errors.  Returns the written paths, the index last.
     """
@@ -555,7 +554,7 @@ def render_files(
 
 
 def _main(argv: Sequence[str] | None = None) -> None:  # pragma: no cover - dev helper
-    """``python -m analyzer.render FILE... OUT_DIR``: render and print sizes and time."""
+    """``python -m publish.render FILE... OUT_DIR``: render and print sizes and time."""
     import sys
 
     args = list(argv if argv is not None else sys.argv[1:])

@@ -1,6 +1,6 @@
 """Match scoring (R-MATCH-1, catalog T28): deals -> games -> a match, and the tie-breaks.
 
-:class:`MatchTable` collects :class:`~analyzer.scoring.DealScore` values in play order and
+:class:`MatchTable` collects :class:`~engine.scoring.DealScore` values in play order and
 cuts them into games of ``match.hands_per_game`` hands.  It applies a per-game 只记正分
 (``score.positive_only = per_game``), decides each game and the match (``match.games``:
 best of 3, best of 5, or ``match.game_count`` games on total points), and when the match
@@ -8,8 +8,8 @@ is level it runs the profile's tie-breaks (``match.tiebreak``) through :func:`ti
 Deals after the regulation games are read as the extra game or extra hands a tie-break
 asks for; when the record has none, the result says what is missing.
 
->>> from analyzer.ruleset import Ruleset
->>> from analyzer.scoring import DealFacts
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
+>>> from gojinotation_analyzer.engine.scoring import DealFacts
 >>> rs = Ruleset().with_overrides({"match.game_count": 3})
 >>> orders = [[1, 2, 3, 4, 5, 6], [2, 1, 4, 3, 6, 5], [1, 3, 2, 4, 5, 6]]
 >>> table = MatchTable.from_facts([DealFacts.from_order(o) for o in orders], rs)
@@ -27,8 +27,8 @@ from typing import Literal
 
 import attrs
 
-from analyzer.ruleset import Ruleset
-from analyzer.scoring import TEAMS, DealFacts, DealScore, Team, score_deal, team
+from gojinotation_analyzer.engine.scoring import TEAMS, DealFacts, DealScore, Team, score_deal, team
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
     "TIEBREAKS",
@@ -452,7 +452,7 @@ class MatchTable:
         *,
         decide_by: Literal["auto", "points", "game_points"] = "auto",
     ) -> MatchTable:
-        """Score every deal with :func:`~analyzer.scoring.score_deal` and collect them."""
+        """Score every deal with :func:`~engine.scoring.score_deal` and collect them."""
         return cls(rs, tuple(score_deal(f, rs) for f in facts), decide_by)
 
     def add(self, score: DealScore) -> MatchTable:
@@ -548,8 +548,8 @@ class MatchTable:
 
         ``lot`` gives the order of a drawing of lots, if one took place.
 
-        >>> from analyzer.ruleset import Ruleset
-        >>> from analyzer.scoring import DealFacts
+        >>> from gojinotation_analyzer.rules.ruleset import Ruleset
+        >>> from gojinotation_analyzer.engine.scoring import DealFacts
         >>> rs = Ruleset().with_overrides({"match.games": "bo3"})
         >>> a_wins = DealFacts.from_order([1, 2, 3, 4, 5, 6])   # A +2
         >>> b_wins = DealFacts.from_order([2, 1, 4, 3, 6, 5])   # B +2

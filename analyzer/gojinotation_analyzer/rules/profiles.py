@@ -31,7 +31,7 @@ reading and its citation, so the validator can report it.
 >>> get_profile("qingdao-standrd")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-analyzer.ruleset.RulesetError: unknown rule profile 'qingdao-standrd'; did you mean: qingdao-st...
+gojinotation_analyzer.rules.ruleset.RulesetError: unknown rule profile 'qingdao-standrd'; did yo...
 """
 
 from __future__ import annotations
@@ -43,7 +43,13 @@ from typing import Any, Literal
 
 import attrs
 
-from .ruleset import PARAMETERS, Ruleset, RulesetError, format_value, parse_overrides
+from gojinotation_analyzer.rules.ruleset import (
+    PARAMETERS,
+    Ruleset,
+    RulesetError,
+    format_value,
+    parse_overrides,
+)
 
 __all__ = [
     "PROFILES",
@@ -182,7 +188,7 @@ class Profile:
 
     def setting(self, name: str) -> Setting:
         """The resolved setting of parameter ``name`` (dotted name)."""
-        from .ruleset import canonical_name
+        from gojinotation_analyzer.rules.ruleset import canonical_name
 
         return self.table[canonical_name(name)]
 
@@ -1694,7 +1700,7 @@ def load_ruleset(profile: str = "qingdao-standard", overrides_text: str = "") ->
     """The :class:`Ruleset` of a profile (id or alias), with a record's overrides applied.
 
     ``overrides_text`` is the text of a ``[Rules "..."]`` tag (see
-    :func:`analyzer.ruleset.parse_overrides`).
+    :func:`gojinotation_analyzer.rules.ruleset.parse_overrides`).
 
     >>> load_ruleset("qingdao-bie3").bie3.enabled
     True

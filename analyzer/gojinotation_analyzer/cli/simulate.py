@@ -34,14 +34,20 @@ import click
 
 import gojinotation as gj
 from gojinotation.jsonio import dumps_json
-
-from . import events as E
-from .bots import BOTS
-from .cli import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
-from .i18n import register, t
-from .profiles import PROFILES, resolve_profile_id
-from .ruleset import RulesetError
-from .simulate import SimResult, SimulationError, Stats, simulate_results, stats, stats_table
+from gojinotation_analyzer.cli.main import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.i18n import register, t
+from gojinotation_analyzer.rules.profiles import PROFILES, resolve_profile_id
+from gojinotation_analyzer.rules.ruleset import RulesetError
+from gojinotation_analyzer.simulation.bots import BOTS
+from gojinotation_analyzer.simulation.simulate import (
+    SimResult,
+    SimulationError,
+    Stats,
+    simulate_results,
+    stats,
+    stats_table,
+)
 
 __all__ = ["simulate"]
 

@@ -2,16 +2,16 @@
 
 The engine reports what happened in a deal as :class:`DealFacts` (places, 开点 status,
 burns, 闷, 二杀一, 革命, penalties).  :func:`score_deal` turns the facts into points under a
-:class:`~analyzer.ruleset.Ruleset` and explains every point in a breakdown of
+:class:`~gojinotation_analyzer.rules.ruleset.Ruleset` and explains every point in a breakdown of
 :class:`ScoreEntry` values (rule id, seat or team, points, English, Chinese).
 :func:`tribute_obligations` lists the tribute (进贡) owed before the next deal, in the
 profile's order, and :func:`legal_tribute_cards` / :func:`legal_return_cards` say which
-cards may be paid and returned.  Match totals and tie-breaks live in :mod:`analyzer.match`.
+cards may be paid and returned.  Match totals and tie-breaks live in :mod:`engine.match`.
 
 Seats are 1-6; team ``A`` = seats 1, 3, 5 and team ``B`` = seats 2, 4, 6; places are
 1 = 头科 ... 6 = 大落.
 
->>> from analyzer.ruleset import Ruleset
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> facts = DealFacts.from_order([1, 2, 4, 3, 6, 5])      # seat 1 头科 ... seat 5 大落
 >>> s = score_deal(facts, Ruleset())                       # S-4202: 4, 2, 0, 0, -2, -4
 >>> dict(s.seat_points)
@@ -45,9 +45,9 @@ from typing import Any, Literal
 
 import attrs
 
-from analyzer.ruleset import Ruleset
 from gojinotation.cards import Card, Rank
 from gojinotation.model import SEATS, duitou
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
     "PLACE_EN",
@@ -491,7 +491,7 @@ class DealScore:
     def points_by_rule(self, rule_id: str) -> dict[Team, int]:
         """Team -> points given by one rule id.
 
-        >>> from analyzer.ruleset import Ruleset
+        >>> from gojinotation_analyzer.rules.ruleset import Ruleset
         >>> score_deal(DealFacts.from_order([1, 3, 5, 2, 4, 6]), Ruleset()).points_by_rule(
         ...     "R-SCORE-2")
         {'A': 6, 'B': -6}
@@ -813,7 +813,7 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
     converted to points under ``tribute.mode = points_per_card`` (R-TRIBUTE-1: 1 point per
     card to the receiver; an event that owes tribute then scores through it only); a per-hand
     只记正分 (R-SCORE-3); conduct penalties (R-PENALTY-1, after 只记正分 so that a penalty
-    always costs).  A per-game 只记正分 is applied by :class:`analyzer.match.MatchTable`.
+    always costs).  A per-game 只记正分 is applied by :class:`engine.match.MatchTable`.
 
     串三户 (``score.chuan3hu``): ``double`` doubles the place points only (bonuses are not
     doubled) **[default]**; ``fixed_8_0`` / ``fixed_9_0`` replace the two teams' place
@@ -838,7 +838,7 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
     * tribute as points: every card of every obligation, a within-team one included
       **[default]**, and whether or not the payer holds a legal card **[default]**.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> rs = Ruleset().with_overrides({"kaidian.enabled": True, "kaidian.sanction": "pm2_pair",
     ...                                "score.bonus.shao": 1, "score.bonus_zero_sum": True})
     >>> facts = DealFacts.from_order([1, 2, 3, 4, 5, 6],
@@ -951,7 +951,7 @@ def tribute_obligations(facts: DealFacts, rs: Ruleset) -> tuple[Obligation, ...]
 
     Payer and receiver on one team: the obligation is ``optional`` (001c(五)).
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> rs = Ruleset().with_overrides({"tribute.mode": "luo", "tribute.extra": "dian",
     ...                                "kaidian.enabled": True})
     >>> facts = DealFacts.from_order([1, 2, 3, 4, 5, 6], opened={
@@ -1034,7 +1034,7 @@ def legal_tribute_cards(hand: Iterable[Card], count: int, rs: Ruleset) -> tuple[
     waived) or makes up the count with his highest other cards (``must_pay``, the "版贡"
     variant of 001c(二)).  Suits never matter: compare by rank (:func:`is_legal_tribute`).
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> from gojinotation.cards import parse_cards, format_cards
     >>> hand = parse_cards("X22AAK33")
     >>> format_cards(legal_tribute_cards(hand, 2, Ruleset()))
@@ -1078,7 +1078,7 @@ def is_legal_tribute(hand: Iterable[Card], paid: Sequence[Card], count: int, rs:
 
     Unknown cards (``?``) in ``paid`` are accepted for any rank the rule asks for.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> from gojinotation.cards import parse_cards
     >>> hand = parse_cards("DX2AA")
     >>> is_legal_tribute(hand, parse_cards("DX"), 2, Ruleset())
@@ -1106,7 +1106,7 @@ def legal_return_cards(hand: Iterable[Card], count: int, rs: Ruleset) -> tuple[C
     legal tribute cards (not 大王, 小王 or 2) **[default]**.  Nothing is returned under
     ``tribute.return = none``.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> from gojinotation.cards import parse_cards, format_cards
     >>> format_cards(legal_return_cards(parse_cards("D2AK3"), 2, Ruleset()))
     'AK3'
@@ -1129,7 +1129,7 @@ def is_legal_return(
 ) -> bool:
     """Whether ``returned`` is a legal 还贡 for a tribute of ``count`` cards.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> from gojinotation.cards import parse_cards
     >>> hand = parse_cards("D2AK3")
     >>> is_legal_return(hand, parse_cards("K3"), 2, Ruleset())

@@ -1,17 +1,17 @@
 """The deal state machine of Gouji (够级): verify, can, do, legal actions and replay.
 
-One transition function, :func:`do`, takes a :class:`~analyzer.state.DealState` and an
+One transition function, :func:`do`, takes a :class:`~engine.state.DealState` and an
 action of the record model (:mod:`gojinotation.model`) and returns the next state and the
-frozen events of :mod:`analyzer.events`.  It never changes the state it is given and never
+frozen events of :mod:`engine.events`.  It never changes the state it is given and never
 raises on an illegal action: it applies the profile's sanction (错牌不出, an ignored
-action, a 大落 …) and reports a :class:`~analyzer.events.Violation`, so a replay goes on
+action, a 大落 …) and reports a :class:`~engine.events.Violation`, so a replay goes on
 without burying the rest of the deal under false alarms.  :func:`verify` raises
 :class:`IllegalAction` for the same actions, :func:`can` answers yes or no, and
 :func:`legal_actions` lists every legal action (exactly the ones :func:`verify` accepts).
 
 >>> from gojinotation.cards import parse_cards as C
 >>> from gojinotation.model import Play, Pass
->>> from analyzer.ruleset import Ruleset
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> st = new_deal({1: C("KK3"), 2: C("AA4"), 3: C("55"), 4: C("66"), 5: C("77"),
 ...                6: C("88")}, Ruleset(), leader=1, deck_check=False)
 >>> st, ev = do(st, Play(1, cards=C("3")))
@@ -30,7 +30,7 @@ without burying the rest of the deal under false alarms.  :func:`verify` raises
 ...     print(e.rule_id, e.en)
 R-TURN-1 it is seat 2's turn, not seat 4's
 
-:func:`replay` walks a record and yields a :class:`~analyzer.state.Frame` per action.
+:func:`replay` walks a record and yields a :class:`~engine.state.Frame` per action.
 """
 
 from __future__ import annotations
@@ -43,38 +43,6 @@ from typing import Any
 
 import attrs
 
-from analyzer import events as E
-from analyzer import sets as S
-from analyzer.ruleset import Ruleset, RulesetError, parse_overrides
-from analyzer.scoring import (
-    BurnFact,
-    DealFacts,
-    ErShaYiFact,
-    MenFact,
-    Obligation,
-    PenaltyFact,
-    is_legal_return,
-    is_legal_tribute,
-    legal_tribute_cards,
-    score_deal,
-)
-from analyzer.state import (
-    ALL,
-    BIT,
-    DUI,
-    NRANKS,
-    NXT,
-    R_DUITOU,
-    R_NOBODY,
-    R_NONE,
-    RANK_CARDS,
-    Burn,
-    DealState,
-    Frame,
-    Top,
-    Turn,
-    cards_of,
-)
 from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.errors import GoujiError
 from gojinotation.model import (
@@ -98,6 +66,38 @@ from gojinotation.model import (
     Yield,
 )
 from gojinotation.model import Burn as BurnAct
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.scoring import (
+    BurnFact,
+    DealFacts,
+    ErShaYiFact,
+    MenFact,
+    Obligation,
+    PenaltyFact,
+    is_legal_return,
+    is_legal_tribute,
+    legal_tribute_cards,
+    score_deal,
+)
+from gojinotation_analyzer.engine.state import (
+    ALL,
+    BIT,
+    DUI,
+    NRANKS,
+    NXT,
+    R_DUITOU,
+    R_NOBODY,
+    R_NONE,
+    RANK_CARDS,
+    Burn,
+    DealState,
+    Frame,
+    Top,
+    Turn,
+    cards_of,
+)
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, parse_overrides
 
 __all__ = [
     "ENGINE_DEFAULTS",
@@ -381,7 +381,7 @@ class IllegalAction(GoujiError):
     :ivar action: the action.
     :ivar en: / :ivar zh: why, in English and Chinese.
     :ivar param: the profile parameter that decides, if one does.
-    :ivar summary: the state's :meth:`~analyzer.state.DealState.summary`.
+    :ivar summary: the state's :meth:`~gojinotation_analyzer.engine.state.DealState.summary`.
     """
 
     def __init__(
@@ -422,7 +422,7 @@ class _P:
         self.bie3 = bool(rs.bie3.enabled or rs.play.three_restriction == "bie3")
         if self.bie3 and rs.play.three_restriction != "bie3":
             rs = rs.with_overrides({"play.three_restriction": "bie3"})
-        self.srs = rs  # the ruleset handed to analyzer.sets
+        self.srs = rs  # the ruleset handed to gojinotation_analyzer.engine.sets
         self.deck = DECK_196 if rs.deck.variant == "196_minus_10x3_10x4" else DECK_216
         self.sizes = (33, 33, 33, 33, 32, 32) if self.deck is DECK_196 else (36,) * 6
         self.duitou_only = rs.answer.duitou_only
@@ -474,7 +474,7 @@ class _P:
         self.ershayi_burn = rs.cmp.ershayi_is_burn
         self.ershayi_exempt = rs.cmp.ershayi_pass_exempt
         # a set's shape depends on the ``play`` parameters only, a comparison on ``play``
-        # and ``cmp`` (analyzer.sets): profiles that agree on both share these caches
+        # and ``cmp`` (engine.sets): profiles that agree on both share these caches
         shared = _SHARED_SETS.get((rs.play, rs.cmp))
         if shared is None:
             if len(_SHARED_SETS) >= 64:
@@ -1828,10 +1828,10 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
     """Apply ``action``; return the new state and the events.  ``state`` is unchanged.
 
     An illegal action is not refused: the profile's sanction is applied and a
-    :class:`~analyzer.events.Violation` is reported (a :class:`~analyzer.events.Notice`
+    :class:`~engine.events.Violation` is reported (a :class:`~engine.events.Notice`
     when the record marks the action irregular with ``^``).  A ``[%ruling …]`` note on an
     irregular action is replayed as recorded (``accept``, ``retract``, ``daluo``,
-    ``void``), with a :class:`~analyzer.events.Dispute` when it differs from what the
+    ``void``), with a :class:`~engine.events.Dispute` when it differs from what the
     profile prescribes.
     """
     st = object.__new__(DealState)
@@ -2009,7 +2009,7 @@ def _dispute_param(
 
 def _setting(profile: str, param: str) -> Any:
     try:
-        from analyzer.profiles import PROFILES
+        from gojinotation_analyzer.rules.profiles import PROFILES
     except ImportError:  # pragma: no cover
         return None
     prof = PROFILES.get(profile)
@@ -3201,7 +3201,7 @@ def new_deal(
         situations with small hands pass ``False``.
     :param profile: the profile id, so that open points can be reported as disputes.
     :param obligations: tribute owed from the previous deal (from
-        :func:`analyzer.scoring.tribute_obligations`).
+        :func:`gojinotation_analyzer.engine.scoring.tribute_obligations`).
     """
     rs = ruleset if ruleset is not None else Ruleset()
     p = _params(rs)
@@ -3407,7 +3407,7 @@ _REPORT: tuple[tuple[Report, ...], ...] = tuple(
     tuple(Report(max(s, 1), count=n) for n in range(11)) for s in range(7)
 )
 
-#: Play actions by the identity of their cards tuple (analyzer.sets hands out one tuple
+#: Play actions by the identity of their cards tuple (engine.sets hands out one tuple
 #: per set of unsuited cards) and seat; the tuple is kept, so its id stays its own.
 _PLAY_ACTS: dict[int, tuple[tuple[Card, ...], list[Play | None]]] = {}
 
@@ -3611,7 +3611,7 @@ def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
     rules = tags.get("Rules", "")
     notes: list[E.Event] = []
     try:
-        from analyzer.profiles import load_ruleset, resolve_profile_id
+        from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
 
         pid: str | None = resolve_profile_id(prof)
         return load_ruleset(prof, rules), pid, ()
@@ -3728,7 +3728,7 @@ def replay(
     The ruleset defaults to the deal's ``Profile`` tag plus its ``[Rules "..."]``
     overrides.  The first leader comes from the ``Leader`` tag, else from 上班, else the
     first seat to play in the record (with a notice).  ``obligations`` is the tribute owed
-    from the previous deal (:func:`analyzer.scoring.tribute_obligations`), if known.
+    from the previous deal (:func:`.scoring.tribute_obligations`), if known.
 
     The replay streams: each frame carries its own events, and the states it yields keep
     no history of the earlier ones (``frame.state.events`` is ``frame.events``), so that
@@ -3743,7 +3743,7 @@ def replay(
         prof = deal.tag("Profile")
         if prof:
             try:
-                from analyzer.profiles import resolve_profile_id
+                from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
                 pid = resolve_profile_id(prof)
             except RulesetError:

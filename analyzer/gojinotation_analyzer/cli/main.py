@@ -1,4 +1,4 @@
-"""``gouji``: the command line of gojinotation (console script ``gouji = analyzer.cli:main``).
+"""``gouji``: the command line of gojinotation (console script ``gouji = cli.main:main``).
 
 Commands::
 
@@ -18,16 +18,16 @@ Adding commands
 ---------------
 Other modules add commands in either of two ways; neither needs an edit here.
 
-1. A module ``analyzer/cli_<name>.py`` that defines a click command or group named
-   ``<name>`` (e.g. ``analyzer/cli_rules.py`` with ``rules = click.Group("rules")``, or
+1. A module ``gojinotation_analyzer/cli/<name>.py`` that defines a click command or group named
+   ``<name>`` (e.g. ``gojinotation_analyzer/cli/rules.py`` with ``rules = click.Group("rules")``, or
    ``@click.group("rules") def rules(): ...``).  ``gouji`` finds such modules by name and
    imports one only when its command is invoked or listed in ``gouji --help``, so the
    command line works whether or not the module exists yet, and a module that fails to
-   import breaks only its own command.  The modules planned are ``cli_rules``
-   (``rules``), ``cli_validate`` (``validate``), ``cli_render`` (``render``) and
-   ``cli_simulate`` (``simulate``).  A module may also call ``main.add_command(cmd)``
+   import breaks only its own command.  The modules planned are ``rules``
+   (``rules``), ``validate`` (``validate``), ``render`` (``render``) and
+   ``simulate`` (``simulate``).  A module may also call ``main.add_command(cmd)``
    itself at import time (to add several commands).
-2. ``from analyzer.cli import main; main.add_command(cmd)`` from anywhere.
+2. ``from gojinotation_analyzer.cli.main import main; main.add_command(cmd)`` from anywhere.
 
 Helpers for command modules: :func:`lang_of` (the language chosen for this run),
 :func:`report_notation_errors` (print ``NotationError``/``JsonError`` values the way
@@ -35,8 +35,8 @@ every command does), :func:`fail` (print an error and exit 2), :func:`read_recor
 a ``.gjn`` or ``.json`` path or ``-`` without tracebacks), the exit codes
 :data:`EXIT_OK`, :data:`EXIT_CHANGED`, :data:`EXIT_ERROR`, and the classes
 :class:`GoujiCommand`, :class:`GoujiGroup` and :class:`GoujiOption`, whose ``help_key``
-takes a key of :mod:`analyzer.i18n` so help texts follow ``--lang``.  Messages of new
-commands go into the catalogue with :func:`analyzer.i18n.register`.
+takes a key of :mod:`gojinotation_analyzer.i18n` so help texts follow ``--lang``.  Messages of new
+commands go into the catalogue with :func:`gojinotation_analyzer.i18n.register`.
 
 >>> from click.testing import CliRunner
 >>> r = CliRunner().invoke(main, ["--lang", "en", "fmt", "-"], input='[Event "x"] 1:333 2:过')
@@ -54,7 +54,6 @@ commands go into the catalogue with :func:`analyzer.i18n.register`.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import importlib
 import os
 import pkgutil
@@ -70,16 +69,21 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
-from gojinotation.jsonio import JsonError, dumps_json, load_json_match
+from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal
-
-from .i18n import LANGS, PLACES, detect_lang, normalize_lang, t, translate_click
+from gojinotation_analyzer.i18n import (
+    LANGS,
+    detect_lang,
+    normalize_lang,
+    t,
+    translate_click,
+)
 
 __all__ = [
     "EXIT_CHANGED",
     "EXIT_ERROR",
     "EXIT_OK",
-    "PLUGIN_PREFIX",
+    "NOT_COMMANDS",
     "GoujiCommand",
     "GoujiGroup",
     "GoujiOption",
@@ -99,8 +103,9 @@ EXIT_CHANGED = 1
 #: Syntax, input/output or usage errors.
 EXIT_ERROR = 2
 
-#: Modules ``analyzer.<PLUGIN_PREFIX><name>`` provide the command ``<name>``.
-PLUGIN_PREFIX = "cli_"
+#: Modules ``gojinotation_analyzer.cli.<name>`` provide the command ``<name>``; these
+#: modules of the package are not commands.
+NOT_COMMANDS = frozenset({"main"})
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -150,6 +155,12 @@ def _err(text: str) -> None:
 
 def _out(text: str, nl: bool = True) -> None:
     click.echo(text, nl=nl, color=_color())
+
+
+def _colon(lang: str, end: bool = False) -> str:
+    if lang == "zh":
+        return "："
+    return ":" if end else ": "
 
 
 def _error_line(message: str, lang: str) -> str:
@@ -205,7 +216,7 @@ def _read_bytes(path: str, lang: str) -> bytes | None:
     """The bytes of ``path`` (``-``: standard input), or None after printing why not."""
     name = _display(path, lang)
     if path == "-":
-        return click.get_binary_stream("stdin").read()
+        return sys.stdin.buffer.read()
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
@@ -406,7 +417,7 @@ class GoujiCommand(_Localized, click.Command):
 
 class GoujiGroup(_Localized, click.Group):
     """The ``gouji`` group: localized help and usage errors, no tracebacks, and commands
-    loaded on demand from ``analyzer/cli_<name>.py``."""
+    loaded on demand from ``gojinotation_analyzer/cli/<name>.py``."""
 
     def __init__(
         self,
@@ -424,9 +435,9 @@ class GoujiGroup(_Localized, click.Group):
     def _plugin_names(self) -> list[str]:
         here = Path(__file__).resolve().parent
         return sorted(
-            info.name[len(PLUGIN_PREFIX) :]
+            info.name
             for info in pkgutil.iter_modules([str(here)])
-            if info.name.startswith(PLUGIN_PREFIX)
+            if not info.name.startswith("_") and info.name not in NOT_COMMANDS
         )
 
     def _load_plugin(self, name: str, ctx: click.Context | None) -> None:
@@ -435,7 +446,7 @@ class GoujiGroup(_Localized, click.Group):
         self._plugins_tried.add(name)
         if name not in self._plugin_names():
             return
-        module_name = f"{__package__ or 'analyzer'}.{PLUGIN_PREFIX}{name}"
+        module_name = f"{__package__}.{name}"
         try:
             module = importlib.import_module(module_name)
         except Exception as exc:  # a broken plugin breaks only its own command
@@ -563,10 +574,10 @@ def main() -> None:
     """GJN tools (the help text shown is ``help.main`` of the catalogue)."""
 
 
-# ------------------------------------------------------------------ fmt
+# ------------------------------------------------------------------ shared by commands
 
 
-def _expand(paths: Sequence[str], lang: str) -> Iterator[str]:
+def expand_paths(paths: Sequence[str], lang: str) -> Iterator[str]:
     for p in paths:
         if p != "-" and Path(p).is_dir():
             found = sorted(str(f) for f in Path(p).rglob("*.gjn") if f.is_file())
@@ -575,68 +586,6 @@ def _expand(paths: Sequence[str], lang: str) -> Iterator[str]:
             yield from found
         else:
             yield p
-
-
-def _diff(old: str, new: str, name: str, lang: str) -> str:
-    lines = difflib.unified_diff(
-        old.splitlines(keepends=True),
-        new.splitlines(keepends=True),
-        fromfile=f"{name}\t({t('fmt.original', lang)})",
-        tofile=f"{name}\t({t('fmt.formatted', lang)})",
-    )
-    out: list[str] = []
-    for line in lines:
-        if not line.endswith("\n"):
-            line += "\n\\ No newline at end of file\n"
-        if line.startswith("+") and not line.startswith("+++"):
-            line = click.style(line, fg="green")
-        elif line.startswith("-") and not line.startswith("---"):
-            line = click.style(line, fg="red")
-        elif line.startswith("@@"):
-            line = click.style(line, fg="cyan")
-        out.append(line)
-    return "".join(out)
-
-
-@main.command("fmt", cls=GoujiCommand, help_key="help.fmt", short_help_key="help.fmt.short")
-@click.argument("files", nargs=-1, required=True, metavar="FILE")
-@_option("--check", is_flag=True, help_key="help.check")
-@_option("--diff", "show_diff", is_flag=True, help_key="help.diff")
-@_option("-q", "--quiet", is_flag=True, help_key="help.quiet")
-@_option("--explicit/--no-explicit", default=True, help_key="help.explicit")
-@click.pass_context
-def fmt_command(
-    ctx: click.Context,
-    files: tuple[str, ...],
-    check: bool,
-    show_diff: bool,
-    quiet: bool,
-    explicit: bool,
-) -> None:
-    """Canonical formatting (the help text shown is ``help.fmt`` of the catalogue)."""
-    lang = lang_of(ctx)
-    changed = unchanged = failed = 0
-    for path in _expand(files, lang):
-        status = _fmt_one(
-            path, lang, check=check, show_diff=show_diff, quiet=quiet, explicit=explicit
-        )
-        if status == "changed":
-            changed += 1
-        elif status == "unchanged":
-            unchanged += 1
-        else:
-            failed += 1
-            if status == "failed+changed":
-                changed += 1
-    total = changed + unchanged + failed
-    if not quiet and (total > 1 or failed):
-        key = "fmt.summary_check" if check or show_diff else "fmt.summary"
-        _err(t(key, lang, changed=changed, unchanged=unchanged, failed=failed))
-    if failed:
-        ctx.exit(EXIT_ERROR)
-    if check and changed:
-        ctx.exit(EXIT_CHANGED)
-    ctx.exit(EXIT_OK)
 
 
 _LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
@@ -658,339 +607,3 @@ def canonical_text(match: gm.Match) -> str:
     """The canonical GJN of a match, as ``gouji fmt`` writes it (idempotent, also for
     matches with broken deals)."""
     return gj.dumps(_trimmed(match))
-
-
-def _explicit(match: gm.Match) -> gm.Match:
-    """The match with the implied closes and round numbers written in by the rules engine
-    (:mod:`analyzer.normalize`); unchanged where the engine cannot be used."""
-    try:
-        from analyzer.normalize import explicit_match
-    except ImportError:  # pragma: no cover - the notation tools work without the engine
-        return match
-    return explicit_match(match)
-
-
-def _fmt_one(
-    path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool, explicit: bool = True
-) -> str:
-    """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
-    ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
-    the implied closes and round numbers are written in (deals that replay cleanly)."""
-    record = read_record(path, lang, fmt="gjn")
-    if record is None:
-        return "failed"
-    name = record.name
-    report_notation_errors(record.errors, lang)
-    if record.text is None:
-        _err(_error_line(t("fmt.not_utf8", lang, path=name), lang))
-        return "failed"
-    target = _explicit(record.match) if explicit else record.match
-    new = canonical_text(target)
-    again = gj.read(new, filename=name)
-    if _trimmed(again.match) != _trimmed(target):
-        _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
-        return "failed"
-    old = record.text
-    is_changed = new != old
-    broken = sum(isinstance(d, BrokenDeal) for d in record.match.deals)
-    if broken and not quiet:
-        _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
-    if show_diff and is_changed:
-        _out(_diff(old, new, name, lang), nl=False)
-    if check or show_diff:
-        if is_changed and not quiet:
-            _err(t("fmt.would_reformat", lang, path=name))
-    elif path == "-":
-        _out(new, nl=False)
-    elif is_changed:
-        if not _write_bytes(path, new.encode("utf-8"), lang):
-            return "failed"
-        if not quiet:
-            _err(t("fmt.reformatted", lang, path=name))
-    if record.errors:
-        return "failed+changed" if is_changed else "failed"
-    return "changed" if is_changed else "unchanged"
-
-
-# ------------------------------------------------------------------ convert
-
-_FORMATS = ("gjn", "json")
-
-
-def _format_of_path(path: str) -> str | None:
-    suffix = Path(path).suffix.lower() if path != "-" else ""
-    return {".gjn": "gjn", ".json": "json"}.get(suffix)
-
-
-@main.command(
-    "convert", cls=GoujiCommand, help_key="help.convert", short_help_key="help.convert.short"
-)
-@click.argument("source", metavar="IN")
-@_option("-o", "--output", "output", default="-", metavar="OUT", help_key="help.output")
-@_option("--to", "to_fmt", type=click.Choice(_FORMATS), default=None, help_key="help.to")
-@_option("--from", "from_fmt", type=click.Choice(_FORMATS), default=None, help_key="help.from")
-@_option("--no-spans", is_flag=True, help_key="help.no_spans")
-@_option(
-    "--indent", type=click.IntRange(0, 16), default=2, show_default=True, help_key="help.indent"
-)
-@click.pass_context
-def convert_command(
-    ctx: click.Context,
-    source: str,
-    output: str,
-    to_fmt: str | None,
-    from_fmt: str | None,
-    no_spans: bool,
-    indent: int,
-) -> None:
-    """GJN <-> JSON (the help text shown is ``help.convert`` of the catalogue)."""
-    lang = lang_of(ctx)
-    record = read_record(source, lang, fmt=from_fmt)
-    if record is None:
-        ctx.exit(EXIT_ERROR)
-    if record.errors:
-        report_notation_errors(record.errors, lang)
-        fail(t("convert.not_converted", lang, path=record.name), lang)
-    target = to_fmt or _format_of_path(output)
-    if target is None:
-        target = "gjn" if record.fmt == "json" else "json"
-    if target == "json":
-        text = dumps_json(record.match, spans=not no_spans, indent=indent or None) + "\n"
-    else:
-        text = canonical_text(record.match)
-        out_name = _display(output, lang)
-        if gj.read(text).match != record.match:
-            _err(_warn_line(t("convert.not_same", lang, path=out_name), lang))
-    if output == "-":
-        _out(text, nl=False)
-    elif not _write_bytes(output, text.encode("utf-8"), lang):
-        ctx.exit(EXIT_ERROR)
-    ctx.exit(EXIT_OK)
-
-
-# ------------------------------------------------------------------ show
-
-_HEAD_TAGS = (
-    ("Event", "show.event"),
-    ("Site", "show.site"),
-    ("Date", "show.date"),
-    ("Round", "show.round_tag"),
-    ("Table", "show.table"),
-    ("Match", "show.match"),
-    ("Game", "show.game"),
-    ("Deal", "show.deal_tag"),
-)
-_RULE_TAGS = (
-    ("Profile", "show.profile"),
-    ("Rules", "show.rules"),
-    ("Leader", "show.leader"),
-    ("Annotator", "show.annotator"),
-    ("TimeControl", "show.time_control"),
-)
-_SHOWN_TAGS = frozenset(
-    [n for n, _ in _HEAD_TAGS + _RULE_TAGS]
-    + [f"Seat{i}" for i in gm.SEATS]
-    + ["TeamA", "TeamB", "Finish", "Score"]
-)
-
-
-def _moves_text(items: Iterable[gm.MoveItem]) -> str:
-    parts: list[str] = []
-    for item in items:
-        if isinstance(item, gm.Variation):
-            parts.append("(" + _moves_text(item.moves) + ")")
-        elif isinstance(item, gm.RoundMark):
-            parts.append(f"{item.number}.")
-        elif isinstance(item, gm.Comment):
-            continue
-        else:
-            parts.append(gj.format_action(item))
-    return " ".join(parts)
-
-
-def _round_lines(moves: Sequence[gm.MoveItem]) -> list[str]:
-    """One line a round: a new line at every round number and after every close."""
-    rounds: list[list[gm.MoveItem]] = []
-    current: list[gm.MoveItem] = []
-    for item in moves:
-        if isinstance(item, gm.RoundMark) and any(not isinstance(i, gm.Comment) for i in current):
-            rounds.append(current)
-            current = []
-        current.append(item)
-        if isinstance(item, gm.Close):
-            rounds.append(current)
-            current = []
-    if current:
-        rounds.append(current)
-    lines: list[str] = []
-    for i, r in enumerate(rounds, 1):
-        text = _moves_text(r)
-        if not text:
-            continue
-        if not isinstance(
-            next((x for x in r if not isinstance(x, gm.Comment)), None), gm.RoundMark
-        ):
-            text = f"({i}) {text}"
-        lines.append(text)
-    return lines
-
-
-def _comments(deal: gm.Deal) -> list[gm.Comment]:
-    found: list[gm.Comment] = []
-
-    def walk(items: Iterable[object]) -> None:
-        for item in items:
-            if isinstance(item, gm.Comment):
-                found.append(item)
-            elif isinstance(item, gm.Variation):
-                walk(item.moves)
-
-    walk(deal.header)
-    walk(deal.hands)
-    walk(deal.moves)
-    return found
-
-
-def _colon(lang: str, end: bool = False) -> str:
-    if lang == "zh":
-        return "："
-    return ":" if end else ": "
-
-
-def _show_deal(n: int, deal: gm.Deal, lang: str) -> list[str]:
-    tags = deal.tags
-    out: list[str] = [click.style(t("show.deal", lang, n=n), bold=True)]
-    for name, key in _HEAD_TAGS:
-        if name in tags:
-            out.append(f"  {t(key, lang)}{_colon(lang)}{tags[name]}")
-    for name, key in _RULE_TAGS:
-        if name not in tags:
-            continue
-        value = tags[name]
-        if name == "TimeControl" and value.strip().isdigit():
-            value = f"{value} ({t('show.seconds', lang, n=value.strip())})"
-        elif name == "Leader" and value.strip().isdigit():
-            value = t("show.seat_word", lang, seat=value.strip())
-        out.append(f"  {t(key, lang)}{_colon(lang)}{value}")
-    # teams and players
-    out.append(f"  {t('show.teams', lang)}{_colon(lang, True)}")
-    for team, seats in (("A", "1 3 5"), ("B", "2 4 6")):
-        value = tags.get(f"Team{team}", "")
-        label = t("show.team", lang, team=team, seats=seats)
-        out.append(f"    {label}" + (f"{_colon(lang)}{value}" if value else ""))
-    if any(f"Seat{s}" in tags for s in gm.SEATS):
-        out.append(f"  {t('show.players', lang)}{_colon(lang, True)}")
-        for s in gm.SEATS:
-            name = tags.get(f"Seat{s}") or t("show.unnamed", lang)
-            out.append(
-                "    "
-                + t("show.player", lang, seat=s, name=name, team=gm.team_of(s), duitou=gm.duitou(s))
-            )
-    # hands
-    hands = [h for h in deal.hands if isinstance(h, gm.Hand)]
-    if hands:
-        out.append(f"  {t('show.hands', lang)}{_colon(lang, True)}")
-        for h in sorted(hands, key=lambda h: h.seat):
-            if h.cards is None:
-                out.append("    " + t("show.hand_unknown", lang, seat=h.seat))
-            elif not h.cards:
-                out.append("    " + t("show.hand_empty", lang, seat=h.seat))
-            else:
-                cards = gj.cards.format_hand(h.cards)
-                out.append(
-                    "    " + t("show.hand", lang, seat=h.seat, count=len(h.cards), cards=cards)
-                )
-    # rounds
-    out.append(f"  {t('show.rounds', lang)}{_colon(lang, True)}")
-    lines = _round_lines(deal.moves)
-    out.extend(f"    {line}" for line in lines)
-    if not lines:
-        out.append(f"    {t('show.no_moves', lang)}")
-    # comments
-    comments = _comments(deal)
-    if comments:
-        out.append(f"  {t('show.comments', lang)}{_colon(lang, True)}")
-        for c in comments:
-            where = t("show.line", lang, line=c.span.line) + _colon(lang) if c.span.line else ""
-            text = " ".join(c.text.split())
-            out.append(f"    {where}{text}")
-    # finish and score
-    if "Finish" in tags:
-        out.append(f"  {t('show.finish', lang)}{_colon(lang)}{_finish(tags['Finish'], lang)}")
-    if "Score" in tags:
-        out.append(f"  {t('show.score', lang)}{_colon(lang)}{_score(tags['Score'], lang)}")
-    other = [f"{k}{_colon(lang)}{v}" for k, v in tags.items() if k not in _SHOWN_TAGS]
-    if other:
-        sep = "；" if lang == "zh" else "; "
-        out.append(f"  {t('show.other_tags', lang)}{_colon(lang)}" + sep.join(other))
-    return out
-
-
-def _finish(value: str, lang: str) -> str:
-    seats = value.split()
-    if len(seats) != 6 or not all(s in "123456" and len(s) == 1 for s in seats):
-        return value
-    sep = "，" if lang == "zh" else ", "
-    return sep.join(
-        t("show.finish_place", lang, place=place, seat=seat)
-        for place, seat in zip(PLACES[lang], seats, strict=True)
-    )
-
-
-def _score(value: str, lang: str) -> str:
-    parts = value.split()
-    if len(parts) != 2:
-        return value
-    sep = "，" if lang == "zh" else ", "
-    return sep.join(
-        t("show.team_score", lang, team=team, points=p)
-        for team, p in zip(("A", "B"), parts, strict=True)
-    )
-
-
-@main.command("show", cls=GoujiCommand, help_key="help.show", short_help_key="help.show.short")
-@click.argument("files", nargs=-1, required=True, metavar="FILE")
-@_option(
-    "--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N", help_key="help.deal"
-)
-@click.pass_context
-def show_command(ctx: click.Context, files: tuple[str, ...], deal_no: int | None) -> None:
-    """A readable summary (the help text shown is ``help.show`` of the catalogue)."""
-    lang = lang_of(ctx)
-    code = EXIT_OK
-    for n, file in enumerate(files):
-        if n:
-            _out("")
-        code = max(code, _show_one(file, deal_no, lang))
-    ctx.exit(code)
-
-
-def _show_one(file: str, deal_no: int | None, lang: str) -> int:
-    record = read_record(file, lang)
-    if record is None:
-        return EXIT_ERROR
-    report_notation_errors(record.errors, lang)
-    if any(isinstance(e, JsonError) for e in record.errors):
-        return EXIT_ERROR
-    deals = record.match.deals
-    if deal_no is not None and deal_no > len(deals):
-        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang))
-        return EXIT_ERROR
-    version = record.match.version if record.match.version is not None else 1
-    out = [
-        click.style(
-            t("show.file", lang, path=record.name, version=version, count=len(deals)), bold=True
-        )
-    ]
-    out.extend(f"{{{c.text}}}" for c in record.match.prologue)
-    for i, deal in enumerate(deals, 1):
-        if deal_no is not None and i != deal_no:
-            continue
-        out.append("")
-        if isinstance(deal, BrokenDeal):
-            line = deal.errors[0].line if deal.errors else deal.span.line
-            out.append(click.style(t("show.broken", lang, n=i, line=line), fg="red"))
-        else:
-            out.extend(_show_deal(i, deal, lang))
-    _out("\n".join(out))
-    return EXIT_ERROR if record.errors else EXIT_OK

@@ -1,6 +1,6 @@
 """The replay view model: everything the HTML renderer shows, as plain frozen values.
 
-The renderer (:mod:`analyzer.render`) reads a :class:`MatchView` and nothing else; it never
+The renderer (:mod:`publish.render`) reads a :class:`MatchView` and nothing else; it never
 judges a play.  A view is built either
 
 * from the rules engine's replay frames, by :func:`view_from_frames` (or
@@ -281,7 +281,11 @@ def to_json(view: MatchView) -> str:
 @cache
 def i18n() -> dict[str, dict[str, str]]:
     """The UI catalogue ``{"zh": {...}, "en": {...}}`` shared with the page's script."""
-    text = resources.files("analyzer").joinpath("templates/i18n.json").read_text("utf-8")
+    text = (
+        resources.files("gojinotation_analyzer.publish")
+        .joinpath("templates/i18n.json")
+        .read_text("utf-8")
+    )
     data: dict[str, dict[str, str]] = json.loads(text)
     return data
 
@@ -973,7 +977,7 @@ def _event_kind(event: Any) -> str:
 
 
 def _table_of(state: Any, fallback: TableView, sets: Sequence[str]) -> TableView:
-    """The table in an engine state (``analyzer.state.DealState``) or a look-alike."""
+    """The table in an engine state (``engine.state.DealState``) or a look-alike."""
     hands_raw = _per_seat(_get(state, "hands"))
     hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else fallback.hands
     sizes = tuple(
@@ -1096,7 +1100,7 @@ def view_from_frames(
     """The view of a match replayed by the rules engine (INTEGRATION HOOK).
 
     ``frames_by_deal[i]`` (``i`` the 1-based deal index) is ``list(replay(deal))`` from
-    :func:`analyzer.engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
+    :func:`engine.engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
     then one frame per main-line action (``index`` 1, 2 …).  Read from a frame:
 
     * ``state``: the table *after* the action — ``hands`` (seat -> (known cards, number of
@@ -1114,7 +1118,7 @@ def view_from_frames(
     ``Closed``.  Variations are drawn with the record fallback from the engine's table
     before their branch point.
 
-    ``diagnostics``: the validator's :class:`analyzer.diagnostics.Diagnostic` values
+    ``diagnostics``: the validator's :class:`reports.diagnostics.Diagnostic` values
     (``deal``, ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``),
     each placed at the step whose action starts at its line and column.
     """
@@ -1186,7 +1190,9 @@ def view_from_engine(match: m.Match) -> MatchView:
     (True, True)
     """
     try:
-        from analyzer.engine import replay  # the engine is optional for the view model
+        from gojinotation_analyzer.engine.engine import (
+            replay,
+        )  # the engine is optional for the view model
     except ImportError:  # pragma: no cover - a broken engine must not stop the page
         return view_from_record(match)
     frames: dict[int, list[Any]] = {}

@@ -13,7 +13,7 @@ input errors (a missing file); a record with rule errors still renders (exit ``0
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
->>> from analyzer.cli import main
+>>> from gojinotation_analyzer.cli.main import main
 >>> out = tempfile.mkdtemp()
 >>> r = CliRunner().invoke(main, ["render", "samples/burn.gjn", "-o", out, "--lang", "en"])
 >>> r.exit_code, sorted(p.name for p in pathlib.Path(out).iterdir())
@@ -27,11 +27,11 @@ from pathlib import Path
 
 import click
 
-from analyzer import i18n
-from analyzer.cli import EXIT_ERROR, lang_of
-from analyzer.view import MatchView, view_from_frames, view_from_record
 from gojinotation import model as m
 from gojinotation.reader import BrokenDeal
+from gojinotation_analyzer import i18n
+from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
+from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
 
 i18n.register(
     {
@@ -49,8 +49,8 @@ i18n.register(
 def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; the record alone where replay fails."""
-    from analyzer.engine import replay
-    from analyzer.validate import validate_match
+    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.reports.validate import validate_match
 
     frames: dict[int, list[object]] = {}
     for i, deal in enumerate(match.deals, 1):
@@ -83,7 +83,7 @@ def render(
     index: bool | None,
 ) -> None:
     """Render GJN records to HTML replays."""
-    from analyzer.render import render_files
+    from gojinotation_analyzer.publish.render import render_files
 
     lang = lang_opt or lang_of(ctx)
     missing = [f for f in files if not Path(f).is_file()]

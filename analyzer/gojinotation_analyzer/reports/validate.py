@@ -3,11 +3,11 @@
 :func:`validate_source` reads a GJN source (a path, text or bytes) and returns a
 :class:`Report`: syntax errors (``GJN1xx``, from the notation layer), then, for every deal
 that could be read, what :func:`validate_deal` finds by replaying it through the rules
-engine (:func:`analyzer.engine.replay`).  A broken deal never hides the others, and an
+engine (:func:`engine.engine.replay`).  A broken deal never hides the others, and an
 illegal action never stops the replay: the engine applies the profile's sanction and goes
 on, and the validator only reports.
 
-Every finding is a :class:`~analyzer.diagnostics.Diagnostic` with a stable code (see
+Every finding is a :class:`~reports.diagnostics.Diagnostic` with a stable code (see
 :data:`CODES`), a severity, the rule id and title from the rulebook, a one-paragraph
 explanation (what the rule says, what the engine found, what it applied), the citations,
 the position ``file:line:col`` of the offending action (the tag for tag problems, the
@@ -55,10 +55,9 @@ from gojinotation import model as m
 from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal, read
 from gojinotation.writer import format_action
-
-from . import events as E
-from .diagnostics import Citation, Diagnostic, Severity
-from .ruleset import Ruleset, RulesetError, format_value, parse_overrides
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.reports.diagnostics import Citation, Diagnostic, Severity
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, format_value, parse_overrides
 
 __all__ = [
     "CODES",
@@ -335,7 +334,7 @@ def _both(key: str, **fields: Any) -> tuple[str, str]:
 @functools.cache
 def _rule(rule_id: str) -> Any:
     try:
-        from .rulebook import RULES
+        from gojinotation_analyzer.rules.rulebook import RULES
     except Exception:  # pragma: no cover - the rulebook is part of the package
         return None
     return RULES.get(rule_id)
@@ -371,7 +370,7 @@ def _setting(profile: str | None, param: str | None) -> Any:
     if not profile or not param:
         return None
     try:
-        from .profiles import PROFILES
+        from gojinotation_analyzer.rules.profiles import PROFILES
 
         prof = PROFILES.get(profile)
         return prof.setting(param) if prof is not None else None
@@ -397,7 +396,7 @@ _SANCTION_ZH = {
 
 @functools.lru_cache(maxsize=256)
 def _sanction_zh(en: str) -> str:
-    """The engine's sanction (English only in :class:`~analyzer.events.Violation`) in
+    """The engine's sanction (English only in :class:`~engine.events.Violation`) in
     Chinese, from the engine's own table where it has one."""
     if en in _SANCTION_ZH:
         return _SANCTION_ZH[en]
@@ -711,7 +710,7 @@ def resolve_ruleset(deal: m.Deal, profile: str | None = None) -> RulesetChoice:
     >>> resolve_ruleset(m.Deal((m.Tag("Profile", "qingdao-standrd"),))).problems[0][0]
     'GJV220'
     """
-    from .profiles import load_ruleset, resolve_profile_id
+    from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
 
     declared = deal.tag("Profile")
     overrides = deal.tag("Rules") or ""
@@ -885,7 +884,7 @@ class _FrameLike(Protocol):
 
 def _engine() -> Any:
     """The rules engine module (imported on first use; a test may replace this)."""
-    return importlib.import_module("analyzer.engine")
+    return importlib.import_module("gojinotation_analyzer.engine.engine")
 
 
 def _with_profile_tag(deal: m.Deal, pid: str, overrides: str | None = None) -> m.Deal:
@@ -1279,7 +1278,7 @@ def _validate_deal(
             ctx.add(code, "", msg, pos=pos, param=param)
         if profile is not None and choice.declared and choice.declared.strip():
             try:
-                from .profiles import resolve_profile_id
+                from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
                 same = resolve_profile_id(choice.declared) == choice.profile
             except RulesetError:
@@ -1295,7 +1294,7 @@ def _validate_deal(
         declared = deal.tag("Profile")
         if declared:
             try:
-                from .profiles import resolve_profile_id
+                from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
                 ctx.profile = resolve_profile_id(declared)
             except RulesetError:
@@ -1646,7 +1645,7 @@ def validate_source(
 ) -> Report:
     """Read and validate a GJN source: a path (:class:`os.PathLike`), or the text itself
     (``str`` or ``bytes``).  Never raises for any input except an unknown ``profile`` or
-    ``compare`` entry (:class:`~analyzer.ruleset.RulesetError`); an unreadable path gives
+    ``compare`` entry (:class:`~rules.ruleset.RulesetError`); an unreadable path gives
     a report with ``readable=False``.
 
     >>> r = validate_source(b"\\xff\\xfe", file="x.gjn")
@@ -1847,7 +1846,7 @@ class ProfileComparison:
             for op in self.open_points:
                 note = op.note
                 if lang == "zh":
-                    from .ruleset import PARAMETERS
+                    from gojinotation_analyzer.rules.ruleset import PARAMETERS
 
                     param = PARAMETERS.get(op.param)
                     note = (param.zh if param is not None else "") + f"（{op.note}）"
@@ -1921,7 +1920,7 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _resolve_list(profiles: Sequence[str] | str) -> list[str]:
-    from .profiles import PROFILES, resolve_profile_id
+    from gojinotation_analyzer.rules.profiles import PROFILES, resolve_profile_id
 
     names = [profiles] if isinstance(profiles, str) else list(profiles)
     out: list[str] = []
@@ -1958,8 +1957,8 @@ def compare_profiles(
 
     :raises RulesetError: for an unknown profile name.
     """
-    from .profiles import open_points
-    from .rulebook import RULES
+    from gojinotation_analyzer.rules.profiles import open_points
+    from gojinotation_analyzer.rules.rulebook import RULES
 
     ids = _resolve_list(profiles)
     choice = resolve_ruleset(deal, profile)
@@ -1968,7 +1967,7 @@ def compare_profiles(
         own = choice.profile + (" + [Rules]" if choice.overrides.strip() else "")
         runs.append((f"{_t('record', 'en')}: {own}", choice.profile, choice.overrides,
                      choice.ruleset))  # fmt: skip
-    from .profiles import load_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
 
     for pid in ids:
         if include_record and pid == choice.profile and not choice.overrides.strip():

@@ -28,7 +28,7 @@ Wrong names and values raise :class:`RulesetError` with the allowed values:
 >>> Ruleset().with_overrides({"cmp.ershayi": "yes"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-analyzer.ruleset.RulesetError: cmp.ershayi: 'yes' is not allowed; allowed values: off, two_big...
+gojinotation_analyzer.rules.ruleset.RulesetError: cmp.ershayi: 'yes' is not allowed; allowed val...
 
 :data:`PARAMETERS` describes every parameter (name, kind, allowed values, default, English
 and Chinese description, topic and rule id):
@@ -1344,7 +1344,7 @@ class Ruleset:
         >>> Ruleset().with_overrides({"burn.joker_exmpt": "last_only"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        analyzer.ruleset.RulesetError: unknown rule parameter 'burn.joker_exmpt'; did you mean: ...
+        gojinotation_analyzer.rules.ruleset.RulesetError: unknown rule parameter 'burn.joker_exm...
         """
         result = self
         for raw_name, raw_value in overrides.items():
@@ -1790,10 +1790,10 @@ def parse_overrides(text: str) -> dict[str, Any]:
     {}
     >>> parse_overrides("score.bonus.shao=1; burn.max_players_out=0")
     {'score.bonus.shao': 1, 'burn.max_players_out': 0}
-    >>> parse_overrides("cmp.ershayi")
+    >>> parse_overrides("cmp.ershayi")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    analyzer.ruleset.RulesetError: bad rule override 'cmp.ershayi': expected name=value
+    gojinotation_analyzer.rules.ruleset.RulesetError: bad rule override 'cmp.ershayi': expected ...
     """
     result: dict[str, Any] = {}
     for chunk in text.replace("\n", ";").split(";"):

@@ -30,10 +30,10 @@ from typing import Any
 
 import click
 
-from .cli import GoujiCommand, GoujiOption, lang_of
-from .i18n import register, t
-from .profiles import PROFILES, Citation, Setting, diff, get_profile
-from .ruleset import PARAMETERS, RulesetError, format_value
+from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, lang_of
+from gojinotation_analyzer.i18n import register, t
+from gojinotation_analyzer.rules.profiles import PROFILES, Citation, Setting, diff, get_profile
+from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError, format_value
 
 __all__ = ["rules"]
 

@@ -1,7 +1,7 @@
 """Players for self-play: a uniform random legal player and a heuristic one.
 
-The simulator (:mod:`analyzer.simulate`) asks a seat's bot one question at a time and
-offers only actions the engine lists as legal (:func:`analyzer.engine.legal_actions`), so
+The simulator (:mod:`simulation.simulate`) asks a seat's bot one question at a time and
+offers only actions the engine lists as legal (:func:`engine.engine.legal_actions`), so
 a bot can never make an illegal move; it can only choose badly.  The questions:
 
 ``turn``
@@ -22,8 +22,8 @@ Every choice uses the :class:`random.Random` of the context only, so the same se
 gives the same game on every machine.
 
 >>> import random
->>> from analyzer.engine import legal_actions, new_deal
->>> from analyzer.ruleset import Ruleset
+>>> from gojinotation_analyzer.engine.engine import legal_actions, new_deal
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> from gojinotation.cards import parse_cards as C
 >>> st = new_deal({1: C("KK3"), 2: C("AA4"), 3: C("55"), 4: C("66"), 5: C("77"),
 ...                6: C("88")}, Ruleset(), leader=1, deck_check=False)
@@ -42,7 +42,6 @@ from typing import Protocol
 
 import attrs
 
-from analyzer.state import DealState
 from gojinotation.cards import Card, Rank
 from gojinotation.model import (
     Action,
@@ -56,6 +55,7 @@ from gojinotation.model import (
     Revolution,
     Yield,
 )
+from gojinotation_analyzer.engine.state import DealState
 
 __all__ = [
     "BOTS",
@@ -358,7 +358,7 @@ class HeuristicBot:
 
     @staticmethod
     def _is_gouji(st: DealState, p: Play | Burn) -> bool:
-        from analyzer import sets as S
+        from gojinotation_analyzer.engine import sets as S
 
         try:
             return S.is_gouji(S.shape(p.cards, st.rs), st.rs)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import attrs
 
-from analyzer import events as E
-from analyzer.ruleset import Ruleset
 from gojinotation import model as m
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = ["explicit", "explicit_match"]
 
@@ -33,7 +33,7 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
     Existing round numbers are kept where they stand (a wrong one is the validator's to
     report); a deal that does not replay cleanly is returned unchanged.
     """
-    from analyzer.engine import replay
+    from gojinotation_analyzer.engine.engine import replay
 
     try:
         frames = list(replay(deal, ruleset, deck_check=deck_check))

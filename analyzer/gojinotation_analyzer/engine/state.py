@@ -1,6 +1,6 @@
 """The state of one deal: hands (with unknown cards), the round, places, 开点, burns.
 
-:class:`DealState` is a snapshot.  The engine (:mod:`analyzer.engine`) never changes a
+:class:`DealState` is a snapshot.  The engine (:mod:`engine.engine`) never changes a
 state it was given: every transition copies the state (a shallow dictionary copy; every
 field is immutable) and changes the copy, so a replay can keep every frame.
 
@@ -10,8 +10,8 @@ cards plus a number of *unknown* cards (``?`` in the record, or a hand written `
 ``pool`` holds the cards of the deck not yet accounted for, from which the unknown cards
 must come, so a partial record is checked as far as it can be.
 
->>> from analyzer.engine import new_deal
->>> from analyzer.ruleset import Ruleset
+>>> from gojinotation_analyzer.engine.engine import new_deal
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> from gojinotation.cards import parse_cards
 >>> st = new_deal({1: parse_cards("KK3"), 2: parse_cards("AA4"), 3: parse_cards("55"),
 ...                4: parse_cards("66"), 5: parse_cards("77"), 6: parse_cards("88")},
@@ -32,10 +32,10 @@ from gojinotation.cards import Card, Rank, format_cards
 from gojinotation.model import Action, Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from analyzer.engine import _P
-    from analyzer.events import Event
-    from analyzer.ruleset import Ruleset
-    from analyzer.sets import SetShape
+    from gojinotation_analyzer.engine.engine import _P
+    from gojinotation_analyzer.engine.events import Event
+    from gojinotation_analyzer.engine.sets import SetShape
+    from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = ["NRANKS", "RANK_CARDS", "DealState", "Frame", "Round", "Turn", "cards_of"]
 
@@ -192,10 +192,10 @@ class Frame:
 
 
 class DealState:
-    """A snapshot of a deal.  Build one with :func:`analyzer.engine.new_deal`; advance it
-    with :func:`analyzer.engine.do`.  Treat it as immutable."""
+    """A snapshot of a deal.  Build one with :func:`engine.engine.new_deal`; advance it
+    with :func:`gojinotation_analyzer.engine.engine.do`.  Treat it as immutable."""
 
-    # Every attribute is set by analyzer.engine; they are listed here for readers.
+    # Every attribute is set by engine.engine; they are listed here for readers.
     rs: Ruleset
     p: _P
     profile: str | None
@@ -324,7 +324,7 @@ class DealState:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the deal so far, in order (for a state that
-        :func:`analyzer.engine.replay` yielded: the events of its own frame)."""
+        :func:`gojinotation_analyzer.engine.engine.replay` yielded: the events of its own frame)."""
         chunks: list[tuple[Event, ...]] = []
         node = self.hist
         while node is not None:
@@ -338,7 +338,7 @@ class DealState:
     @property
     def to_act(self) -> tuple[Turn, ...]:
         """The seats that may act now and what they may do (primary seat first)."""
-        from analyzer.engine import _to_act
+        from gojinotation_analyzer.engine.engine import _to_act
 
         return _to_act(self)
 

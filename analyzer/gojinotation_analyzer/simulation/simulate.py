@@ -3,7 +3,7 @@
 No public Gouji game records exist, so the engine and the format are proven on games the
 project makes itself: :func:`simulate` deals shuffled decks of a profile, finds the first
 leader the way the profile says (开牌, then 上班/顶班, or the previous deal's 大落 in a
-match), lets a bot per seat choose among :func:`analyzer.engine.legal_actions`, and
+match), lets a bot per seat choose among :func:`engine.engine.legal_actions`, and
 yields each deal as a :class:`gojinotation.model.Deal` with its tags, the six dealt
 hands (every card suited, so 上班 can be told) and the moves, with a round mark before
 every lead and every pass and 扣牌 written out.  With ``match=True`` the deals form one
@@ -19,7 +19,7 @@ the per-process string hash), and nothing iterates over a set of strings.
 ('gouji simulate', 'qingdao-standard', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
->>> from analyzer.engine import replay
+>>> from gojinotation_analyzer.engine.engine import replay
 >>> last = list(replay(d))[-1]
 >>> last.state.is_over
 True
@@ -36,13 +36,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
-from analyzer import events as E
-from analyzer.bots import Bot, Context, make_bot
-from analyzer.engine import do, legal_actions, new_deal
-from analyzer.profiles import PROFILES, load_ruleset, resolve_profile_id
-from analyzer.ruleset import Ruleset
-from analyzer.scoring import DealScore, Obligation, legal_return_cards
-from analyzer.state import DealState
 from gojinotation.cards import Card, Rank, Suit, sort_cards
 from gojinotation.errors import GoujiError
 from gojinotation.model import (
@@ -65,6 +58,13 @@ from gojinotation.model import (
     Tribute,
     Yield,
 )
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.engine import do, legal_actions, new_deal
+from gojinotation_analyzer.engine.scoring import DealScore, Obligation, legal_return_cards
+from gojinotation_analyzer.engine.state import DealState
+from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset, resolve_profile_id
+from gojinotation_analyzer.rules.ruleset import Ruleset
+from gojinotation_analyzer.simulation.bots import Bot, Context, make_bot
 
 __all__ = [
     "EVENT_KINDS",
@@ -115,7 +115,7 @@ _RING: tuple[tuple[int, ...], ...] = ((), *(_ring(o) for o in SEATS))
 #: A deal that has not ended after this many actions is a bug (a deal takes ~100-300).
 MAX_ACTIONS = 5000
 
-#: Every event kind of :mod:`analyzer.events`, in the module's order.
+#: Every event kind of :mod:`gojinotation_analyzer.engine.events`, in the module's order.
 EVENT_KINDS: tuple[str, ...] = tuple(
     name
     for name in E.__all__

@@ -18,7 +18,7 @@ Exit codes: ``0`` no rule error (warnings, disputes and notices alone do not fai
 a traceback.
 
 >>> from click.testing import CliRunner
->>> from analyzer.cli import main
+>>> from gojinotation_analyzer.cli.main import main
 >>> r = CliRunner().invoke(main, ["validate", "--lang", "en", "-"], input="1:ZZ")
 >>> r.exit_code
 2
@@ -39,8 +39,7 @@ import click
 
 from gojinotation.errors import NotationError
 from gojinotation.jsonio import JsonError
-
-from .cli import (
+from gojinotation_analyzer.cli.main import (
     EXIT_ERROR,
     EXIT_OK,
     GoujiCommand,
@@ -49,10 +48,15 @@ from .cli import (
     lang_of,
     read_record,
 )
-from .diagnostics import Diagnostic, Severity
-from .i18n import LANGS, register, t
-from .ruleset import RulesetError
-from .validate import Report, reader_failure, source_lines_of, validate_match
+from gojinotation_analyzer.i18n import LANGS, register, t
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.reports.validate import (
+    Report,
+    reader_failure,
+    source_lines_of,
+    validate_match,
+)
+from gojinotation_analyzer.rules.ruleset import RulesetError
 
 __all__ = ["EXIT_RULE_ERRORS", "validate"]
 
@@ -359,8 +363,8 @@ def validate(
 ) -> None:
     """Validate records (the help text shown is ``validate.help`` of the catalogue)."""
     lang = lang_of(ctx)
-    from .profiles import resolve_profile_id
-    from .validate import _resolve_list
+    from gojinotation_analyzer.reports.validate import _resolve_list
+    from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
     compare: list[str] = []
     try:
@@ -422,7 +426,7 @@ def validate(
     code = _exit_code(reports, usage_error)
     if fmt == "json":
         doc = run_json(reports, code, errors_only, explain)
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
         json.dump(doc, out, ensure_ascii=encoding != "utf8", indent=2)
         out.write("\n")

@@ -1,6 +1,6 @@
 """Sets (牌套): what a legal set is, its 够级 status, and how two sets compare.
 
-Pure functions of cards and a :class:`~analyzer.ruleset.Ruleset`; no game state.  The
+Pure functions of cards and a :class:`~rules.ruleset.Ruleset`; no game state.  The
 profile parameters read here are the catalog's (``../shared/rules/catalog.md`` §2 #12–27,
 #42–45, #53, #56); every ruling names the rule id it applies and, where a profile
 parameter decides it, that parameter's dotted name.
@@ -10,7 +10,7 @@ are attached and how (贴钱 filler or 000§G power units), its natural rank aft
 are converted (``None`` for a set of jokers only) and how many natural cards it has.
 Suits never matter.
 
->>> from analyzer.profiles import load_ruleset
+>>> from gojinotation_analyzer.rules.profiles import load_ruleset
 >>> qs = load_ruleset("qingdao-standard")
 >>> s = shape(parse_cards("22333"), qs)          # 000§O: 22333 counts as 33333
 >>> s.base, s.n_base, s.n_twos_attached
@@ -36,8 +36,7 @@ import attrs
 from gojinotation.cards import Card, Rank, format_cards, sort_cards
 from gojinotation.cards import parse_cards as parse_cards  # the doctests use it
 from gojinotation.errors import GoujiError
-
-from .ruleset import Ruleset
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
     "OPEN_POINTS",
@@ -435,7 +434,7 @@ def shape(cards: Iterable[Card], rs: Ruleset) -> SetShape:
         hand: see :func:`bie3_play_ok`.
     :raises UnknownCardsError: if any card is ``?``.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> qs = Ruleset()
     >>> shape(parse_cards("DD2229999"), qs).gjn(), shape(parse_cards("DD2229999"), qs).n_base
     ('DD2229999', 7)
@@ -444,7 +443,7 @@ def shape(cards: Iterable[Card], rs: Ruleset) -> SetShape:
     >>> shape(parse_cards("KQ"), qs)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    analyzer.sets.IllegalSet: [R-SET-1] Q and K are two natural ranks: a set has one rank ...
+    gojinotation_analyzer.engine.sets.IllegalSet: [R-SET-1] Q and K are two natural ranks: a set...
     """
     counts = _counts(cards)
     naturals = [r for r in _NATURAL_RANKS if counts[r]]
@@ -476,7 +475,7 @@ def is_gouji(s: SetShape, rs: Ruleset) -> bool:
     count like jokers **[interp]**.  Attached 2s count toward the natural part when
     ``gouji.attached_twos_count``.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> qs = Ruleset()
     >>> [is_gouji(shape(parse_cards(t), qs), qs) for t in ("TTTT2", "TTTT", "2", "X3", "QQQ")]
     [True, False, True, True, True]
@@ -506,7 +505,7 @@ def kaidian_verdict(s: SetShape, rs: Ruleset) -> Verdict:
     the natural part alone is 够级 (the catalog's EC-01 proposal).  Whether 开点 is in
     force at all, its cutoff and 开点发4 are game state (the engine's).
 
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> ka = load_ruleset("karamay-jingsai")
     >>> kaidian_verdict(shape(parse_cards("XKK"), ka), ka).ok
     True
@@ -629,7 +628,7 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     Counts use :attr:`SetShape.count` (three power 2s count once).  With
     ``cmp.same_total_count`` off, a jokered comparison may instead keep the natural count.
 
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> ds = load_ruleset("dian-shao-men-luo")
     >>> compare(shape(parse_cards("DD"), ds), shape(parse_cards("D"), ds), ds).rule_id
     'R-JOKER-6'
@@ -769,7 +768,7 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
     asks this question for every candidate; a property test checks it against
     :func:`compare` on every profile.
 
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> ds = load_ruleset("dian-shao-men-luo")
     >>> beats(shape(parse_cards("DD"), ds), shape(parse_cards("D"), ds), ds)
     True
@@ -970,7 +969,7 @@ def bie3_play_ok(cards: Sequence[Card], hand: Sequence[Card], rs: Ruleset) -> Ve
     3s must hold every card left in the hand (last, unsplit); attachments on 3s are
     already refused by :func:`shape`.  Without 憋3 every set passes.
 
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> qb = load_ruleset("qingdao-bie3")
     >>> bie3_play_ok(parse_cards("33"), parse_cards("333"), qb).ok
     False
@@ -1029,7 +1028,7 @@ def burn_formula_terms(hand: Iterable[Card], rs: Ruleset) -> tuple[int, int, int
     2 under ``burn.joker_exempt = first_and_last`` (004's literal "≤ 2"), 1 under
     ``last_only`` (the same reasoning applied to 000§F **[interp]**).
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> burn_formula_terms(parse_cards("QQQQ KK 999 3 D X"), Ruleset())
     (4, 2, 2)
     """
@@ -1047,7 +1046,7 @@ def burn_formula_ok(hand: Iterable[Card], rs: Ruleset) -> bool:
     it when ``burn.eligibility = formula_004``; the function itself does not look at that
     parameter.
 
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> l4 = load_ruleset("latest-004")
     >>> burn_formula_ok(parse_cards("QQQQ KK 999 3 D X"), l4)
     True
@@ -1069,8 +1068,8 @@ def burn_plan_ok(sets_in_order: Sequence[Sequence[Card]], rs: Ruleset) -> Verdic
     :class:`IllegalSet` rule is reported).  Whether the first set beats the 够级 set is
     :func:`compare`'s question.
 
-    >>> from analyzer.ruleset import Ruleset
-    >>> from analyzer.profiles import load_ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
     >>> plan = [parse_cards(t) for t in ("QQQQ", "KKD", "999X", "3")]
     >>> burn_plan_ok(plan, Ruleset()).ok
     True
@@ -1131,7 +1130,7 @@ def burn_feasible(hand: Sequence[Card], beating: Sequence[Card], rs: Ruleset) ->
     set); under ``last_only`` the beating set itself needs a joker unless it empties the
     hand; ``burn.only_3s_left_ok`` accepts a rest of 3s only.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> qs = Ruleset()
     >>> burn_feasible(parse_cards("QQQQ KK 999 3 D X"), parse_cards("QQQQ"), qs).ok
     True
@@ -1571,7 +1570,7 @@ def candidate_sets(hand: Iterable[Card], rs: Ruleset) -> list[tuple[Card, ...]]:
 
     :raises UnknownCardsError: if the hand holds ``?`` cards.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> [format_cards(c) for c in candidate_sets(parse_cards("X255"), Ruleset())]
     ['5', 'X5', '25', 'X25', '55', 'X55', '255', 'X255', '2', 'X2', 'X']
     """
@@ -1586,7 +1585,7 @@ def beating_sets(hand: Iterable[Card], old: SetShape, rs: Ruleset) -> list[tuple
     Candidates whose count cannot match are skipped before any shape is built, so a
     36-card hand is answered in milliseconds.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> qs = Ruleset()
     >>> old = shape(parse_cards("X88"), qs)
     >>> [format_cards(c) for c in beating_sets(parse_cards("DXX99"), old, qs)]
@@ -1610,7 +1609,7 @@ def candidate_sets_of_counts(counts: Sequence[int], rs: Ruleset) -> list[tuple[C
     The engine's hands are counters; this is its fast path: the sets of each rank group
     are built once and cached (see :class:`_Fast`), so a call costs a lookup a group.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> hand = parse_cards("X255")
     >>> counts = [sum(1 for c in hand if c.rank == r) for r in Rank]
     >>> candidate_sets_of_counts(counts, Ruleset()) == candidate_sets(hand, Ruleset())
@@ -1632,7 +1631,7 @@ def beating_sets_of_counts(
     Whether a group's sets beat ``old`` is decided by :func:`compare` once per group and
     standing set, then looked up.
 
-    >>> from analyzer.ruleset import Ruleset
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> qs = Ruleset()
     >>> old = shape(parse_cards("X88"), qs)
     >>> hand = parse_cards("DXX99")

@@ -1,6 +1,0 @@
-"""``python -m analyzer`` runs the ``gouji`` command line."""
-
-from analyzer.cli import main
-
-if __name__ == "__main__":
-    main()

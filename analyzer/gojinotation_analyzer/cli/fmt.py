@@ -1,0 +1,147 @@
+"""``gouji fmt``: canonical formatting, in place (``--check``, ``--diff``)."""
+
+from __future__ import annotations
+
+import difflib
+
+import click
+
+import gojinotation as gj
+from gojinotation import model as gm
+from gojinotation.reader import BrokenDeal
+from gojinotation_analyzer.cli.main import (
+    EXIT_CHANGED,
+    EXIT_ERROR,
+    EXIT_OK,
+    GoujiCommand,
+    _err,
+    _error_line,
+    _option,
+    _out,
+    _trimmed,
+    _warn_line,
+    _write_bytes,
+    canonical_text,
+    expand_paths,
+    lang_of,
+    read_record,
+    report_notation_errors,
+)
+from gojinotation_analyzer.i18n import t
+
+
+def _diff(old: str, new: str, name: str, lang: str) -> str:
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile=f"{name}\t({t('fmt.original', lang)})",
+        tofile=f"{name}\t({t('fmt.formatted', lang)})",
+    )
+    out: list[str] = []
+    for line in lines:
+        if not line.endswith("\n"):
+            line += "\n\\ No newline at end of file\n"
+        if line.startswith("+") and not line.startswith("+++"):
+            line = click.style(line, fg="green")
+        elif line.startswith("-") and not line.startswith("---"):
+            line = click.style(line, fg="red")
+        elif line.startswith("@@"):
+            line = click.style(line, fg="cyan")
+        out.append(line)
+    return "".join(out)
+
+
+@click.command("fmt", cls=GoujiCommand, help_key="help.fmt", short_help_key="help.fmt.short")
+@click.argument("files", nargs=-1, required=True, metavar="FILE")
+@_option("--check", is_flag=True, help_key="help.check")
+@_option("--diff", "show_diff", is_flag=True, help_key="help.diff")
+@_option("-q", "--quiet", is_flag=True, help_key="help.quiet")
+@_option("--explicit/--no-explicit", default=True, help_key="help.explicit")
+@click.pass_context
+def fmt_command(
+    ctx: click.Context,
+    files: tuple[str, ...],
+    check: bool,
+    show_diff: bool,
+    quiet: bool,
+    explicit: bool,
+) -> None:
+    """Canonical formatting (the help text shown is ``help.fmt`` of the catalogue)."""
+    lang = lang_of(ctx)
+    changed = unchanged = failed = 0
+    for path in expand_paths(files, lang):
+        status = _fmt_one(
+            path, lang, check=check, show_diff=show_diff, quiet=quiet, explicit=explicit
+        )
+        if status == "changed":
+            changed += 1
+        elif status == "unchanged":
+            unchanged += 1
+        else:
+            failed += 1
+            if status == "failed+changed":
+                changed += 1
+    total = changed + unchanged + failed
+    if not quiet and (total > 1 or failed):
+        key = "fmt.summary_check" if check or show_diff else "fmt.summary"
+        _err(t(key, lang, changed=changed, unchanged=unchanged, failed=failed))
+    if failed:
+        ctx.exit(EXIT_ERROR)
+    if check and changed:
+        ctx.exit(EXIT_CHANGED)
+    ctx.exit(EXIT_OK)
+
+
+def _explicit(match: gm.Match) -> gm.Match:
+    """The match with the implied closes and round numbers written in by the rules engine
+    (:mod:`gojinotation_analyzer.engine.normalize`); unchanged where the engine cannot be used."""
+    try:
+        from gojinotation_analyzer.engine.normalize import explicit_match
+    except ImportError:  # pragma: no cover - the notation tools work without the engine
+        return match
+    return explicit_match(match)
+
+
+def _fmt_one(
+    path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool, explicit: bool = True
+) -> str:
+    """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
+    ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
+    the implied closes and round numbers are written in (deals that replay cleanly)."""
+    record = read_record(path, lang, fmt="gjn")
+    if record is None:
+        return "failed"
+    name = record.name
+    report_notation_errors(record.errors, lang)
+    if record.text is None:
+        _err(_error_line(t("fmt.not_utf8", lang, path=name), lang))
+        return "failed"
+    target = _explicit(record.match) if explicit else record.match
+    new = canonical_text(target)
+    again = gj.read(new, filename=name)
+    if _trimmed(again.match) != _trimmed(target):
+        _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
+        return "failed"
+    old = record.text
+    is_changed = new != old
+    broken = sum(isinstance(d, BrokenDeal) for d in record.match.deals)
+    if broken and not quiet:
+        _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
+    if show_diff and is_changed:
+        _out(_diff(old, new, name, lang), nl=False)
+    if check or show_diff:
+        if is_changed and not quiet:
+            _err(t("fmt.would_reformat", lang, path=name))
+    elif path == "-":
+        _out(new, nl=False)
+    elif is_changed:
+        if not _write_bytes(path, new.encode("utf-8"), lang):
+            return "failed"
+        if not quiet:
+            _err(t("fmt.reformatted", lang, path=name))
+    if record.errors:
+        return "failed+changed" if is_changed else "failed"
+    return "changed" if is_changed else "unchanged"
+
+
+fmt = fmt_command

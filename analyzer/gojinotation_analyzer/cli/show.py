@@ -1,0 +1,248 @@
+"""``gouji show``: a readable summary of each record."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import click
+
+import gojinotation as gj
+from gojinotation import model as gm
+from gojinotation.jsonio import JsonError
+from gojinotation.reader import BrokenDeal
+from gojinotation_analyzer.cli.main import (
+    EXIT_ERROR,
+    EXIT_OK,
+    GoujiCommand,
+    _colon,
+    _err,
+    _error_line,
+    _option,
+    _out,
+    lang_of,
+    read_record,
+    report_notation_errors,
+)
+from gojinotation_analyzer.i18n import PLACES, t
+
+_HEAD_TAGS = (
+    ("Event", "show.event"),
+    ("Site", "show.site"),
+    ("Date", "show.date"),
+    ("Round", "show.round_tag"),
+    ("Table", "show.table"),
+    ("Match", "show.match"),
+    ("Game", "show.game"),
+    ("Deal", "show.deal_tag"),
+)
+_RULE_TAGS = (
+    ("Profile", "show.profile"),
+    ("Rules", "show.rules"),
+    ("Leader", "show.leader"),
+    ("Annotator", "show.annotator"),
+    ("TimeControl", "show.time_control"),
+)
+_SHOWN_TAGS = frozenset(
+    [n for n, _ in _HEAD_TAGS + _RULE_TAGS]
+    + [f"Seat{i}" for i in gm.SEATS]
+    + ["TeamA", "TeamB", "Finish", "Score"]
+)
+
+
+def _moves_text(items: Iterable[gm.MoveItem]) -> str:
+    parts: list[str] = []
+    for item in items:
+        if isinstance(item, gm.Variation):
+            parts.append("(" + _moves_text(item.moves) + ")")
+        elif isinstance(item, gm.RoundMark):
+            parts.append(f"{item.number}.")
+        elif isinstance(item, gm.Comment):
+            continue
+        else:
+            parts.append(gj.format_action(item))
+    return " ".join(parts)
+
+
+def _round_lines(moves: Sequence[gm.MoveItem]) -> list[str]:
+    """One line a round: a new line at every round number and after every close."""
+    rounds: list[list[gm.MoveItem]] = []
+    current: list[gm.MoveItem] = []
+    for item in moves:
+        if isinstance(item, gm.RoundMark) and any(not isinstance(i, gm.Comment) for i in current):
+            rounds.append(current)
+            current = []
+        current.append(item)
+        if isinstance(item, gm.Close):
+            rounds.append(current)
+            current = []
+    if current:
+        rounds.append(current)
+    lines: list[str] = []
+    for i, r in enumerate(rounds, 1):
+        text = _moves_text(r)
+        if not text:
+            continue
+        if not isinstance(
+            next((x for x in r if not isinstance(x, gm.Comment)), None), gm.RoundMark
+        ):
+            text = f"({i}) {text}"
+        lines.append(text)
+    return lines
+
+
+def _comments(deal: gm.Deal) -> list[gm.Comment]:
+    found: list[gm.Comment] = []
+
+    def walk(items: Iterable[object]) -> None:
+        for item in items:
+            if isinstance(item, gm.Comment):
+                found.append(item)
+            elif isinstance(item, gm.Variation):
+                walk(item.moves)
+
+    walk(deal.header)
+    walk(deal.hands)
+    walk(deal.moves)
+    return found
+
+
+def _show_deal(n: int, deal: gm.Deal, lang: str) -> list[str]:
+    tags = deal.tags
+    out: list[str] = [click.style(t("show.deal", lang, n=n), bold=True)]
+    for name, key in _HEAD_TAGS:
+        if name in tags:
+            out.append(f"  {t(key, lang)}{_colon(lang)}{tags[name]}")
+    for name, key in _RULE_TAGS:
+        if name not in tags:
+            continue
+        value = tags[name]
+        if name == "TimeControl" and value.strip().isdigit():
+            value = f"{value} ({t('show.seconds', lang, n=value.strip())})"
+        elif name == "Leader" and value.strip().isdigit():
+            value = t("show.seat_word", lang, seat=value.strip())
+        out.append(f"  {t(key, lang)}{_colon(lang)}{value}")
+    # teams and players
+    out.append(f"  {t('show.teams', lang)}{_colon(lang, True)}")
+    for team, seats in (("A", "1 3 5"), ("B", "2 4 6")):
+        value = tags.get(f"Team{team}", "")
+        label = t("show.team", lang, team=team, seats=seats)
+        out.append(f"    {label}" + (f"{_colon(lang)}{value}" if value else ""))
+    if any(f"Seat{s}" in tags for s in gm.SEATS):
+        out.append(f"  {t('show.players', lang)}{_colon(lang, True)}")
+        for s in gm.SEATS:
+            name = tags.get(f"Seat{s}") or t("show.unnamed", lang)
+            out.append(
+                "    "
+                + t("show.player", lang, seat=s, name=name, team=gm.team_of(s), duitou=gm.duitou(s))
+            )
+    # hands
+    hands = [h for h in deal.hands if isinstance(h, gm.Hand)]
+    if hands:
+        out.append(f"  {t('show.hands', lang)}{_colon(lang, True)}")
+        for h in sorted(hands, key=lambda h: h.seat):
+            if h.cards is None:
+                out.append("    " + t("show.hand_unknown", lang, seat=h.seat))
+            elif not h.cards:
+                out.append("    " + t("show.hand_empty", lang, seat=h.seat))
+            else:
+                cards = gj.cards.format_hand(h.cards)
+                out.append(
+                    "    " + t("show.hand", lang, seat=h.seat, count=len(h.cards), cards=cards)
+                )
+    # rounds
+    out.append(f"  {t('show.rounds', lang)}{_colon(lang, True)}")
+    lines = _round_lines(deal.moves)
+    out.extend(f"    {line}" for line in lines)
+    if not lines:
+        out.append(f"    {t('show.no_moves', lang)}")
+    # comments
+    comments = _comments(deal)
+    if comments:
+        out.append(f"  {t('show.comments', lang)}{_colon(lang, True)}")
+        for c in comments:
+            where = t("show.line", lang, line=c.span.line) + _colon(lang) if c.span.line else ""
+            text = " ".join(c.text.split())
+            out.append(f"    {where}{text}")
+    # finish and score
+    if "Finish" in tags:
+        out.append(f"  {t('show.finish', lang)}{_colon(lang)}{_finish(tags['Finish'], lang)}")
+    if "Score" in tags:
+        out.append(f"  {t('show.score', lang)}{_colon(lang)}{_score(tags['Score'], lang)}")
+    other = [f"{k}{_colon(lang)}{v}" for k, v in tags.items() if k not in _SHOWN_TAGS]
+    if other:
+        sep = "；" if lang == "zh" else "; "
+        out.append(f"  {t('show.other_tags', lang)}{_colon(lang)}" + sep.join(other))
+    return out
+
+
+def _finish(value: str, lang: str) -> str:
+    seats = value.split()
+    if len(seats) != 6 or not all(s in "123456" and len(s) == 1 for s in seats):
+        return value
+    sep = "，" if lang == "zh" else ", "
+    return sep.join(
+        t("show.finish_place", lang, place=place, seat=seat)
+        for place, seat in zip(PLACES[lang], seats, strict=True)
+    )
+
+
+def _score(value: str, lang: str) -> str:
+    parts = value.split()
+    if len(parts) != 2:
+        return value
+    sep = "，" if lang == "zh" else ", "
+    return sep.join(
+        t("show.team_score", lang, team=team, points=p)
+        for team, p in zip(("A", "B"), parts, strict=True)
+    )
+
+
+@click.command("show", cls=GoujiCommand, help_key="help.show", short_help_key="help.show.short")
+@click.argument("files", nargs=-1, required=True, metavar="FILE")
+@_option(
+    "--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N", help_key="help.deal"
+)
+@click.pass_context
+def show_command(ctx: click.Context, files: tuple[str, ...], deal_no: int | None) -> None:
+    """A readable summary (the help text shown is ``help.show`` of the catalogue)."""
+    lang = lang_of(ctx)
+    code = EXIT_OK
+    for n, file in enumerate(files):
+        if n:
+            _out("")
+        code = max(code, _show_one(file, deal_no, lang))
+    ctx.exit(code)
+
+
+def _show_one(file: str, deal_no: int | None, lang: str) -> int:
+    record = read_record(file, lang)
+    if record is None:
+        return EXIT_ERROR
+    report_notation_errors(record.errors, lang)
+    if any(isinstance(e, JsonError) for e in record.errors):
+        return EXIT_ERROR
+    deals = record.match.deals
+    if deal_no is not None and deal_no > len(deals):
+        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang))
+        return EXIT_ERROR
+    version = record.match.version if record.match.version is not None else 1
+    out = [
+        click.style(
+            t("show.file", lang, path=record.name, version=version, count=len(deals)), bold=True
+        )
+    ]
+    out.extend(f"{{{c.text}}}" for c in record.match.prologue)
+    for i, deal in enumerate(deals, 1):
+        if deal_no is not None and i != deal_no:
+            continue
+        out.append("")
+        if isinstance(deal, BrokenDeal):
+            line = deal.errors[0].line if deal.errors else deal.span.line
+            out.append(click.style(t("show.broken", lang, n=i, line=line), fg="red"))
+        else:
+            out.extend(_show_deal(i, deal, lang))
+    _out("\n".join(out))
+    return EXIT_ERROR if record.errors else EXIT_OK
+
+
+show = show_command

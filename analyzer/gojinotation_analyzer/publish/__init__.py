@@ -1,0 +1,1 @@
+"""Publishing: the replay view model and the HTML renderer with its templates."""

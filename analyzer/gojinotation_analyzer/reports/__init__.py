@@ -1,0 +1,1 @@
+"""Reports: diagnostics and the validator (they read engine frames, never re-judge)."""

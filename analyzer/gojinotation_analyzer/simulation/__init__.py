@@ -1,0 +1,1 @@
+"""Self-play: bots and the simulator."""
