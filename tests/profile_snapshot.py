@@ -18,7 +18,7 @@ from gojinotation_analyzer.rules.profiles import PROFILES, Citation, Profile, Re
 
 def encode(value: Any) -> Any:
     """A JSON value that keeps the Python type (tuple, frozenset, map, enum)."""
-    if value is None or isinstance(value, (bool, int, str)) and not isinstance(value, Enum):
+    if value is None or (isinstance(value, (bool, int, str)) and not isinstance(value, Enum)):
         return value
     if isinstance(value, Enum):
         return {"enum": f"{type(value).__name__}.{value.name}"}
