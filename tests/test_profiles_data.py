@@ -254,3 +254,83 @@ def test_profile_file_errors_are_ruleset_errors_without_traceback_text(tmp_path:
     with pytest.raises(ProfileFileError) as info:
         load_profile_file(missing)
     assert str(missing) in info.value.en and "cannot read" in info.value.en
+
+
+# ------------------------------------------------------------------ the commands
+
+
+def gouji(*args: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from gojinotation_analyzer.cli.main import main
+
+    r = CliRunner().invoke(main, list(args), env={"LANG": "C", "LC_ALL": "", "NO_COLOR": "1"})
+    return r.exit_code, r.stdout, r.stderr
+
+
+BURN = str(ROOT / "samples" / "burn.gjn")
+
+
+def test_validate_profile_file_applies_the_house_rules() -> None:
+    # samples/burn.gjn: a successful burn, Score "+4 -4" under qingdao-standard; the club
+    # gives 2 points for a burn (score.bonus.shao = 2), so the written score is now wrong
+    code, out, _ = gouji("validate", BURN, "--lang", "en")
+    assert code == 0 and "GJV231" not in out
+    code, out, _ = gouji("validate", BURN, "--profile-file", str(SAMPLE), "--lang", "en")
+    assert code == 1
+    assert "validated under club-house-rules" in out
+    assert "GJV231" in out and "the replay gives +6 -4" in out
+
+
+def test_validate_profile_file_errors_exit_2_with_file_line_in_en_and_zh(tmp_path: Path) -> None:
+    bad = write(tmp_path, HEAD + '"cmp.ershayi" = "yes"\n')
+    code, out, err = gouji("validate", BURN, "--profile-file", str(bad), "--lang", "en")
+    assert code == 2 and out == ""
+    assert f"{bad}:4: cmp.ershayi: 'yes' is not allowed" in err
+    assert f"{bad}:4：cmp.ershayi：不允许取值 'yes'" in err
+    assert "Traceback" not in err
+    code, _, err = gouji("validate", BURN, "--profile", "qs", "--profile-file", str(SAMPLE))
+    assert code == 2 and "not both" in err
+
+
+def test_rules_diff_takes_a_path_or_an_id_on_either_side() -> None:
+    code, out, _ = gouji("rules", "diff", str(SAMPLE), "qingdao-standard", "--lang", "en")
+    assert code == 0
+    assert out.splitlines()[0] == "club-house-rules vs qingdao-standard: 3 parameters differ"
+    code, out, _ = gouji("rules", "diff", "qs", str(SAMPLE), "--format", "json")
+    data = json.loads(out)
+    assert (data["a"], data["b"]) == ("qingdao-standard", "club-house-rules")
+    names = [d["name"] for d in data["differences"]]
+    assert names == ["cmp.ershayi", "score.bonus", "time.limit_s"]
+    limit = data["differences"][2]
+    assert (limit["b"], limit["b_provenance"]) == (20, "stated")
+    assert limit["b_citation"]["file"] == str(SAMPLE)
+
+
+def test_rules_show_profile_file_lists_stated_and_inherited_values() -> None:
+    code, out, _ = gouji("rules", "show", "--profile-file", str(SAMPLE), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["id"], data["parent"]) == ("club-house-rules", "qingdao-standard")
+    table = {p["name"]: p for p in data["parameters"]}
+    assert table["time.limit_s"]["provenance"] == "stated"
+    assert table["time.limit_s"]["citation"]["section"].startswith("line ")
+    assert table["deck.variant"]["provenance"] == "inherited"
+    code, out, _ = gouji("rules", "show", str(SAMPLE), "--lang", "zh")
+    assert code == 0 and "club-house-rules — 俱乐部自定规则" in out
+    code, _, err = gouji("rules", "show", "--lang", "en")
+    assert code == 2 and "--profile-file" in err
+
+
+def test_render_and_simulate_take_a_profile_file(tmp_path: Path) -> None:
+    code, out, _ = gouji(
+        "render", BURN, "-o", str(tmp_path), "--profile-file", str(SAMPLE), "--lang", "en"
+    )
+    assert code == 0 and (tmp_path / "burn.html").is_file()
+    page = (tmp_path / "burn.html").read_text(encoding="utf-8")
+    assert "club-house-rules" in page
+    record = tmp_path / "sim.gjn"
+    code, _, _ = gouji("simulate", "--profile-file", str(SAMPLE), "--deals", "1", "-o", str(record))
+    assert code == 0 and '[Profile "club-house-rules"]' in record.read_text(encoding="utf-8")
+    code, out, _ = gouji("validate", str(record), "--profile-file", str(SAMPLE), "--lang", "en")
+    assert code == 0, out
