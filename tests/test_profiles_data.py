@@ -3,11 +3,19 @@
 The shipped profiles moved from Python dicts to ``rules/data/profiles/*.toml``; the
 snapshot ``fixtures/profiles_snapshot.json`` was taken from the dicts before they were
 deleted, so the first test proves that nothing changed in the move.
+
+``docs/profiles.md`` shows the sample user profile and real command output between
+``<!-- BEGIN file: PATH -->`` / ``<!-- BEGIN command: ARGS -->`` markers;
+``python tests/test_profiles_data.py --write`` regenerates them.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shlex
+import sys
 import tomllib
 from collections.abc import Iterator
 from importlib import resources
@@ -241,6 +249,11 @@ def test_missing_id_and_missing_extends(tmp_path: Path) -> None:
     assert "missing extends" in err.en and "缺少 extends" in err.zh
 
 
+def test_the_id_is_one_word(tmp_path: Path) -> None:
+    err = error_of(write(tmp_path, 'id = "my club"\nextends = "qingdao-standard"\n'))
+    assert err.line == 1 and "must be one word" in err.en and "应为一个词" in err.zh
+
+
 def test_a_user_profile_cannot_take_a_shipped_name(tmp_path: Path) -> None:
     err = error_of(write(tmp_path, 'id = "qingdao"\nextends = "qingdao-standard"\n'))
     assert err.line == 1 and "shipped profile qingdao-standard" in err.en
@@ -334,3 +347,67 @@ def test_render_and_simulate_take_a_profile_file(tmp_path: Path) -> None:
     assert code == 0 and '[Profile "club-house-rules"]' in record.read_text(encoding="utf-8")
     code, out, _ = gouji("validate", str(record), "--profile-file", str(SAMPLE), "--lang", "en")
     assert code == 0, out
+
+
+# ------------------------------------------------------------------ docs/profiles.md
+
+DOC = ROOT / "docs" / "profiles.md"
+DOC_BLOCK = re.compile(
+    r"(?P<head><!-- BEGIN (?P<kind>file|command): (?P<arg>[^>]*?) -->\n)"
+    r"(?P<body>.*?)"
+    r"(?P<tail><!-- END (?P=kind) -->)",
+    re.S,
+)
+
+
+def _doc_command(args: str) -> str:
+    from click.testing import CliRunner
+
+    from gojinotation_analyzer.cli.main import main
+
+    env = {"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "GOUJI_LANG": "",
+           "NO_COLOR": "1"}  # fmt: skip
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        r = CliRunner().invoke(main, shlex.split(args), env=env)
+    finally:
+        os.chdir(cwd)
+        for pid in [p for p in PROFILES if p not in SHIPPED]:
+            prof.unregister_profile(pid)
+    out = r.stdout if r.stdout.endswith("\n") else r.stdout + "\n"
+    return f"```console\n$ gouji {args}\n{out}$ echo $?\n{r.exit_code}\n```\n"
+
+
+def doc_text() -> str:
+    """``docs/profiles.md`` with its generated blocks filled in."""
+
+    def fill(m: re.Match[str]) -> str:
+        if m["kind"] == "file":
+            body = "```toml\n" + (ROOT / m["arg"]).read_text(encoding="utf-8") + "```\n"
+        else:
+            body = _doc_command(m["arg"])
+        return m["head"] + body + m["tail"]
+
+    return DOC_BLOCK.sub(fill, DOC.read_text(encoding="utf-8"))
+
+
+def test_docs_profiles_md_shows_the_sample_and_real_output() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    kinds = [m["kind"] for m in DOC_BLOCK.finditer(text)]
+    assert kinds == ["file", "command", "command"]
+    assert text == doc_text(), "run: python tests/test_profiles_data.py --write"
+
+
+def test_docs_profiles_md_documents_every_key_of_the_format() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    english, chinese = text.split("## 中文")
+    keys = [*prof._TOP_KEYS, *prof._SHIPPED_KEYS, "en", "zh"]
+    for part in (english, chinese):
+        for key in keys:
+            assert re.search(rf"`[^`\n]*\b{key}\b[^`\n]*`", part), key
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerates docs/profiles.md
+    if "--write" in sys.argv:
+        DOC.write_text(doc_text(), encoding="utf-8")

@@ -487,6 +487,12 @@ def _profile_of(
     """Build a :class:`Profile` from the parsed TOML of one file."""
     _check_keys(src, data, _TOP_KEYS, "the profile")
     pid = _text(src, data, "id")
+    if not re.fullmatch(r"[^\s\"'\[\]#=]+", pid):
+        raise src.fail(
+            src.line_of("id"),
+            f"id {pid!r} must be one word (no spaces, quotes or brackets)",
+            f"id {pid!r} 应为一个词（不含空格、引号或括号）",
+        )
     aliases = _strings(src, data, "aliases")
     if not src.shipped:
         for name in (pid, *aliases):
@@ -558,16 +564,16 @@ def _parent_of(
         )
     line = src.line_of("extends")
     name = _text(src, data, "extends")
-    if name.casefold() == pid.casefold() or name in chain:
-        cycle = " -> ".join((*chain, pid, name))
+    here = str(Path(src.path).resolve())
+    if name.casefold() == pid.casefold():
+        cycle = f"{pid} -> {name}"
         raise src.fail(line, f"extends makes a cycle: {cycle}", f"extends 形成循环：{cycle}")
     if name.endswith(".toml"):
         path = Path(src.path).parent / name
-        key = str(path.resolve())
-        if key in chain:
-            cycle = " -> ".join((*chain, name))
+        if str(path.resolve()) in (*chain, here):
+            cycle = " -> ".join(Path(p).name for p in (*chain, here, str(path.resolve())))
             raise src.fail(line, f"extends makes a cycle: {cycle}", f"extends 形成循环：{cycle}")
-        return _read_file(str(path), registry, (*chain, str(Path(src.path).resolve())), line, src)
+        return _read_file(str(path), registry, (*chain, here), line, src)
     if name in registry:
         return registry[name]
     if src.shipped:  # pragma: no cover - a data error

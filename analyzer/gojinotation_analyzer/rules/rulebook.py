@@ -1307,9 +1307,14 @@ def _profile_md(p: Profile) -> list[str]:
     return out
 
 
+def _shipped() -> list[Profile]:
+    """The shipped profiles (a user profile registered in this process is not listed)."""
+    return [p for p in PROFILES.values() if p.shipped]
+
+
 def _open_points_md() -> list[str]:
     out: list[str] = []
-    for p in PROFILES.values():
+    for p in _shipped():
         rows = [(n, PROFILES[p.id].table[n]) for n, _ in open_points(p.id, own_only=True)]
         if not rows:
             continue
@@ -1361,9 +1366,10 @@ def markdown() -> str:
         "This is gojinotation's rulebook: the rules of 够级 in our own words, with the Chinese "
         "terms beside them. Every rule cites the seed documents it rests on by file name, "
         "section and a short quote in the original language. The parameter and profile "
-        "tables are generated from `rules/ruleset.py` and `rules/profiles.py` (in "
-        "`analyzer/gojinotation_analyzer/`), the prose from `rules/rulebook.py`, so the "
-        "documentation and the engine cannot drift apart.",
+        "tables are generated from `rules/ruleset.py` and the profile data files "
+        "`rules/data/profiles/*.toml` (in `analyzer/gojinotation_analyzer/`; their format, "
+        "and how organisers add house rules, is in [`profiles.md`](profiles.md)), the prose "
+        "from `rules/rulebook.py`, so the documentation and the engine cannot drift apart.",
         "",
         "Seed documents:",
         "",
@@ -1411,14 +1417,14 @@ def markdown() -> str:
         "| Profile | Aliases | Parent | Title | Sources |",
         "|---|---|---|---|---|",
     ]
-    for p in PROFILES.values():
+    for p in _shipped():
         out.append(
             f"| [`{p.id}`](#profile-{p.id}) | {', '.join(f'`{a}`' for a in p.aliases)} | "
             f"{f'`{p.parent}`' if p.parent else '—'} | {p.title_en}<br>{p.title_zh} | "
             f"{_cell(p.source_text())} |"
         )
     out.append("")
-    for p in PROFILES.values():
+    for p in _shipped():
         out += _profile_md(p)
     out += [
         "## Open points",
