@@ -402,7 +402,9 @@ def test_docs_profiles_md_shows_the_sample_and_real_output() -> None:
 def test_docs_profiles_md_documents_every_key_of_the_format() -> None:
     text = DOC.read_text(encoding="utf-8")
     english, chinese = text.split("## 中文")
-    keys = [*prof._TOP_KEYS, *prof._SHIPPED_KEYS, "en", "zh"]
+    from gojinotation_analyzer.rules import profile_files
+
+    keys = [*profile_files._TOP_KEYS, *profile_files._SHIPPED_KEYS, "en", "zh"]
     for part in (english, chinese):
         for key in keys:
             assert re.search(rf"`[^`\n]*\b{key}\b[^`\n]*`", part), key
