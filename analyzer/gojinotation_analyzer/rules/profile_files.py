@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,8 @@ from gojinotation_analyzer.rules.provenance import SEED_FILES, Citation, Profile
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError, canonical_name
 
 __all__ = ["SHIPPED", "ProfileFileError", "read_shipped", "read_user_file"]
+
+_At = Callable[[], "int | None"]
 
 
 #: The shipped profiles, in catalog order; each is ``data/profiles/<id>.toml``.
@@ -195,79 +197,86 @@ def _known(name: str) -> bool:
     return True
 
 
-def _citation_of(src: _Source, tag: str, quote: str, line: int | None) -> Citation:
+def _citation_of(src: _Source, tag: str, quote: str, at: _At) -> Citation:
     if tag[:3] not in SEED_FILES:
         raise src.fail(
-            line,
+            at(),
             f"cite {tag!r} names no seed document (one of {', '.join(SEED_FILES)})",
             f"cite {tag!r} 未指向任何规则文件（应为 {'、'.join(SEED_FILES)} 之一）",
         )
     return Citation.of(tag, quote)
 
 
-def _readings(src: _Source, name: str, raw: Any, line: int | None) -> tuple[Reading, ...]:
+def _readings(src: _Source, name: str, raw: Any, at: _At) -> tuple[Reading, ...]:
     if not isinstance(raw, list) or not all(isinstance(r, dict) for r in raw):
         raise src.fail(
-            line, f"{name}: disputed must be [[…disputed]] tables", f"{name}：disputed 格式错误"
+            at(), f"{name}: disputed must be [[…disputed]] tables", f"{name}：disputed 格式错误"
         )
     out = []
     for r in raw:
         _check_keys(src, r, _READING_KEYS, f"{name} disputed")
         if "value" not in r:
             raise src.fail(
-                line, f"{name}: a disputed reading needs a value", f"{name}：分歧读法缺少 value"
+                at(), f"{name}: a disputed reading needs a value", f"{name}：分歧读法缺少 value"
             )
         cite = r.get("cite")
-        citation = _citation_of(src, cite, r.get("quote", ""), line) if cite else None
-        out.append(Reading(_value(src, name, r["value"], line), citation, r.get("note", "")))
+        citation = _citation_of(src, cite, r.get("quote", ""), at) if cite else None
+        out.append(Reading(_value(src, name, r["value"], at), citation, r.get("note", "")))
     return tuple(out)
 
 
-def _value(src: _Source, name: str, raw: Any, line: int | None) -> Any:
+def _value(src: _Source, name: str, raw: Any, at: _At) -> Any:
     try:
         return _coerce(name, raw)
     except RulesetError as err:
-        raise src.wrap(line, err) from None
+        raise src.wrap(at(), err) from None
 
 
-def _setting_of(src: _Source, pid: str, name: str, raw: Any, parent: Profile | None) -> Setting:
-    """One ``[settings]`` entry as a :class:`Setting` of profile ``pid``."""
-    line = src.line_of(name, name.rpartition(".")[2])
+def _setting_of(
+    src: _Source, pid: str, name: str, raw: Any, parent: Mapping[str, Setting] | None
+) -> Setting:
+    """One ``[settings]`` entry as a :class:`Setting` of profile ``pid``; ``parent`` is the
+    table the entry changes (for one entry of a map)."""
+
+    def at() -> int | None:  # the line, looked up only when needed (errors, user files)
+        return src.line_of(name, name.rpartition(".")[2])
+
     full = raw if isinstance(raw, dict) and "value" in raw else {"value": raw}
     _check_keys(src, full, _SHIPPED_KEYS if src.shipped else _USER_KEYS, name)
     note = full.get("note", "")
     if "." in name and name not in PARAMETERS:  # one entry of a map: score.bonus.shao = 2
         base, _, key = name.rpartition(".")
         if parent is None:  # pragma: no cover - only the base has no parent
-            raise src.fail(line, f"{name}: no map to change", f"{name}：没有可改的映射")
+            raise src.fail(at(), f"{name}: no map to change", f"{name}：没有可改的映射")
         try:
             entry = PARAMETERS[base].coerce_entry(full["value"], name)
-            value = parent.table[base].value.replace(PARAMETERS[base].coerce_key(key), entry)
+            value = parent[base].value.replace(PARAMETERS[base].coerce_key(key), entry)
         except RulesetError as err:
-            raise src.wrap(line, err) from None
+            raise src.wrap(at(), err) from None
         name = base
     else:
-        value = _value(src, name, full["value"], line)
+        value = _value(src, name, full["value"], at)
     if not src.shipped:
+        line = at()
         quote = full.get("quote") or src.line_text(line)
         cite = Citation(src.path, f"line {line}" if line else "", quote)
         return Setting(name, value, "stated", cite, pid, note, (), False)
-    disputed = _readings(src, name, full.get("disputed", []), line)
+    disputed = _readings(src, name, full.get("disputed", []), at)
     if full.get("open", False):
         if "cite" in full:
             raise src.fail(
-                line,
+                at(),
                 f"{name}: open and cite exclude each other",
                 f"{name}：open 与 cite 不能同时出现",
             )
         return Setting(name, value, "default", None, pid, note, disputed, True)
     if "cite" not in full:
         raise src.fail(
-            line,
+            at(),
             f"{name}: a stated value needs cite (or open = true for a default)",
             f"{name}：有出处的取值需要 cite（默认值写 open = true）",
         )
-    cite = _citation_of(src, full["cite"], full.get("quote", ""), line)
+    cite = _citation_of(src, full["cite"], full.get("quote", ""), at)
     return Setting(name, value, "stated", cite, pid, note, disputed, False)
 
 
@@ -302,13 +311,12 @@ def _profile_of(
     if not isinstance(settings, dict):
         raise src.fail(src.line_of("settings"), "[settings] must be a table", "[settings] 应为表")
     for name, raw in _flatten(src, settings):
-        line = src.line_of(name, name.rpartition(".")[2])
         try:
             canon = canonical_name(name)
         except RulesetError as err:
-            raise src.wrap(line, err) from None
+            raise src.wrap(src.line_of(name, name.rpartition(".")[2]), err) from None
         base = canon if canon in PARAMETERS else canon.rpartition(".")[0]
-        here = attrs.evolve(parent, table={**parent.table, **own}) if parent else None
+        here = {**parent.table, **own} if parent and base != canon else None
         own[base] = _setting_of(src, pid, canon, raw, here)
     table: dict[str, Setting] = {}
     for name in PARAMETERS:
