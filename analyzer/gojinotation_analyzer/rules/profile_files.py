@@ -403,6 +403,16 @@ def read_user_file(
     line: int | None = None,
     child: _Source | None = None,
 ) -> Profile:
+    """Read the user profile file ``path``, resolve its parent in ``registry`` (or read the
+    parent file it names) and register it; ``chain``, ``line`` and ``child`` are the files
+    that led here (for cycles and messages).  Use
+    :func:`gojinotation_analyzer.rules.profiles.load_profile_file`.
+
+    >>> read_user_file("no/such.toml", {})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gojinotation_analyzer.rules.profile_files.ProfileFileError: no/such.toml: cannot read: ...
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -438,7 +448,12 @@ def _coerce(name: str, value: Any) -> Any:
 
 
 def read_shipped() -> dict[str, Profile]:
-    """The shipped profiles by id, in catalog order (:data:`SHIPPED`)."""
+    """The shipped profiles by id, in catalog order (:data:`SHIPPED`).
+
+    >>> shipped = read_shipped()
+    >>> list(shipped) == list(SHIPPED), shipped["latest-004"].parent
+    (True, 'qingdao-standard')
+    """
     profiles: dict[str, Profile] = {}
     folder = resources.files("gojinotation_analyzer.rules") / "data" / "profiles"
     for pid in SHIPPED:

@@ -136,6 +136,17 @@ def register_profile(profile: Profile) -> Profile:
     notes then find it.  Registering a profile with the id of an earlier user profile
     replaces it; the shipped profiles cannot be replaced.
 
+    >>> import attrs
+    >>> mine = attrs.evolve(get_profile("qs"), id="my-house", aliases=(), file="my.toml")
+    >>> register_profile(mine) is get_profile("MY-HOUSE")
+    True
+    >>> unregister_profile("my-house"); "my-house" in PROFILES
+    False
+    >>> register_profile(get_profile("qs"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gojinotation_analyzer.rules.ruleset.RulesetError: 'qingdao-standard' is the name of the...
+
     :raises RulesetError: when ``profile`` is shipped or takes a shipped profile's name.
     """
     for name in (profile.id, *profile.aliases):

@@ -45,6 +45,8 @@ class Citation:
     ('000_2cf9eb31bd48568c.txt', '§F 6')
     >>> str(c)
     '000_2cf9eb31bd48568c.txt §F 6 「过牌者在这一轮里无权再出牌」'
+    >>> c.tag, Citation("club.toml", "line 7", "").tag
+    ('000§F 6', 'club.toml line 7')
     """
 
     file: str
