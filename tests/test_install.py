@@ -165,3 +165,7 @@ def test_installed_gouji_show_and_fmt_check(installed: tuple[Path, dict[str, str
 
     r = _run(gouji, "--version", cwd=work, env=env)
     assert r.returncode == 0 and "0." in r.stdout
+
+    # the rule profiles are data files of the package (rules/data/profiles/*.toml)
+    r = _run(gouji, "rules", "list", "--lang", "en", cwd=work, env=env)
+    assert r.returncode == 0 and "20 profiles" in r.stdout, r.stdout + r.stderr

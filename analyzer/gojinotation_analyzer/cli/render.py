@@ -3,13 +3,16 @@
 Usage::
 
     gouji render FILE... -o DIR [--lang zh|en] [--no-validate] [--index/--no-index]
+                 [--profile-file FILE.toml]
 
 One HTML file per record (every deal of the file a section), named after the record, plus
 ``index.html`` (results, standings, links) when several files are given.  Each page is
 built from the rules engine's replay frames and the validator's diagnostics, so
 violations and disputes appear with their explanations; a record that cannot be replayed
 or read still renders from the record alone.  Exit codes: ``0`` written, ``2`` usage or
-input errors (a missing file); a record with rule errors still renders (exit ``0``).
+input errors (a missing file, a bad ``--profile-file``); a record with rule errors still
+renders (exit ``0``).  ``--profile-file`` replays every deal under that user profile
+instead of its ``[Profile]`` tag (``docs/profiles.md``).
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
@@ -22,15 +25,17 @@ input errors (a missing file); a record with rule errors still renders (exit ``0
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import attrs
 import click
 
 from gojinotation import model as m
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
+from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
 
 i18n.register(
@@ -67,12 +72,27 @@ def build_view(match: m.Match) -> MatchView:
     return view_from_frames(match, frames, report.diagnostics)
 
 
+def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
+    """``build_view`` of the record with every deal's ``Profile`` tag set to ``pid``."""
+
+    def retag(deal: m.Deal) -> m.Deal:
+        header = [i for i in deal.header if not (isinstance(i, m.Tag) and i.name == "Profile")]
+        return attrs.evolve(deal, header=(*header, m.Tag("Profile", pid)))
+
+    def build(match: m.Match) -> MatchView:
+        deals = tuple(d if isinstance(d, BrokenDeal) else retag(d) for d in match.deals)
+        return build_view(attrs.evolve(match, deals=deals))
+
+    return build
+
+
 @click.command("render", help=i18n.t("render.help", "en"))
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False))
 @click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
 @click.option("--no-validate", is_flag=True, help="Draw the record alone, without the engine.")
 @click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
+@profile_file_option()
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -81,6 +101,7 @@ def render(
     lang_opt: str | None,
     no_validate: bool,
     index: bool | None,
+    profile_file: str | None,
 ) -> None:
     """Render GJN records to HTML replays."""
     from gojinotation_analyzer.publish.render import render_files
@@ -91,11 +112,14 @@ def render(
         click.echo(i18n.t("render.missing", lang, path=f), err=True)
     if missing:
         ctx.exit(EXIT_ERROR)
+    build: Callable[[m.Match], MatchView] = view_from_record if no_validate else build_view
+    if profile_file is not None and not no_validate:
+        build = _under_profile(use_profile_file(profile_file, lang))
     written = render_files(
         files,
         out_dir,
         lang=lang,
-        build=view_from_record if no_validate else build_view,
+        build=build,
         index=len(files) > 1 if index is None else index,
     )
     for p in written:

@@ -3,10 +3,13 @@
 Commands::
 
     gouji rules list [--lang en|zh] [--format text|json]
-    gouji rules show PROFILE [--lang en|zh] [--format text|json]
+    gouji rules show PROFILE|FILE.toml [--lang en|zh] [--format text|json]
+    gouji rules show --profile-file FILE.toml
     gouji rules diff A B [--lang en|zh] [--format text|json]
 
-``PROFILE`` is a catalog id (``qingdao-standard``) or an alias (``qingdao``, ``QS``).  The
+``PROFILE`` is a catalog id (``qingdao-standard``) or an alias (``qingdao``, ``QS``); a
+name ending in ``.toml`` is a user profile file (``docs/profiles.md``), on either side of
+``diff`` too.  The
 language defaults to ``--lang`` of ``gouji``, else to the environment (``zh`` when
 ``LANG`` starts with ``zh``).  An unknown profile exits with code 2 and a message in both
 languages, never a traceback.
@@ -18,6 +21,11 @@ qingdao-standard vs two-table-654321: 12 parameters differ
 >>> r = CliRunner().invoke(rules, ["show", "nope", "--lang", "en"])
 >>> r.exit_code
 2
+>>> r = CliRunner().invoke(rules, ["diff", "samples/club-house-rules.toml", "qingdao"])
+>>> print(r.output.splitlines()[0])
+club-house-rules vs qingdao-standard: 3 parameters differ
+>>> from gojinotation_analyzer.rules.profiles import unregister_profile
+>>> unregister_profile("club-house-rules")  # the file registered it for this process
 """
 
 from __future__ import annotations
@@ -25,19 +33,28 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import click
 
 from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, lang_of
 from gojinotation_analyzer.i18n import register, t
-from gojinotation_analyzer.rules.profiles import PROFILES, Citation, Setting, diff, get_profile
+from gojinotation_analyzer.rules.profiles import (
+    PROFILES,
+    Citation,
+    Setting,
+    diff,
+    load_profile_file,
+    resolve_profile,
+)
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError, format_value
 
-__all__ = ["rules"]
+__all__ = ["profile_file_option", "rules", "use_profile_file"]
 
 EXIT_ERROR = 2
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 _TEXT: dict[str, tuple[str, str]] = {
     "help": ("Rule profiles: list, show, compare.", "规则方案：列出、查看、比较。"),
@@ -69,6 +86,15 @@ _TEXT: dict[str, tuple[str, str]] = {
     "diff.same": ("{a} and {b} are the same", "{a} 与 {b} 完全相同"),
     "count": ("{n} profiles", "共 {n} 个规则方案"),
     "open": ("open points", "未定之处"),
+    "help.profile_file": (
+        "Use the user profile of this TOML file (it extends a shipped profile and "
+        "overrides a few parameters; see docs/profiles.md).",
+        "使用此 TOML 文件中的自定规则方案（继承一个内置方案并改动少数参数；见 docs/profiles.md）。",
+    ),
+    "need_profile": (
+        "name a profile or give --profile-file",
+        "请指定规则方案或 --profile-file",
+    ),
 }
 
 
@@ -103,6 +129,29 @@ def _fail(err: RulesetError, lang: str) -> None:
     click.echo(f"gouji: {label}: {first}", err=True)
     click.echo(f"       {second}", err=True)
     raise click.exceptions.Exit(EXIT_ERROR)
+
+
+def use_profile_file(path: str, lang: str) -> str:
+    """Read ``--profile-file PATH`` and return its profile id (now known to every
+    command); a bad file exits with code 2 and its ``file:line`` message in both
+    languages."""
+    try:
+        return load_profile_file(path).id
+    except RulesetError as err:
+        _fail(err, lang)
+        raise  # pragma: no cover - _fail exits
+
+
+def profile_file_option() -> Callable[[_F], _F]:
+    """The ``--profile-file FILE`` option shared by validate, render, simulate and rules."""
+    return click.option(
+        "--profile-file",
+        "profile_file",
+        default=None,
+        metavar="FILE.toml",
+        cls=GoujiOption,
+        help_key="rules.help.profile_file",
+    )
 
 
 # ------------------------------------------------------------------ formatting
@@ -191,6 +240,7 @@ register(
             "输出语言（默认取 gouji --lang，否则按 LANG 环境变量）。",
         ),
         "rules.help.format": ("Output format (text or json).", "输出格式（text 或 json）。"),
+        "rules.help.profile_file": _TEXT["help.profile_file"],
     }
 )
 
@@ -265,15 +315,24 @@ def list_profiles(ctx: click.Context, lang: str | None, fmt: str) -> None:
 @rules.command(
     "show", cls=GoujiCommand, help_key="rules.help.show", short_help_key="rules.help.show"
 )
-@click.argument("profile")
+@click.argument("profile", required=False)
+@profile_file_option()
 @_LANG
 @_FORMAT
 @click.pass_context
-def show_profile(ctx: click.Context, profile: str, lang: str | None, fmt: str) -> None:
+def show_profile(
+    ctx: click.Context, profile: str | None, profile_file: str | None, lang: str | None, fmt: str
+) -> None:
     """``gouji rules show PROFILE``."""
     lang = _lang(ctx, lang)
+    if profile_file is not None:
+        pid = use_profile_file(profile_file, lang)
+        profile = profile or pid
+    if profile is None:
+        _fail(RulesetError(_t("need_profile", "en"), _t("need_profile", "zh")), lang)
+        return
     try:
-        p = get_profile(profile)
+        p = resolve_profile(profile)
     except RulesetError as err:
         _fail(err, lang)
         return
@@ -312,14 +371,19 @@ def show_profile(ctx: click.Context, profile: str, lang: str | None, fmt: str) -
 )
 @click.argument("a")
 @click.argument("b")
+@profile_file_option()
 @_LANG
 @_FORMAT
 @click.pass_context
-def diff_profiles(ctx: click.Context, a: str, b: str, lang: str | None, fmt: str) -> None:
+def diff_profiles(
+    ctx: click.Context, a: str, b: str, profile_file: str | None, lang: str | None, fmt: str
+) -> None:
     """``gouji rules diff A B``."""
     lang = _lang(ctx, lang)
+    if profile_file is not None:
+        use_profile_file(profile_file, lang)
     try:
-        pa, pb = get_profile(a), get_profile(b)
+        pa, pb = resolve_profile(a), resolve_profile(b)
     except RulesetError as err:
         _fail(err, lang)
         return

@@ -2,8 +2,8 @@
 
 Commands::
 
-    gouji simulate [--profile P] [--seed N] [--deals K] [--bot random|heuristic]
-                   [--match] [--rules "..."] [-o FILE.gjn|FILE.json]
+    gouji simulate [--profile P | --profile-file FILE.toml] [--seed N] [--deals K]
+                   [--bot random|heuristic] [--match] [--rules "..."] [-o FILE.gjn|FILE.json]
     gouji simulate --stats [--profile P|all] [--seed N] [--deals K] [--bot B] [--match]
                    [--markdown]
 
@@ -35,6 +35,7 @@ import click
 import gojinotation as gj
 from gojinotation.jsonio import dumps_json
 from gojinotation_analyzer.cli.main import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
+from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.i18n import register, t
 from gojinotation_analyzer.rules.profiles import PROFILES, resolve_profile_id
@@ -136,6 +137,7 @@ def _bots(text: str, lang: str) -> str | tuple[str, ...]:
     cls=GoujiOption,
     help_key="simulate.help.profile",
 )
+@profile_file_option()
 @click.option(
     "--seed", type=int, default=1, show_default=True, cls=GoujiOption, help_key="simulate.help.seed"
 )
@@ -177,6 +179,7 @@ def _bots(text: str, lang: str) -> str | tuple[str, ...]:
 def simulate(
     ctx: click.Context,
     profile: str,
+    profile_file: str | None,
     seed: int,
     deals: int,
     bot_text: str,
@@ -191,6 +194,8 @@ def simulate(
     """``gouji simulate`` (the help text shown is ``simulate.help`` of the catalogue)."""
     lang = lang_of(ctx)
     bot = _bots(bot_text, lang)
+    if profile_file is not None:
+        profile = use_profile_file(profile_file, lang)
     if profile.strip().casefold() == "all":
         if not show_stats or output:
             fail(t("simulate.all_needs_stats", lang), lang)

@@ -2,7 +2,8 @@
 
 Usage::
 
-    gouji validate FILE|DIR|GLOB... [--profile P] [--profiles all|P1,P2]
+    gouji validate FILE|DIR|GLOB... [--profile P | --profile-file FILE.toml]
+                   [--profiles all|P1,P2]
                    [--format text|json] [--lang en|zh] [--explain] [--errors-only]
                    [--no-color] [--no-deck-check]
 
@@ -48,6 +49,7 @@ from gojinotation_analyzer.cli.main import (
     lang_of,
     read_record,
 )
+from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.i18n import LANGS, register, t
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
 from gojinotation_analyzer.reports.validate import (
@@ -90,6 +92,10 @@ register(
             "Validate under this rule profile instead of each deal's [Profile] tag "
             "(the [Rules] overrides still apply).",
             "用此规则方案代替各局的 [Profile] 标签检验（[Rules] 改动仍然适用）。",
+        ),
+        "validate.profile_and_file": (
+            "give --profile or --profile-file, not both",
+            "--profile 与 --profile-file 只能用其一",
         ),
         "validate.help.profiles": (
             "Also replay every deal under these profiles ('all' or a comma list) and show "
@@ -326,6 +332,7 @@ def run_json(
 )
 @click.argument("files", nargs=-1, required=True, metavar="FILE|GLOB...")
 @_option("--profile", "profile", default=None, metavar="P", help_key="validate.help.profile")
+@profile_file_option()
 @_option(
     "--profiles", "profiles", default=None, metavar="all|P1,P2", help_key="validate.help.profiles"
 )
@@ -353,6 +360,7 @@ def validate(
     ctx: click.Context,
     files: tuple[str, ...],
     profile: str | None,
+    profile_file: str | None,
     profiles: str | None,
     fmt: str,
     lang: str | None,
@@ -367,6 +375,10 @@ def validate(
     from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
     compare: list[str] = []
+    if profile_file is not None:
+        if profile is not None:
+            fail(t("validate.profile_and_file", lang), lang)
+        profile = use_profile_file(profile_file, lang)
     try:
         if profile is not None:
             profile = resolve_profile_id(profile)

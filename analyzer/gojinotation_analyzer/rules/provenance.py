@@ -1,0 +1,183 @@
+"""Where a rule value comes from: seed citations, settings and profiles.
+
+The value types of :mod:`gojinotation_analyzer.rules.profiles` (which re-exports them):
+a :class:`Citation` of a seed document, the :class:`Setting` of one parameter in one
+profile with its provenance, the :class:`Reading` of a disputed point, and the
+:class:`Profile` itself.  The files they are read from are handled by
+:mod:`.profile_files`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from gojinotation_analyzer.rules.ruleset import canonical_name, format_value
+
+if TYPE_CHECKING:
+    from gojinotation_analyzer.rules.ruleset import Ruleset
+
+__all__ = ["SEED_FILES", "Citation", "Profile", "Provenance", "Reading", "Setting"]
+
+#: The seed documents, by the three-digit tag used in citations.
+SEED_FILES: dict[str, str] = {
+    "000": "000_2cf9eb31bd48568c.txt",
+    "001": "001_e3547c0540ab60aa.txt",
+    "002": "002_db1c7cf5f153928f.txt",
+    "003": "003_b61896ea16ad5424.txt",
+    "004": "004_50c53f3a2c6a0c6c.txt",
+}
+
+Provenance = Literal["stated", "inherited", "default"]
+
+
+@attrs.frozen
+class Citation:
+    """Where a value comes from: a seed file, a section inside it, and a quote fragment.
+
+    Sections follow the catalog: ``§A``..``§P`` inside file 000, ``a``..``d`` inside 001,
+    ``a``/``b`` inside 002, numbered items inside 003 and ``a``/``b``/``c`` inside 004.
+
+    >>> c = Citation.of("000§F 6", "过牌者在这一轮里无权再出牌")
+    >>> c.file, c.section
+    ('000_2cf9eb31bd48568c.txt', '§F 6')
+    >>> str(c)
+    '000_2cf9eb31bd48568c.txt §F 6 「过牌者在这一轮里无权再出牌」'
+    >>> c.tag, Citation("club.toml", "line 7", "").tag
+    ('000§F 6', 'club.toml line 7')
+    """
+
+    file: str
+    section: str
+    quote: str
+
+    @classmethod
+    def of(cls, tag: str, quote: str) -> Citation:
+        """Build from a short tag (``000§B 第六条``, ``001b``, ``004b(5)``)."""
+        return cls(SEED_FILES[tag[:3]], tag[3:].strip(), quote)
+
+    @property
+    def tag(self) -> str:
+        """The short tag: file number plus section (``000§B 第六条``, ``003 1``)."""
+        if self.file not in SEED_FILES.values():  # a user profile file
+            return f"{self.file} {self.section}".strip()
+        glue = "" if self.section[:1] in ("§", "(", "a", "b", "c", "d", "") else " "
+        return self.file[:3] + glue + self.section
+
+    def __str__(self) -> str:
+        return f"{self.file} {self.section} 「{self.quote}」".replace("  ", " ")
+
+
+@attrs.frozen
+class Reading:
+    """One reading of a disputed point: a value, its citation and a remark."""
+
+    value: Any
+    citation: Citation | None
+    note: str = ""
+
+
+@attrs.frozen
+class Setting:
+    """The value of one parameter in one profile, with its provenance.
+
+    :ivar name: parameter name.
+    :ivar value: the typed value.
+    :ivar provenance: ``stated``, ``inherited`` or ``default``.
+    :ivar citation: the citation (for ``stated``, and for ``inherited`` values that an
+        ancestor stated).
+    :ivar origin: the profile that states or defaults the value.
+    :ivar note: interpretation remarks, or why a default was chosen.
+    :ivar disputed: the readings of a point the documents contradict (empty if none).
+    :ivar open: True when the value is a default somewhere up the chain (an open point).
+    """
+
+    name: str
+    value: Any
+    provenance: Provenance
+    citation: Citation | None
+    origin: str
+    note: str = ""
+    disputed: tuple[Reading, ...] = ()
+    open: bool = False
+
+    @property
+    def inherited_from(self) -> str | None:
+        """The ancestor the value comes from (``None`` unless inherited)."""
+        return self.origin if self.provenance == "inherited" else None
+
+    @property
+    def is_disputed(self) -> bool:
+        """True when the documents give contradicting readings."""
+        return bool(self.disputed)
+
+    @property
+    def text(self) -> str:
+        """The value in override-text form."""
+        return format_value(self.value)
+
+
+@attrs.frozen
+class Profile:
+    """A named ruleset from one document (catalog §3).
+
+    :ivar id: the catalog id (canonical).
+    :ivar aliases: other accepted names.
+    :ivar parent: the parent profile id (``None`` for ``qingdao-standard``).
+    :ivar title_en: English title.
+    :ivar title_zh: Chinese title.
+    :ivar sources: the document sections the profile is drawn from.
+    :ivar summary_en: one sentence on what distinguishes it.
+    :ivar summary_zh: the same in Chinese.
+    :ivar own: the settings the profile itself states or defaults.
+    :ivar table: every parameter's resolved setting (own or inherited), in catalog order.
+    :ivar file: the user profile file it was read from (``None`` for a shipped profile).
+    """
+
+    id: str
+    aliases: tuple[str, ...]
+    parent: str | None
+    title_en: str
+    title_zh: str
+    sources: tuple[Citation, ...]
+    summary_en: str
+    summary_zh: str
+    own: Mapping[str, Setting] = attrs.field(eq=False, repr=False)
+    table: Mapping[str, Setting] = attrs.field(eq=False, repr=False)
+    file: str | None = None
+
+    @property
+    def shipped(self) -> bool:
+        """True for the profiles of the package (catalog §3), False for user files."""
+        return self.file is None
+
+    def setting(self, name: str) -> Setting:
+        """The resolved setting of parameter ``name`` (dotted name)."""
+        return self.table[canonical_name(name)]
+
+    def ancestors(self) -> tuple[str, ...]:
+        """Parent, grandparent, ... up to ``qingdao-standard``."""
+        chain: list[str] = []
+        pid = self.parent
+        while pid is not None:
+            chain.append(pid)
+            pid = _registry()[pid].parent
+        return tuple(chain)
+
+    def ruleset(self) -> Ruleset:
+        """The profile's :class:`Ruleset`."""
+        from gojinotation_analyzer.rules.profiles import load_ruleset
+
+        return load_ruleset(self.id)
+
+    def source_text(self) -> str:
+        """The source sections as short tags (``000§F; 000§N``)."""
+        return "; ".join(dict.fromkeys(c.tag for c in self.sources))
+
+
+def _registry() -> Mapping[str, Profile]:
+    from gojinotation_analyzer.rules.profiles import PROFILES
+
+    return PROFILES
