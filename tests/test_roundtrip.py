@@ -200,7 +200,7 @@ def test_line_ends_and_bom_keep_positions(variant: str, how: str, tmp_path: Path
     else:
         path = tmp_path / "x.gjn"
         path.write_bytes(data)
-        result = gj.read(path)
+        result = gj.read_file(path)
     (err,) = result.errors
     assert (err.code, err.line, err.column) == ("GJN110", 5, 3)
     assert err.source_line == "3:Z"
@@ -276,8 +276,8 @@ def test_iter_deals_path_stream_and_read_agree(tmp_path: Path) -> None:
         assert list(gj.iter_deals(fh)) == expected
     with path.open("rb") as fb:
         assert list(gj.iter_deals(fb)) == expected  # type: ignore[arg-type]
-    assert list(gj.read(path).match.deals) == expected
-    assert gj.read(path).match.prologue == (m.Comment("prologue"),)
+    assert list(gj.read_file(path).match.deals) == expected
+    assert gj.read_file(path).match.prologue == (m.Comment("prologue"),)
 
 
 def test_broken_deals_are_kept_byte_for_byte() -> None:
