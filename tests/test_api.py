@@ -154,3 +154,37 @@ def test_analyzer_import_does_not_import_the_engine() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_every_lazy_name_resolves_to_its_definition() -> None:
+    import importlib
+
+    import gojinotation_analyzer as ga
+
+    table: dict[str, str] = ga._LAZY
+    assert sorted(ga.__all__) == sorted(table)
+    for name, module in table.items():
+        assert getattr(ga, name) is getattr(importlib.import_module(module), name), name
+    assert set(table) <= set(dir(ga))
+    with pytest.raises(AttributeError):
+        _ = ga.no_such_verb
+
+
+def test_the_engine_verbs_from_one_import() -> None:
+    import gojinotation_analyzer as ga
+
+    st = ga.new_deal(
+        {s: gj.parse_cards(h) for s, h in enumerate(["KK3", "AA4", "55", "66", "77", "88"], 1)},
+        ga.Ruleset(),
+        leader=1,
+        deck_check=False,
+    )
+    lead = gj.parse_action("1:3")
+    ga.verify(st, lead)  # legal: raises nothing
+    st, events = ga.do(st, lead)
+    assert st.turn == 2
+    assert events
+    with pytest.raises(ga.IllegalAction) as info:
+        ga.verify(st, gj.parse_action("4:-"))
+    assert info.value.rule_id == "R-TURN-1"
+    assert ga.load_ruleset("qingdao-standard") == ga.load_ruleset("qingdao-standard")
