@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 K = Card.parse("K")
 
 # (text, the action it must read as, its canonical spelling)
-ACTIONS: list[tuple[str, m.Action, str]] = [
+ACTIONS: list[tuple[str, m.Action, str | None]] = [
     ("3:KKK", m.Play(3, cards=(K, K, K)), "3:KKK"),
     ("3:kkk", m.Play(3, cards=(K, K, K)), "3:KKK"),
     ("3:-", m.Pass(3), "3:-"),

@@ -1,8 +1,8 @@
-"""Project-wide quality gates: lint, format, types, layering, and the README's commands."""
+"""Project-wide quality gates: lint, format, types (the tests included) and the README's
+commands; the layering is tests/test_architecture.py."""
 
 from __future__ import annotations
 
-import ast
 import shutil
 import subprocess
 import sys
@@ -35,25 +35,8 @@ def test_mypy_strict_clean() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
-
-
-def test_notation_layer_never_imports_analyzer() -> None:
-    """The arrows point one way: analyzer may import gojinotation, never the reverse."""
-    offenders = [
-        str(p.relative_to(ROOT))
-        for p in (ROOT / "gojinotation").rglob("*.py")
-        if "gojinotation_analyzer" in _imports(p)
-    ]
-    assert offenders == []
+# The layering (which subpackage may import which, no cycles) is judged by
+# tests/test_architecture.py against the table of docs/architecture.md.
 
 
 def _readme_test_command() -> str:
