@@ -35,6 +35,23 @@ def test_mypy_strict_clean() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_mypy_strict_on_the_tests() -> None:
+    """The tests are code too: strict, with the relaxations documented in pyproject.toml."""
+    r = _run(sys.executable, "-m", "mypy", "--strict", "--explicit-package-bases", "tests")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_golden_digests_are_marked_as_change_detectors() -> None:
+    """A golden digest shows that behaviour changed, not that it is right: it carries the
+    registered ``change_detector`` marker so that a reader (and ``-m``) can tell it apart."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"change_detector: ' in pyproject
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "golden" in text.lower() and "GOLDEN_FILE" in text:
+            assert "pytestmark = pytest.mark.change_detector" in text, path.name
+
+
 # The layering (which subpackage may import which, no cycles) is judged by
 # tests/test_architecture.py against the table of docs/architecture.md.
 
@@ -49,3 +66,15 @@ def _readme_test_command() -> str:
 def test_ci_runs_exactly_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert ci[-1].strip() == _readme_test_command()
+
+
+def test_missing_rule_documents_fail_in_ci_and_skip_elsewhere(tmp_path: Path) -> None:
+    """The citation tests judge in CI: without the rule documents they fail there."""
+    from conftest import seeds_or_fail
+
+    missing = tmp_path / "no-seeds"
+    with pytest.raises(pytest.fail.Exception, match="must run"):
+        seeds_or_fail(missing, ci=True)
+    with pytest.raises(pytest.skip.Exception):
+        seeds_or_fail(missing, ci=False)
+    assert seeds_or_fail(tmp_path, ci=True) == tmp_path

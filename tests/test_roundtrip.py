@@ -126,7 +126,9 @@ def test_lenient_forms_normalise_to_canonical_text() -> None:
     ],
 )
 def test_chinese_and_english_verbs(word: str, cls: type) -> None:
-    (act,) = gj.loads(f'[Event "x"]\n3:{word}').deals[0].actions()
+    deal = gj.loads(f'[Event "x"]\n3:{word}').deals[0]
+    assert isinstance(deal, m.Deal)
+    (act,) = deal.actions()
     assert type(act) is cls
     assert act.seat == 3
 
