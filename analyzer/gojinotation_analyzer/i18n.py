@@ -1,4 +1,8 @@
-"""The message catalogue of the command line: every message in English and Chinese.
+"""The message catalogue: every message of the command line and the reports in English
+and Chinese, in one place (:data:`CATALOG`; the replay page's strings are the data file
+:data:`PAGE_CATALOG_FILE`, read by :func:`page_catalog`).  ``tests/test_i18n.py`` checks
+that every message exists in both languages with the same fields, and that no other module
+of the analyzer keeps a bilingual table of its own.
 
 :func:`t` looks a message up by key and fills in its fields; :func:`detect_lang` picks
 the default language from the environment (``zh`` when ``LC_ALL``, ``LC_MESSAGES`` or
@@ -11,8 +15,9 @@ the default language from the environment (``zh`` when ``LC_ALL``, ``LC_MESSAGES
 >>> detect_lang({"LANG": "zh_CN.UTF-8"}), detect_lang({"LC_ALL": "C", "LANG": "zh_CN"})
 ('zh', 'en')
 
-Other modules add their own messages with :func:`register` (keys are dotted, the first
-part names the module, e.g. ``rules.*``):
+Keys are dotted, the first part naming the command or module (``rules.*``,
+``tiebreak.*``).  The project's own modules keep their messages here; a plugin (a command
+from another package) adds its own with :func:`register`:
 
 >>> register({"demo.hello": ("hello {name}", "你好 {name}")})
 >>> t("demo.hello", "zh", name="张三")
@@ -21,9 +26,12 @@ part names the module, e.g. ``rules.*``):
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 
 __all__ = [
     "CATALOG",
@@ -31,6 +39,7 @@ __all__ = [
     "PLACES",
     "detect_lang",
     "normalize_lang",
+    "page_catalog",
     "register",
     "t",
     "translate_click",
@@ -386,6 +395,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "输出语言（默认取 gouji --lang，否则按 LANG 环境变量）。",
     ),
     "rules.help.format": ("Output format (text or json).", "输出格式（text 或 json）。"),
+    # -- reports: the severities of a diagnostic (reports/diagnostics.py)
+    "severity.error": ("error", "错误"),
+    "severity.warning": ("warning", "警告"),
+    "severity.dispute": ("dispute", "争议"),
+    "severity.notice": ("notice", "提示"),
     # -- engine: tie-break methods of a match (engine/match.py, R-MATCH-1)
     "tiebreak.toke_count": ("more 头科 wins", "头科次数多者胜"),
     "tiebreak.fewer_daluo": ("more 大落 loses", "大落次数多者负"),
@@ -423,6 +437,24 @@ PLACES: dict[str, tuple[str, ...]] = {
     "en": ("1st 头科", "2nd 二科", "3rd 三科", "4th 四科", "5th 二落", "6th 大落"),
     "zh": ("头科", "二科", "三科", "四科", "二落", "大落"),
 }
+
+#: The replay page's strings: a data file beside the templates, because the page's own
+#: script reads them too.  ``lang -> key -> text``; the catalogue's tests check it like
+#: :data:`CATALOG` (every key in both languages, with the same fields).
+PAGE_CATALOG_FILE = "publish/templates/i18n.json"
+
+
+@cache
+def page_catalog() -> dict[str, dict[str, str]]:
+    """The replay page's strings, ``{"zh": {...}, "en": {...}}``.
+
+    >>> page_catalog()["zh"]["lang_name"], sorted(page_catalog())
+    ('中文', ['en', 'zh'])
+    """
+    text = resources.files("gojinotation_analyzer").joinpath(PAGE_CATALOG_FILE).read_text("utf-8")
+    data: dict[str, dict[str, str]] = json.loads(text)
+    return data
+
 
 _ZH_PREFIXES = ("zh",)
 
