@@ -2048,8 +2048,9 @@ def _refuse_path(source: object, verb: str) -> None:
         )
     if (
         isinstance(source, str)
+        and len(source) < 4096  # a path, not a record; checked cheaply before the rest
+        and source.rstrip().lower().endswith(_FILE_SUFFIXES)
         and "\n" not in source
-        and source.strip().lower().endswith(_FILE_SUFFIXES)
         and os.path.isfile(source.strip())
     ):
         hint = (
