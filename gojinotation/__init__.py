@@ -1,7 +1,7 @@
 """gojinotation: GJN, the hand-record notation of Gouji (够级).
 
 The notation layer: cards, the record model, the reader (Lark grammar), the canonical
-writer and JSON.  It knows no rules; ``analyzer`` replays records through the rules.
+writer and JSON.  It knows no rules; ``gojinotation_analyzer`` replays records through the rules.
 
 >>> import gojinotation as gj
 >>> match = gj.loads('[Event "demo"]\\nhand 1: DD X 333\\n1. 1:333 2:-')

@@ -4,7 +4,7 @@ A :class:`Match` (one ``.gjn`` file) holds :class:`Deal` values in order.  A dea
 tag pairs, the six hands and the moves in time order.  Every value keeps its source
 :class:`Span`; spans never take part in equality, so ``parse(write(r)) == r``.
 
-The model knows no rules: the rules engine (``analyzer``) gives these values meaning.
+The model knows no rules: the rules engine (``gojinotation_analyzer``) gives these values meaning.
 
 Vocabulary (grammar rule = class = engine verb):
 
