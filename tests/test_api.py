@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 import gojinotation as gj
 from gojinotation import model as m
 from gojinotation.cards import Card
+from tests import strategies as s
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -188,3 +190,22 @@ def test_the_engine_verbs_from_one_import() -> None:
         ga.verify(st, gj.parse_action("4:-"))
     assert info.value.rule_id == "R-TURN-1"
     assert ga.load_ruleset("qingdao-standard") == ga.load_ruleset("qingdao-standard")
+
+
+@settings(max_examples=200)
+@given(s.action())
+def test_every_action_reads_back_from_its_str(action: m.Action) -> None:
+    """str() and parse_action are inverse on every action the model can hold (glyphs,
+    notes, ``^`` and every kind of action included)."""
+    text = str(action)
+    assert "\n" not in text
+    again = gj.parse_action(text)
+    assert again == action
+    assert type(again) is type(action)
+    assert str(again) == text
+
+
+@given(s.deal())
+def test_every_deal_reads_back_from_its_str(deal: m.Deal) -> None:
+    (again,) = gj.loads(str(deal)).deals
+    assert again == deal
