@@ -2044,7 +2044,9 @@ def _refuse_path(source: object, verb: str) -> None:
     if isinstance(source, os.PathLike):
         raise TypeError(
             f"{verb}() takes GJN text, bytes or an open stream, not a path "
-            f"({os.fspath(source)!r}): use gojinotation.read_file(path) or load(path)"
+            f"({os.fspath(source)!r}): use gojinotation.read_file(path) or load(path) / "
+            f"{verb}() 只接受 GJN 文本、字节或已打开的流，不接受路径："
+            "读文件请用 read_file(path) 或 load(path)"
         )
     if (
         isinstance(source, str)
@@ -2059,7 +2061,8 @@ def _refuse_path(source: object, verb: str) -> None:
             else "gojinotation.read_file(path) or load(path)"
         )
         raise ValueError(
-            f"{verb}() takes GJN text, and {source!r} is the name of a file, not GJN: use {hint}"
+            f"{verb}() takes GJN text, and {source!r} is the name of a file, not GJN: use {hint} / "
+            f"{verb}() 只接受 GJN 文本，而 {source!r} 是文件名：请用 {hint}"
         )
 
 
