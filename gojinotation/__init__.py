@@ -1,17 +1,29 @@
 """gojinotation: GJN, the hand-record notation of Gouji (够级).
 
 The notation layer: cards, the record model, the reader (Lark grammar), the canonical
-writer and JSON.  It knows no rules; ``analyzer`` replays records through the rules.
+writer and JSON.  It knows no rules; ``gojinotation_analyzer`` replays records through the rules.
 
 >>> import gojinotation as gj
 >>> match = gj.loads('[Event "demo"]\\nhand 1: DD X 333\\n1. 1:333 2:-')
 >>> print(gj.dumps(match).splitlines()[-1])
 1. 1:333 2:-
+
+Actions read and write one at a time, in the spirit of python-chess's moves:
+
+>>> action = gj.parse_action("3:burn kkkk !?")
+>>> type(action).__name__, action.seat, str(action)
+('Burn', 3, '3:burn KKKK !?')
+>>> gj.Play.parse("3:KKK") == action
+False
+
+Text is read by :func:`read` / :func:`loads`, files by :func:`read_file` / :func:`load`.
 """
 
 from .cards import Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards
 from .errors import GoujiError, NotationError
 from .model import (
+    Action,
+    ActionBase,
     Burn,
     Buy,
     Close,
@@ -38,12 +50,25 @@ from .model import (
     duitou,
     team_of,
 )
-from .reader import BrokenDeal, Header, ReadResult, iter_deals, load, loads, read, skim
+from .reader import (
+    BrokenDeal,
+    Header,
+    ReadResult,
+    iter_deals,
+    load,
+    loads,
+    parse_action,
+    read,
+    read_file,
+    skim,
+)
 from .writer import dumps, format_action, write_deal
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "ActionBase",
     "BrokenDeal",
     "Burn",
     "Buy",
@@ -84,8 +109,10 @@ __all__ = [
     "iter_deals",
     "load",
     "loads",
+    "parse_action",
     "parse_cards",
     "read",
+    "read_file",
     "skim",
     "team_of",
     "write_deal",

@@ -4,7 +4,7 @@ A :class:`Match` (one ``.gjn`` file) holds :class:`Deal` values in order.  A dea
 tag pairs, the six hands and the moves in time order.  Every value keeps its source
 :class:`Span`; spans never take part in equality, so ``parse(write(r)) == r``.
 
-The model knows no rules: the rules engine (``analyzer``) gives these values meaning.
+The model knows no rules: the rules engine (``gojinotation_analyzer``) gives these values meaning.
 
 Vocabulary (grammar rule = class = engine verb):
 
@@ -49,6 +49,7 @@ __all__ = [
     "SEATS",
     "STANDARD_TAGS",
     "Action",
+    "ActionBase",
     "BrokenDeal",
     "Burn",
     "Buy",
@@ -196,7 +197,12 @@ class Note:
 
 
 @attrs.frozen(weakref_slot=False)
-class _ActionBase:
+class ActionBase:
+    """What every action has: the seat that acts, the ``^`` mark, glyphs, notes, a span.
+
+    ``ActionBase.parse("3:KKK")`` reads any action; ``str(action)`` writes it back.
+    """
+
     seat: int
     irregular: bool = attrs.field(default=False, kw_only=True)
     glyphs: tuple[str, ...] = attrs.field(default=(), kw_only=True)
@@ -210,55 +216,95 @@ class _ActionBase:
                 return n.value
         return None
 
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse one action written in GJN (see :func:`gojinotation.reader.parse_action`).
+
+        Called on a concrete class (``Play.parse``), the text must be that kind of action.
+
+        >>> Play.parse("3:KKK") == Play(3, cards=(Card.parse("K"),) * 3)
+        True
+        >>> type(ActionBase.parse("3:burn KKKK")).__name__
+        'Burn'
+        >>> try:
+        ...     Pass.parse("3:KKK")
+        ... except NotationError as err:
+        ...     print(err.code, err.column, err.message())
+        GJN101 1 a Pass expected, not a Play (found '3:KKK')
+
+        :raises NotationError: with the column of the fault in ``text``.
+        """
+        from .reader import parse_action  # the reader builds the model: imported late
+
+        action = parse_action(text)
+        if cls is not ActionBase and not isinstance(action, cls):
+            raise NotationError(
+                "GJN101",
+                line=1,
+                column=1,
+                en=f"a {cls.__name__} expected, not a {type(action).__name__}",
+                zh=f"应为 {cls.__name__} 动作，而不是 {type(action).__name__}",
+                found=text,
+                source_line=text,
+                filename="<action>",
+            )
+        return action
+
+    def __str__(self) -> str:
+        """The action in canonical GJN, glyphs and notes included: ``3:KKK !``."""
+        from .writer import format_action
+
+        return format_action(self)  # type: ignore[arg-type]
+
 
 @attrs.frozen(weakref_slot=False)
-class Play(_ActionBase):
+class Play(ActionBase):
     """Play (lead or follow with) a set of cards."""
 
     cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
 
 @attrs.frozen(weakref_slot=False)
-class Burn(_ActionBase):
+class Burn(ActionBase):
     """Declare 烧牌 and play ``cards``, the set that beats the 够级 set."""
 
     cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
 
 
 @attrs.frozen(weakref_slot=False)
-class Pass(_ActionBase):
+class Pass(ActionBase):
     """Pass (过牌)."""
 
 
 @attrs.frozen(weakref_slot=False)
-class Yield(_ActionBase):
+class Yield(ActionBase):
     """让牌: let the next two seats act before answering one's 对头."""
 
 
 @attrs.frozen(weakref_slot=False)
-class Close(_ActionBase):
+class Close(ActionBase):
     """扣牌: turn the round's cards face down, ending the round."""
 
 
 @attrs.frozen(weakref_slot=False)
-class Timeout(_ActionBase):
+class Timeout(ActionBase):
     """The seat exceeded the time limit (超时)."""
 
 
 @attrs.frozen(weakref_slot=False)
-class Revolution(_ActionBase):
+class Revolution(ActionBase):
     """革命 (造反): the seat declares a revolution and stops playing this deal."""
 
 
 @attrs.frozen(weakref_slot=False)
-class Report(_ActionBase):
+class Report(ActionBase):
     """报牌: the seat states how many cards it holds."""
 
     count: int = attrs.field(default=0, kw_only=True)
 
 
 @attrs.frozen(weakref_slot=False)
-class Buy(_ActionBase):
+class Buy(ActionBase):
     """买3/买4: buy ``card`` from ``from_seat``, paying with ``paid``."""
 
     card: Card = attrs.field(kw_only=True)
@@ -267,7 +313,7 @@ class Buy(_ActionBase):
 
 
 @attrs.frozen(weakref_slot=False)
-class Give(_ActionBase):
+class Give(ActionBase):
     """送3: hand ``card`` to ``to_seat`` without payment."""
 
     card: Card = attrs.field(kw_only=True)
@@ -275,7 +321,7 @@ class Give(_ActionBase):
 
 
 @attrs.frozen(weakref_slot=False)
-class Tribute(_ActionBase):
+class Tribute(ActionBase):
     """进贡: pay ``cards`` to ``to_seat`` before play."""
 
     cards: tuple[Card, ...] = attrs.field(kw_only=True)
@@ -283,7 +329,7 @@ class Tribute(_ActionBase):
 
 
 @attrs.frozen(weakref_slot=False)
-class Return(_ActionBase):
+class Return(ActionBase):
     """还贡: give ``cards`` back to ``to_seat`` after receiving tribute."""
 
     cards: tuple[Card, ...] = attrs.field(kw_only=True)
@@ -291,7 +337,7 @@ class Return(_ActionBase):
 
 
 @attrs.frozen(weakref_slot=False)
-class Penalty(_ActionBase):
+class Penalty(ActionBase):
     """A referee's point penalty (``points`` is signed) with its reason."""
 
     points: int = attrs.field(kw_only=True)
@@ -299,7 +345,7 @@ class Penalty(_ActionBase):
 
 
 @attrs.frozen(weakref_slot=False)
-class Ruling(_ActionBase):
+class Ruling(ActionBase):
     """A referee's ruling that names a seat, in free text."""
 
     text: str = attrs.field(default="", kw_only=True)
@@ -390,6 +436,12 @@ class Deal:
                 return item
         return None
 
+    def __str__(self) -> str:
+        """The deal in canonical GJN (:func:`gojinotation.writer.write_deal`)."""
+        from .writer import write_deal
+
+        return write_deal(self)
+
     def actions(self) -> Iterator[Action]:
         """The main-line actions in time order (comments, marks and variations skipped)."""
         for item in self.moves:
@@ -418,3 +470,9 @@ class Match:
     deals: tuple[Deal | BrokenDeal, ...] = ()
     version: int | None = None
     prologue: tuple[Comment, ...] = ()
+
+    def __str__(self) -> str:
+        """The whole file in canonical GJN (:func:`gojinotation.writer.dumps`)."""
+        from .writer import dumps
+
+        return dumps(self)

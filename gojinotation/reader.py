@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any, overload
+from typing import IO, Any, cast, overload
 
 import attrs
 import lark
@@ -54,7 +54,9 @@ __all__ = [
     "iter_deals",
     "load",
     "loads",
+    "parse_action",
     "read",
+    "read_file",
     "skim",
 ]
 
@@ -2006,6 +2008,8 @@ def iter_deals(source: Source, *, filename: str | None = None) -> Iterator[m.Dea
     >>> [type(d).__name__ for d in iter_deals('[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z')]
     ['Deal', 'BrokenDeal']
     """
+    if isinstance(source, str):
+        _refuse_path(source, "iter_deals")
     for _, _, deal in _iter_any(source, filename):
         if deal is not None:
             yield deal
@@ -2028,16 +2032,84 @@ def _decode_error(exc: UnicodeDecodeError, filename: str) -> BrokenDeal:
     return BrokenDeal(data.decode("utf-8", "replace"), (err,), m.Span(line, col))
 
 
-def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadResult:
-    """Read a whole GJN source leniently: every deal, broken ones kept, every error.
+#: What :func:`read` accepts: GJN text, UTF-8 bytes or an open stream (never a path).
+Text = str | bytes | IO[str] | IO[bytes]
 
-    Bytes are decoded as UTF-8; undecodable input is reported (GJN115) for the deal it
-    stands in, not raised, and the other deals are read as usual.
+_FILE_SUFFIXES = (".gjn", ".json")
+
+
+def _refuse_path(source: object, verb: str) -> None:
+    """Refuse a path where GJN text is expected: ``read("final.gjn")`` would otherwise
+    parse the eight characters of the name as a record."""
+    if isinstance(source, os.PathLike):
+        raise TypeError(
+            f"{verb}() takes GJN text, bytes or an open stream, not a path "
+            f"({os.fspath(source)!r}): use gojinotation.read_file(path) or load(path) / "
+            f"{verb}() 只接受 GJN 文本、字节或已打开的流，不接受路径："
+            "读文件请用 read_file(path) 或 load(path)"
+        )
+    if (
+        isinstance(source, str)
+        and len(source) < 4096  # a path, not a record; checked cheaply before the rest
+        and source.rstrip().lower().endswith(_FILE_SUFFIXES)
+        and "\n" not in source
+        and os.path.isfile(source.strip())
+    ):
+        hint = (
+            "gojinotation.jsonio.load_json_match(Path(path).read_bytes())"
+            if source.strip().lower().endswith(".json")
+            else "gojinotation.read_file(path) or load(path)"
+        )
+        raise ValueError(
+            f"{verb}() takes GJN text, and {source!r} is the name of a file, not GJN: use {hint} / "
+            f"{verb}() 只接受 GJN 文本，而 {source!r} 是文件名：请用 {hint}"
+        )
+
+
+def read(source: Text, *, filename: str | None = None) -> ReadResult:
+    """Read a whole GJN text leniently: every deal, broken ones kept, every error.
+
+    ``source`` is the text itself (``str``), UTF-8 ``bytes`` or an open stream; a file
+    is read by :func:`read_file`.  Bytes are decoded as UTF-8; undecodable input is
+    reported (GJN115) for the deal it stands in, not raised, and the other deals are
+    read as usual.
 
     >>> r = read('[Event "a"]\\n1:ZZ\\n\\n[Event "b"]\\n1:333')
     >>> [type(d).__name__ for d in r.match.deals], r.errors[0].code, r.errors[0].line
     (['BrokenDeal', 'Deal'], 'GJN110', 2)
+    >>> from pathlib import Path
+    >>> read(Path("final.gjn"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: read() takes GJN text, bytes or an open stream, not a path ('final.gjn'): ...
+
+    :raises TypeError: ``source`` is a path object.
+    :raises ValueError: ``source`` is a string naming an existing ``.gjn`` or ``.json``
+        file (and so no GJN): read files with :func:`read_file`.
     """
+    _refuse_path(source, "read")
+    return _read_any(source, filename)
+
+
+def read_file(path: str | os.PathLike[str], *, filename: str | None = None) -> ReadResult:
+    """Read a ``.gjn`` file leniently (like :func:`read`), streaming it block by block.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = os.path.join(tmp, "a.gjn")
+    ...     _ = open(p, "w", encoding="utf-8").write('[Event "a"]\\n1:333')
+    ...     r = read_file(p)
+    >>> len(r.match.deals), r.errors, r.match.deals[0].span.line
+    (1, (), 1)
+
+    :raises OSError: the file cannot be opened.
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"read_file() takes a path, not {type(path).__name__}")
+    return _read_any(Path(path), filename or os.fspath(path))
+
+
+def _read_any(source: str | bytes | Source, filename: str | None) -> ReadResult:
     name = filename
     if isinstance(source, bytes):
         name = name or "<bytes>"
@@ -2061,10 +2133,14 @@ def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadRe
     return ReadResult(match, tuple(errors))
 
 
-def loads(text: str, *, filename: str | None = None) -> m.Match:
-    """Parse GJN text strictly.
+def loads(text: str | bytes, *, filename: str | None = None) -> m.Match:
+    """Parse GJN text strictly (:func:`read`, raising the first error).
+
+    >>> len(loads('[Event "a"]\\n1:333').deals)
+    1
 
     :raises NotationError: the first syntax error, with its position.
+    :raises TypeError, ValueError: ``text`` is a path (see :func:`read`).
     """
     result = read(text, filename=filename)
     if result.errors:
@@ -2073,11 +2149,12 @@ def loads(text: str, *, filename: str | None = None) -> m.Match:
 
 
 def load(path: str | os.PathLike[str]) -> m.Match:
-    """Parse a ``.gjn`` file strictly.
+    """Parse a ``.gjn`` file strictly (:func:`read_file`, raising the first error).
 
     :raises NotationError: the first syntax error, with its position.
+    :raises OSError: the file cannot be opened.
     """
-    result = read(Path(path), filename=str(path))
+    result = read_file(path)
     if result.errors:
         raise result.errors[0]
     return result.match
@@ -2099,3 +2176,89 @@ def skim(source: Source, *, filename: str | None = None) -> Iterator[Header]:
     finally:
         if opened is not None:
             opened.close()
+
+
+_ACTION_PREFIX = '[Event ""]\n'
+
+
+def _action_error(
+    text: str,
+    column: int,
+    en: str,
+    zh: str,
+    found: str = "",
+    code: str = "GJN101",
+    expected: tuple[str, ...] = (),
+) -> NotationError:
+    return NotationError(
+        code,
+        line=1,
+        column=column,
+        en=en,
+        zh=zh,
+        found=found,
+        expected=expected,
+        source_line=text,
+        filename="<action>",
+    )
+
+
+def parse_action(text: str) -> m.Action:
+    """Parse one action written in GJN, e.g. ``3:KKK``, ``3:-`` or ``3:burn KKKK !?``.
+
+    Glyphs and structured notes after the action belong to it; anything else (a second
+    action, a round number, a comment, a variation, a line break) is refused.  The result
+    is the frozen action class for the text; ``str()`` of it is the canonical GJN.
+
+    >>> a = parse_action("3:kkk !")
+    >>> type(a).__name__, a.seat, str(a)
+    ('Play', 3, '3:KKK !')
+    >>> try:
+    ...     parse_action("3:KKK 4:-")
+    ... except NotationError as err:
+    ...     print(err.code, err.line, err.column, err.message())
+    GJN101 1 7 exactly one action expected; this is a second item (found '4:-')
+
+    :raises NotationError: the text is not exactly one action (``line`` is 1, ``column``
+        points into ``text``).
+    :raises TypeError: ``text`` is not a ``str``.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_action() takes GJN text (str), not {type(text).__name__}")
+    for i, ch in enumerate(text):
+        if ch in "\r\n":
+            raise _action_error(
+                text, i + 1, "one action expected on one line", "应为一行中的一个动作", ch
+            )
+    result = _read_any(_ACTION_PREFIX + text, None)
+    if result.errors:
+        err = result.errors[0]
+        col = err.column if err.line == 2 else 1
+        raise _action_error(text, col, err.en, err.zh, err.found, err.code, err.expected)
+    deal = result.match.deals[0] if result.match.deals else None
+    items = deal.moves if isinstance(deal, m.Deal) else ()
+    if not items:
+        return _raise_empty(text)
+    first = items[0]
+    if not isinstance(first, m.ACTION_TYPES):
+        col = getattr(getattr(first, "span", None), "column", 1) or 1
+        raise _action_error(
+            text, col, "an action such as 3:KKK expected", "应为一个动作，例如 3:KKK", text
+        )
+    if len(items) > 1:
+        extra = items[1]
+        col = getattr(getattr(extra, "span", None), "column", 1) or 1
+        raise _action_error(
+            text,
+            col,
+            "exactly one action expected; this is a second item",
+            "只应有一个动作；这是多余的内容",
+            text[col - 1 :].strip(),
+        )
+    return cast(m.Action, first)
+
+
+def _raise_empty(text: str) -> m.Action:
+    raise _action_error(
+        text, 1, "an action such as 3:KKK expected", "应为一个动作，例如 3:KKK", text, "GJN102"
+    )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import string
 import sys
+import tempfile
 import types
 from pathlib import Path
 from typing import Any
@@ -286,7 +288,7 @@ def test_fmt_permission_errors(
     def no_write(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli.tempfile, "mkstemp", no_write)
+    monkeypatch.setattr(tempfile, "mkstemp", no_write)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "cannot write" in r.stderr
     assert record.read_text(encoding="utf-8") == RECORD
@@ -294,7 +296,7 @@ def test_fmt_permission_errors(
     def disk_full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli.tempfile, "mkstemp", disk_full)
+    monkeypatch.setattr(tempfile, "mkstemp", disk_full)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "No space left" in r.stderr
     monkeypatch.undo()
@@ -586,8 +588,8 @@ def test_commands_from_cli_modules_load_lazily(monkeypatch: pytest.MonkeyPatch) 
             raise ImportError("needs a module that is not there")
         return real_import(name, *args)
 
-    real_import = cli.importlib.import_module
-    monkeypatch.setattr(cli.importlib, "import_module", broken_import)
+    real_import = importlib.import_module
+    monkeypatch.setattr(importlib, "import_module", broken_import)
     r = run("demo")
     assert r.exit_code == EXIT_OK and r.stdout == "demo ran\n"
     r = run("--help")

@@ -8,7 +8,13 @@ in ``tests/fixtures/engine_golden_deals.gjn`` so the check does not depend on th
 frame's events (kind, seat, rule id, English and Chinese text) and of the state after it
 (its summary and every field), plus a digest of the legal actions at every fifth frame.
 
-Regenerate (only when a behaviour change is intended)::
+These are **change detectors** (marker ``change_detector``): a mismatch says that a replay
+changed, not which replay is right; whether a ruling is right is judged by the reasoned
+tests named after rule ids (``test_R_...``), which every rule id has (see
+``tests/test_rulebook.py``).  Select or leave them out with ``-m change_detector`` /
+``-m "not change_detector"``.
+
+Regenerate (only when a behaviour change is intended, each change with its reasoned test)::
 
     python tests/test_engine_perf_equivalence.py --regen
 """
@@ -29,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 import gojinotation as gj  # noqa: E402
 from gojinotation_analyzer.engine.engine import legal_actions, replay  # noqa: E402
 from gojinotation_analyzer.engine.state import DealState, Frame  # noqa: E402
+
+pytestmark = pytest.mark.change_detector
 
 FIXTURES = ROOT / "tests" / "fixtures"
 DEALS_FILE = FIXTURES / "engine_golden_deals.gjn"

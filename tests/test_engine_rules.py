@@ -80,7 +80,7 @@ def test_R_OPEN_1_shangban_same_colour_three_EC_43() -> None:
 def test_R_OPEN_1_new_deal_without_a_leader() -> None:
     st = new_deal({s: C("55") for s in range(1, 7)}, deck_check=False)
     assert st.leader == 1
-    assert [e.rule_id for e in st.events] == ["R-OPEN-1"]
+    assert [getattr(e, "rule_id", None) for e in st.events] == ["R-OPEN-1"]
 
 
 # ---------------------------------------------------------------- R-DECK-1, R-DECK-2

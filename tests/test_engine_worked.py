@@ -186,7 +186,8 @@ def _unopened_toke(profile: str, rules: str = "", last: str = "3") -> list:  # t
     # seat 1 leads 55 then goes out with his last set before opening.
     hands = {1: f"55 {last}", 2: "3 77 9", 3: "3 88 9", 4: "3 99 T", 5: "3 TT J", 6: "3 JJ Q"}
     moves = f"1:55 2:- 3:- 4:- 5:- 6:- 1:{last}"
-    return play(hands, moves, profile=profile, rules=rules)
+    frames: list = play(hands, moves, profile=profile, rules=rules)  # type: ignore[type-arg]
+    return frames
 
 
 OFF_BIE3 = "bie3.enabled=off; play.three_restriction=none; kaidian.auto_if_no_gouji=off"

@@ -238,7 +238,7 @@ def test_undecodable_bytes_break_one_deal_only(tmp_path: Path) -> None:
     path = tmp_path / "bad.gjn"
     path.write_bytes(data)
     for source in (data, path, io.BytesIO(data)):
-        result = gj.read(source)  # type: ignore[arg-type]
+        result = gj.read_file(source) if isinstance(source, Path) else gj.read(source)  # type: ignore[arg-type]
         assert [type(d).__name__ for d in result.match.deals] == ["Deal", "BrokenDeal", "Deal"]
         (err,) = result.errors
         assert (err.code, err.line, err.column, err.found) == ("GJN115", 5, 9, "e9")

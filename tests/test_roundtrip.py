@@ -126,7 +126,9 @@ def test_lenient_forms_normalise_to_canonical_text() -> None:
     ],
 )
 def test_chinese_and_english_verbs(word: str, cls: type) -> None:
-    (act,) = gj.loads(f'[Event "x"]\n3:{word}').deals[0].actions()
+    deal = gj.loads(f'[Event "x"]\n3:{word}').deals[0]
+    assert isinstance(deal, m.Deal)
+    (act,) = deal.actions()
     assert type(act) is cls
     assert act.seat == 3
 
@@ -200,7 +202,7 @@ def test_line_ends_and_bom_keep_positions(variant: str, how: str, tmp_path: Path
     else:
         path = tmp_path / "x.gjn"
         path.write_bytes(data)
-        result = gj.read(path)
+        result = gj.read_file(path)
     (err,) = result.errors
     assert (err.code, err.line, err.column) == ("GJN110", 5, 3)
     assert err.source_line == "3:Z"
@@ -276,8 +278,8 @@ def test_iter_deals_path_stream_and_read_agree(tmp_path: Path) -> None:
         assert list(gj.iter_deals(fh)) == expected
     with path.open("rb") as fb:
         assert list(gj.iter_deals(fb)) == expected  # type: ignore[arg-type]
-    assert list(gj.read(path).match.deals) == expected
-    assert gj.read(path).match.prologue == (m.Comment("prologue"),)
+    assert list(gj.read_file(path).match.deals) == expected
+    assert gj.read_file(path).match.prologue == (m.Comment("prologue"),)
 
 
 def test_broken_deals_are_kept_byte_for_byte() -> None:

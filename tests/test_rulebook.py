@@ -14,7 +14,6 @@ from gojinotation_analyzer.rules.rulebook import ADDED_RULE_IDS, RULES, UnknownR
 from gojinotation_analyzer.rules.ruleset import PARAMETERS
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def _contract_ids() -> list[str]:
@@ -58,9 +57,8 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\s“”\"‘’'「」]", "", text)
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="seed documents not available")
-def test_rule_quotes_are_in_the_seed_documents() -> None:
-    texts = {f: _normalise((SEEDS / f).read_text("utf-8")) for f in SEED_FILES.values()}
+def test_rule_quotes_are_in_the_seed_documents(seeds: Path) -> None:
+    texts = {f: _normalise((seeds / f).read_text("utf-8")) for f in SEED_FILES.values()}
     for r in RULES.values():
         for c in r.sources:
             pos = 0

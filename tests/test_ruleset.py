@@ -152,7 +152,6 @@ CATALOG_IDS = [
     "trad-003",
     "latest-004",
 ]
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 
 
 def test_all_catalog_profiles_exist_and_load() -> None:
@@ -194,9 +193,8 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\s“”\"‘’'「」]", "", text)
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="seed documents not available")
-def test_every_quote_is_in_its_seed_document() -> None:
-    texts = {f: _normalise((SEEDS / f).read_text("utf-8")) for f in prof.SEED_FILES.values()}
+def test_every_quote_is_in_its_seed_document(seeds: Path) -> None:
+    texts = {f: _normalise((seeds / f).read_text("utf-8")) for f in prof.SEED_FILES.values()}
     for p in prof.PROFILES.values():
         for s in p.own.values():
             for c in [s.citation, *(r.citation for r in s.disputed)]:

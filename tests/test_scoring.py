@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from gojinotation.cards import Card, Rank, format_cards, parse_cards
 from gojinotation_analyzer.engine.scoring import (
     PLACE_SCHEMES,
+    TEAMS,
     BurnFact,
     DealFacts,
     ErShaYiFact,
@@ -591,7 +592,7 @@ def test_R_SCORE_team_points_are_seat_points_plus_team_entries(
         else:
             assert s.team_points[t] == s.team_net[t]
     if s.chuan3hu is None or rs.score.chuan3hu in ("double", "no_change"):
-        for t in ("A", "B"):
+        for t in TEAMS:
             assert s.team_net[t] == sum(p for x, p in s.seat_points.items() if team(x) == t)
 
 

@@ -560,6 +560,7 @@ def test_bad_rules_override_is_reported_at_the_override() -> None:
     text = '[Profile "qingdao"]\n[Rules "time.limit_s=30; cmp.ershayi=yes"]\nhand 1: 5\n1:5\n'
     (d,) = [d for d in diagnostics(text) if d.code == "GJV221"]
     assert (d.line, d.column, d.end_column) == (2, 26, 41)
+    assert d.end_column is not None
     assert d.source_line[d.column - 1 : d.end_column - 1] == "cmp.ershayi=yes"
     assert "allowed values: off, two_big_beat_one_big" in d.en
     # the good override still applies

@@ -105,7 +105,8 @@ def game(profile: str, seed: int) -> tuple[tuple[object, ...], tuple[m.Action, .
 
 
 def hands_of(profile: str, seed: int) -> dict[int, tuple[Card, ...]]:
-    return deal_hands(seed, load_ruleset(profile).deck.variant)
+    hands: dict[int, tuple[Card, ...]] = deal_hands(seed, load_ruleset(profile).deck.variant)
+    return hands
 
 
 def text_of(

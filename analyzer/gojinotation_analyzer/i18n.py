@@ -1,4 +1,8 @@
-"""The message catalogue of the command line: every message in English and Chinese.
+"""The message catalogue: every message of the command line and the reports in English
+and Chinese, in one place (:data:`CATALOG`; the replay page's strings are the data file
+:data:`PAGE_CATALOG_FILE`, read by :func:`page_catalog`).  ``tests/test_i18n.py`` checks
+that every message exists in both languages with the same fields, and that no other module
+of the analyzer keeps a bilingual table of its own.
 
 :func:`t` looks a message up by key and fills in its fields; :func:`detect_lang` picks
 the default language from the environment (``zh`` when ``LC_ALL``, ``LC_MESSAGES`` or
@@ -11,8 +15,9 @@ the default language from the environment (``zh`` when ``LC_ALL``, ``LC_MESSAGES
 >>> detect_lang({"LANG": "zh_CN.UTF-8"}), detect_lang({"LC_ALL": "C", "LANG": "zh_CN"})
 ('zh', 'en')
 
-Other modules add their own messages with :func:`register` (keys are dotted, the first
-part names the module, e.g. ``rules.*``):
+Keys are dotted, the first part naming the command or module (``rules.*``,
+``tiebreak.*``).  The project's own modules keep their messages here; a plugin (a command
+from another package) adds its own with :func:`register`:
 
 >>> register({"demo.hello": ("hello {name}", "你好 {name}")})
 >>> t("demo.hello", "zh", name="张三")
@@ -21,9 +26,12 @@ part names the module, e.g. ``rules.*``):
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 
 __all__ = [
     "CATALOG",
@@ -31,6 +39,7 @@ __all__ = [
     "PLACES",
     "detect_lang",
     "normalize_lang",
+    "page_catalog",
     "register",
     "t",
     "translate_click",
@@ -224,6 +233,214 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "help.show.short": ("Show a record in readable form.", "以易读形式显示牌谱。"),
     "help.deal": ("Show only deal N (1-based).", "只显示第 N 局（从 1 开始）。"),
+    # -- gouji validate
+    "validate.help": (
+        "Find every illegal action and every rule dispute in GJN records, and say why. "
+        "FILE may be a .gjn or .json record, '-' for standard input, a directory "
+        "(searched for *.gjn) or a glob pattern. Exit 0: no rule errors (warnings, "
+        "disputes and notices alone do not fail); 1: rule errors; 2: syntax errors, "
+        "unreadable files or usage errors.",
+        "找出 GJN 牌谱中所有违规着法和规则争议，并说明原因。FILE 可以是 .gjn 或 .json "
+        "牌谱、'-'（标准输入）、目录（查找其中的 *.gjn）或通配符模式。退出码 0：无违规"
+        "（仅有警告、争议或提示不算失败）；1：有违规；2：有语法错误、文件无法读取或用法错误。",
+    ),
+    "validate.help.short": (
+        "Check records against the rules.",
+        "按规则检验牌谱。",
+    ),
+    "validate.help.profile": (
+        "Validate under this rule profile instead of each deal's [Profile] tag "
+        "(the [Rules] overrides still apply).",
+        "用此规则方案代替各局的 [Profile] 标签检验（[Rules] 改动仍然适用）。",
+    ),
+    "validate.profile_and_file": (
+        "give --profile or --profile-file, not both",
+        "--profile 与 --profile-file 只能用其一",
+    ),
+    "validate.help.profiles": (
+        "Also replay every deal under these profiles ('all' or a comma list) and show "
+        "where the rulings, the finish order and the score differ.",
+        "同时按这些规则方案（'all' 或逗号分隔的列表）复盘每一局，列出裁定、名次和得分的不同之处。",
+    ),
+    "validate.help.format": (
+        "Output format: text for people (the default), json for tools.",
+        "输出格式：text 供阅读（默认），json 供程序使用。",
+    ),
+    "validate.help.lang": ("Language of the report.", "报告的语言。"),
+    "validate.help.explain": (
+        "Explain every finding: what the rule says, why the action breaks it, the sources.",
+        "详细说明每条结果：规则内容、违规原因及出处。",
+    ),
+    "validate.help.errors_only": (
+        "List errors only (the summary still counts everything).",
+        "只列出错误（汇总仍统计全部结果）。",
+    ),
+    "validate.help.no_color": ("Do not colour the output.", "输出不使用颜色。"),
+    "validate.help.no_deck_check": (
+        "Do not check the deck and hand sizes (for fragments with short hands).",
+        "不检查用牌和手牌张数（用于手牌不全的片段）。",
+    ),
+    "validate.no_match": ("no file matches {pattern}", "没有与 {pattern} 匹配的文件"),
+    "validate.progress": ("validating", "检验中"),
+    "validate.summary": ("Summary", "汇总"),
+    "validate.col.file": ("file", "文件"),
+    "validate.col.deals": ("deals", "局数"),
+    "validate.col.syntax": ("syntax", "语法错误"),
+    "validate.col.errors": ("errors", "错误"),
+    "validate.col.warnings": ("warnings", "警告"),
+    "validate.col.disputes": ("disputes", "争议"),
+    "validate.col.notices": ("notices", "提示"),
+    "validate.total": ("total: {n} file(s)", "合计：{n} 个文件"),
+    "validate.others": (
+        "… {n} other file(s) without errors",
+        "……另有 {n} 个文件没有错误",
+    ),
+    "validate.unreadable": ("(unreadable)", "（无法读取）"),
+    "validate.clean": ("no rule errors", "没有违规"),
+    "validate.failed": ("rule errors found", "发现违规"),
+    "validate.syntax_failed": (
+        "syntax errors or unreadable files",
+        "有语法错误或无法读取的文件",
+    ),
+    # -- gouji simulate
+    "simulate.help": (
+        "Play complete deals with bots and write them as GJN, or print how often "
+        "each rule event occurred (--stats).",
+        "由程序自动对局并写成 GJN 记录，或统计各种规则事件出现的次数（--stats）。",
+    ),
+    "simulate.help.short": ("Self-play corpora and event statistics.", "自动对局与事件统计。"),
+    "simulate.help.profile": (
+        "Rule profile (id or alias); 'all' with --stats for every profile.",
+        "规则方案（编号或别名）；与 --stats 同用时可写 all 表示全部方案。",
+    ),
+    "simulate.help.seed": (
+        "Random seed (same seed, same deals).",
+        "随机种子（种子相同则牌局相同）。",
+    ),
+    "simulate.help.deals": ("Number of deals.", "对局数。"),
+    "simulate.help.bot": (
+        "Bot for every seat, or six comma-separated names (random, heuristic).",
+        "各座位的程序玩家，或用逗号分隔的六个名称（random、heuristic）。",
+    ),
+    "simulate.help.match": (
+        "Play the deals as one match (leader from the last deal, tribute between deals).",
+        "连续对局（由上一局决定先出者，局间进贡）。",
+    ),
+    "simulate.help.rules": (
+        'Profile overrides, as in [Rules "..."].',
+        '规则覆盖，同 [Rules "..."]。',
+    ),
+    "simulate.help.output": (
+        "Output file (.gjn or .json); '-' for standard output.",
+        "输出文件（.gjn 或 .json）；'-' 为标准输出。",
+    ),
+    "simulate.help.stats": ("Print the event statistics table.", "打印事件统计表。"),
+    "simulate.help.markdown": ("The table in Markdown.", "以 Markdown 格式输出表格。"),
+    "simulate.help.compact": (
+        "Shares of deals only, profiles abbreviated, a column for all of them.",
+        "只列出现局数的比例，规则方案用缩写，另加总计一列。",
+    ),
+    "simulate.help.jobs": (
+        "Processes for --stats over several profiles.",
+        "统计多个规则方案时使用的进程数。",
+    ),
+    "simulate.bad_bot": (
+        "unknown bot {name!r}; choose from {names}",
+        "未知的程序玩家 {name!r}；可选：{names}",
+    ),
+    "simulate.all_needs_stats": (
+        "--profile all is only for --stats",
+        "--profile all 只能与 --stats 同用",
+    ),
+    "simulate.stuck": ("the engine got stuck: {err}", "规则引擎卡住了：{err}"),
+    "simulate.done": (
+        "{n} deals in {secs:.1f} s ({rate:.1f} deals/s)",
+        "{n} 局，用时 {secs:.1f} 秒（每秒 {rate:.1f} 局）",
+    ),
+    # -- gouji render
+    "render.help": (
+        "Write self-contained HTML replays of records (one page per file, an index for several).",
+        "生成可离线浏览的 HTML 复盘页面（每个文件一页，多个文件另有索引页）。",
+    ),
+    "render.missing": ("no such file: {path}", "文件不存在：{path}"),
+    "render.wrote": ("wrote {path}", "已写出 {path}"),
+    # -- gouji rules
+    "rules.help": ("Rule profiles: list, show, compare.", "规则方案：列出、查看、比较。"),
+    "rules.help.list": ("List the rule profiles.", "列出所有规则方案。"),
+    "rules.help.show": (
+        "Show every parameter of a profile with its value, provenance and citation.",
+        "显示一个规则方案的全部参数：取值、来源类别与出处。",
+    ),
+    "rules.help.diff": (
+        "Show where two profiles differ, with citations.",
+        "显示两个规则方案的不同之处及出处。",
+    ),
+    "rules.id": ("id", "编号"),
+    "rules.aliases": ("aliases", "别名"),
+    "rules.title": ("title", "名称"),
+    "rules.source": ("source", "出处"),
+    "rules.parent": ("parent", "上级方案"),
+    "rules.sources": ("sources", "文件"),
+    "rules.param": ("parameter", "参数"),
+    "rules.value": ("value", "取值"),
+    "rules.provenance": ("provenance", "来源"),
+    "rules.citation": ("citation / note", "出处 / 说明"),
+    "rules.stated": ("stated", "明文"),
+    "rules.inherited": ("inherited from {origin}", "继承自 {origin}"),
+    "rules.default": ("default (open point)", "默认（文件未定）"),
+    "rules.disputed": ("disputed", "有争议"),
+    "rules.none": ("none (base profile)", "无（基础方案）"),
+    "rules.diff.head": ("{a} vs {b}: {n} parameters differ", "{a} 与 {b}：{n} 个参数不同"),
+    "rules.diff.same": ("{a} and {b} are the same", "{a} 与 {b} 完全相同"),
+    "rules.count": ("{n} profiles", "共 {n} 个规则方案"),
+    "rules.open": ("open points", "未定之处"),
+    "rules.help.lang": (
+        "Message language (default: gouji --lang, else from LANG).",
+        "输出语言（默认取 gouji --lang，否则按 LANG 环境变量）。",
+    ),
+    "rules.help.format": ("Output format (text or json).", "输出格式（text 或 json）。"),
+    "rules.help.profile_file": (
+        "Use the user profile of this TOML file (it extends a shipped profile and "
+        "overrides a few parameters; see docs/profiles.md).",
+        "使用此 TOML 文件中的自定规则方案（继承一个内置方案并改动少数参数；见 docs/profiles.md）。",
+    ),
+    "rules.need_profile": (
+        "name a profile or give --profile-file",
+        "请指定规则方案或 --profile-file",
+    ),
+    # -- reports: the severities of a diagnostic (reports/diagnostics.py)
+    "severity.error": ("error", "错误"),
+    "severity.warning": ("warning", "警告"),
+    "severity.dispute": ("dispute", "争议"),
+    "severity.notice": ("notice", "提示"),
+    # -- engine: tie-break methods of a match (engine/match.py, R-MATCH-1)
+    "tiebreak.toke_count": ("more 头科 wins", "头科次数多者胜"),
+    "tiebreak.fewer_daluo": ("more 大落 loses", "大落次数多者负"),
+    "tiebreak.extra_game": ("one extra game", "加赛一局"),
+    "tiebreak.extra_hand_repeat": ("extra hands until one side leads", "加赛一把，直至分出胜负"),
+    "tiebreak.extra_game_first_toke": (
+        "the first 头科 of the extra game wins",
+        "加赛中先得头科者胜",
+    ),
+    "tiebreak.head_to_head": ("head-to-head result", "比较相互胜负"),
+    "tiebreak.game_points": ("game points (局分)", "比较累计局分"),
+    "tiebreak.biggest_win": ("biggest winning margin", "比较最大胜局"),
+    "tiebreak.lot": ("drawing lots", "抽签"),
+    "tiebreak.xiaofen": ("total points (小分)", "比较累计小分"),
+    # -- engine: kinds of tribute (engine/scoring.py, R-TRIBUTE-1)
+    "tribute.dian": ("点贡 (not opened)", "点贡"),
+    "tribute.shao": ("烧贡 (burned)", "烧贡"),
+    "tribute.bie3": ("憋3贡 (闷)", "憋3贡"),
+    "tribute.luo": ("落贡 (place)", "落贡"),
+    "tribute.chuan3hu": ("串三户贡", "串三户贡"),
+    # -- engine: burns in the score (engine/scoring.py, R-SCORE-4)
+    "burn.level.1": ("burn (烧牌)", "烧牌"),
+    "burn.level.2": ("counter-burn (反烧)", "反烧"),
+    "burn.level.3": ("re-counter-burn (再反烧)", "再反烧"),
+    "burn.level.n": ("burn level {level}", "第{level}次反烧"),
+    "burn.outcome.failed": ("烧糊", "烧糊"),
+    "burn.outcome.lifted": ("解烧", "解烧"),
+    "burn.outcome.fake": ("假烧", "假烧"),
     # -- click's own messages (see translate_click)
     "click.try_help": ("Try '{command}' for help.", "运行 '{command}' 查看帮助。"),
 }
@@ -233,6 +450,24 @@ PLACES: dict[str, tuple[str, ...]] = {
     "en": ("1st 头科", "2nd 二科", "3rd 三科", "4th 四科", "5th 二落", "6th 大落"),
     "zh": ("头科", "二科", "三科", "四科", "二落", "大落"),
 }
+
+#: The replay page's strings: a data file beside the templates, because the page's own
+#: script reads them too.  ``lang -> key -> text``; the catalogue's tests check it like
+#: :data:`CATALOG` (every key in both languages, with the same fields).
+PAGE_CATALOG_FILE = "publish/templates/i18n.json"
+
+
+@cache
+def page_catalog() -> dict[str, dict[str, str]]:
+    """The replay page's strings, ``{"zh": {...}, "en": {...}}``.
+
+    >>> page_catalog()["zh"]["lang_name"], sorted(page_catalog())
+    ('中文', ['en', 'zh'])
+    """
+    text = resources.files("gojinotation_analyzer").joinpath(PAGE_CATALOG_FILE).read_text("utf-8")
+    data: dict[str, dict[str, str]] = json.loads(text)
+    return data
+
 
 _ZH_PREFIXES = ("zh",)
 

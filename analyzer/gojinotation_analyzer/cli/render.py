@@ -38,18 +38,6 @@ from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
 
-i18n.register(
-    {
-        "render.help": (
-            "Write self-contained HTML replays of records (one page per file, an index "
-            "for several).",
-            "生成可离线浏览的 HTML 复盘页面（每个文件一页，多个文件另有索引页）。",
-        ),
-        "render.missing": ("no such file: {path}", "文件不存在：{path}"),
-        "render.wrote": ("wrote {path}", "已写出 {path}"),
-    }
-)
-
 
 def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the

@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 import click
 
 from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, lang_of
-from gojinotation_analyzer.i18n import register, t
+from gojinotation_analyzer.i18n import t
 from gojinotation_analyzer.rules.profiles import (
     PROFILES,
     Citation,
@@ -56,51 +56,9 @@ EXIT_ERROR = 2
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-_TEXT: dict[str, tuple[str, str]] = {
-    "help": ("Rule profiles: list, show, compare.", "规则方案：列出、查看、比较。"),
-    "help.list": ("List the rule profiles.", "列出所有规则方案。"),
-    "help.show": (
-        "Show every parameter of a profile with its value, provenance and citation.",
-        "显示一个规则方案的全部参数：取值、来源类别与出处。",
-    ),
-    "help.diff": (
-        "Show where two profiles differ, with citations.",
-        "显示两个规则方案的不同之处及出处。",
-    ),
-    "id": ("id", "编号"),
-    "aliases": ("aliases", "别名"),
-    "title": ("title", "名称"),
-    "source": ("source", "出处"),
-    "parent": ("parent", "上级方案"),
-    "sources": ("sources", "文件"),
-    "param": ("parameter", "参数"),
-    "value": ("value", "取值"),
-    "provenance": ("provenance", "来源"),
-    "citation": ("citation / note", "出处 / 说明"),
-    "stated": ("stated", "明文"),
-    "inherited": ("inherited from {origin}", "继承自 {origin}"),
-    "default": ("default (open point)", "默认（文件未定）"),
-    "disputed": ("disputed", "有争议"),
-    "none": ("none (base profile)", "无（基础方案）"),
-    "diff.head": ("{a} vs {b}: {n} parameters differ", "{a} 与 {b}：{n} 个参数不同"),
-    "diff.same": ("{a} and {b} are the same", "{a} 与 {b} 完全相同"),
-    "count": ("{n} profiles", "共 {n} 个规则方案"),
-    "open": ("open points", "未定之处"),
-    "help.profile_file": (
-        "Use the user profile of this TOML file (it extends a shipped profile and "
-        "overrides a few parameters; see docs/profiles.md).",
-        "使用此 TOML 文件中的自定规则方案（继承一个内置方案并改动少数参数；见 docs/profiles.md）。",
-    ),
-    "need_profile": (
-        "name a profile or give --profile-file",
-        "请指定规则方案或 --profile-file",
-    ),
-}
-
 
 def _t(key: str, lang: str, **fields: Any) -> str:
-    en, zh = _TEXT[key]
-    return (zh if lang == "zh" else en).format(**fields)
+    return t(f"rules.{key}", lang, **fields)
 
 
 def _env_lang() -> str:
@@ -228,21 +186,6 @@ def _emit_json(data: Any) -> None:
 
 
 # ------------------------------------------------------------------ commands
-
-register(
-    {
-        "rules.help": _TEXT["help"],
-        "rules.help.list": _TEXT["help.list"],
-        "rules.help.show": _TEXT["help.show"],
-        "rules.help.diff": _TEXT["help.diff"],
-        "rules.help.lang": (
-            "Message language (default: gouji --lang, else from LANG).",
-            "输出语言（默认取 gouji --lang，否则按 LANG 环境变量）。",
-        ),
-        "rules.help.format": ("Output format (text or json).", "输出格式（text 或 json）。"),
-        "rules.help.profile_file": _TEXT["help.profile_file"],
-    }
-)
 
 
 class _RulesGroup(click.Group):

@@ -37,7 +37,7 @@ from gojinotation.jsonio import dumps_json
 from gojinotation_analyzer.cli.main import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.i18n import register, t
+from gojinotation_analyzer.i18n import t
 from gojinotation_analyzer.rules.profiles import PROFILES, resolve_profile_id
 from gojinotation_analyzer.rules.ruleset import RulesetError
 from gojinotation_analyzer.simulation.bots import BOTS
@@ -51,65 +51,6 @@ from gojinotation_analyzer.simulation.simulate import (
 )
 
 __all__ = ["simulate"]
-
-register(
-    {
-        "simulate.help": (
-            "Play complete deals with bots and write them as GJN, or print how often "
-            "each rule event occurred (--stats).",
-            "由程序自动对局并写成 GJN 记录，或统计各种规则事件出现的次数（--stats）。",
-        ),
-        "simulate.help.short": ("Self-play corpora and event statistics.", "自动对局与事件统计。"),
-        "simulate.help.profile": (
-            "Rule profile (id or alias); 'all' with --stats for every profile.",
-            "规则方案（编号或别名）；与 --stats 同用时可写 all 表示全部方案。",
-        ),
-        "simulate.help.seed": (
-            "Random seed (same seed, same deals).",
-            "随机种子（种子相同则牌局相同）。",
-        ),
-        "simulate.help.deals": ("Number of deals.", "对局数。"),
-        "simulate.help.bot": (
-            "Bot for every seat, or six comma-separated names (random, heuristic).",
-            "各座位的程序玩家，或用逗号分隔的六个名称（random、heuristic）。",
-        ),
-        "simulate.help.match": (
-            "Play the deals as one match (leader from the last deal, tribute between deals).",
-            "连续对局（由上一局决定先出者，局间进贡）。",
-        ),
-        "simulate.help.rules": (
-            'Profile overrides, as in [Rules "..."].',
-            '规则覆盖，同 [Rules "..."]。',
-        ),
-        "simulate.help.output": (
-            "Output file (.gjn or .json); '-' for standard output.",
-            "输出文件（.gjn 或 .json）；'-' 为标准输出。",
-        ),
-        "simulate.help.stats": ("Print the event statistics table.", "打印事件统计表。"),
-        "simulate.help.markdown": ("The table in Markdown.", "以 Markdown 格式输出表格。"),
-        "simulate.help.compact": (
-            "Shares of deals only, profiles abbreviated, a column for all of them.",
-            "只列出现局数的比例，规则方案用缩写，另加总计一列。",
-        ),
-        "simulate.help.jobs": (
-            "Processes for --stats over several profiles.",
-            "统计多个规则方案时使用的进程数。",
-        ),
-        "simulate.bad_bot": (
-            "unknown bot {name!r}; choose from {names}",
-            "未知的程序玩家 {name!r}；可选：{names}",
-        ),
-        "simulate.all_needs_stats": (
-            "--profile all is only for --stats",
-            "--profile all 只能与 --stats 同用",
-        ),
-        "simulate.stuck": ("the engine got stuck: {err}", "规则引擎卡住了：{err}"),
-        "simulate.done": (
-            "{n} deals in {secs:.1f} s ({rate:.1f} deals/s)",
-            "{n} 局，用时 {secs:.1f} 秒（每秒 {rate:.1f} 局）",
-        ),
-    }
-)
 
 
 def _bots(text: str, lang: str) -> str | tuple[str, ...]:

@@ -50,7 +50,7 @@ from gojinotation_analyzer.cli.main import (
     read_record,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
-from gojinotation_analyzer.i18n import LANGS, register, t
+from gojinotation_analyzer.i18n import LANGS, t
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
 from gojinotation_analyzer.reports.validate import (
     Report,
@@ -71,80 +71,6 @@ PROGRESS_MIN_BYTES = 1 << 20
 
 #: Above this many files the summary table lists only the files with findings.
 SUMMARY_MAX_ROWS = 20
-
-register(
-    {
-        "validate.help": (
-            "Find every illegal action and every rule dispute in GJN records, and say why. "
-            "FILE may be a .gjn or .json record, '-' for standard input, a directory "
-            "(searched for *.gjn) or a glob pattern. Exit 0: no rule errors (warnings, "
-            "disputes and notices alone do not fail); 1: rule errors; 2: syntax errors, "
-            "unreadable files or usage errors.",
-            "找出 GJN 牌谱中所有违规着法和规则争议，并说明原因。FILE 可以是 .gjn 或 .json "
-            "牌谱、'-'（标准输入）、目录（查找其中的 *.gjn）或通配符模式。退出码 0：无违规"
-            "（仅有警告、争议或提示不算失败）；1：有违规；2：有语法错误、文件无法读取或用法错误。",
-        ),
-        "validate.help.short": (
-            "Check records against the rules.",
-            "按规则检验牌谱。",
-        ),
-        "validate.help.profile": (
-            "Validate under this rule profile instead of each deal's [Profile] tag "
-            "(the [Rules] overrides still apply).",
-            "用此规则方案代替各局的 [Profile] 标签检验（[Rules] 改动仍然适用）。",
-        ),
-        "validate.profile_and_file": (
-            "give --profile or --profile-file, not both",
-            "--profile 与 --profile-file 只能用其一",
-        ),
-        "validate.help.profiles": (
-            "Also replay every deal under these profiles ('all' or a comma list) and show "
-            "where the rulings, the finish order and the score differ.",
-            "同时按这些规则方案（'all' 或逗号分隔的列表）复盘每一局，"
-            "列出裁定、名次和得分的不同之处。",
-        ),
-        "validate.help.format": (
-            "Output format: text for people (the default), json for tools.",
-            "输出格式：text 供阅读（默认），json 供程序使用。",
-        ),
-        "validate.help.lang": ("Language of the report.", "报告的语言。"),
-        "validate.help.explain": (
-            "Explain every finding: what the rule says, why the action breaks it, the sources.",
-            "详细说明每条结果：规则内容、违规原因及出处。",
-        ),
-        "validate.help.errors_only": (
-            "List errors only (the summary still counts everything).",
-            "只列出错误（汇总仍统计全部结果）。",
-        ),
-        "validate.help.no_color": ("Do not colour the output.", "输出不使用颜色。"),
-        "validate.help.no_deck_check": (
-            "Do not check the deck and hand sizes (for fragments with short hands).",
-            "不检查用牌和手牌张数（用于手牌不全的片段）。",
-        ),
-        "validate.no_match": ("no file matches {pattern}", "没有与 {pattern} 匹配的文件"),
-        "validate.progress": ("validating", "检验中"),
-        "validate.summary": ("Summary", "汇总"),
-        "validate.col.file": ("file", "文件"),
-        "validate.col.deals": ("deals", "局数"),
-        "validate.col.syntax": ("syntax", "语法错误"),
-        "validate.col.errors": ("errors", "错误"),
-        "validate.col.warnings": ("warnings", "警告"),
-        "validate.col.disputes": ("disputes", "争议"),
-        "validate.col.notices": ("notices", "提示"),
-        "validate.total": ("total: {n} file(s)", "合计：{n} 个文件"),
-        "validate.others": (
-            "… {n} other file(s) without errors",
-            "……另有 {n} 个文件没有错误",
-        ),
-        "validate.unreadable": ("(unreadable)", "（无法读取）"),
-        "validate.clean": ("no rule errors", "没有违规"),
-        "validate.failed": ("rule errors found", "发现违规"),
-        "validate.syntax_failed": (
-            "syntax errors or unreadable files",
-            "有语法错误或无法读取的文件",
-        ),
-    }
-)
 
 _GLOB_CHARS = frozenset("*?[")
 _F = TypeVar("_F", bound=Callable[..., Any])

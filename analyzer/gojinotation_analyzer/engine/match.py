@@ -27,6 +27,7 @@ from typing import Literal
 
 import attrs
 
+from gojinotation_analyzer import i18n
 from gojinotation_analyzer.engine.scoring import TEAMS, DealFacts, DealScore, Team, score_deal, team
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
@@ -202,32 +203,6 @@ class TiebreakResult:
         return None
 
 
-_METHOD_ZH = {
-    "toke_count": "头科次数多者胜",
-    "fewer_daluo": "大落次数多者负",
-    "extra_game": "加赛一局",
-    "extra_hand_repeat": "加赛一把，直至分出胜负",
-    "extra_game_first_toke": "加赛中先得头科者胜",
-    "head_to_head": "比较相互胜负",
-    "game_points": "比较累计局分",
-    "biggest_win": "比较最大胜局",
-    "lot": "抽签",
-    "xiaofen": "比较累计小分",
-}
-_METHOD_EN = {
-    "toke_count": "more 头科 wins",
-    "fewer_daluo": "more 大落 loses",
-    "extra_game": "one extra game",
-    "extra_hand_repeat": "extra hands until one side leads",
-    "extra_game_first_toke": "the first 头科 of the extra game wins",
-    "head_to_head": "head-to-head result",
-    "game_points": "game points (局分)",
-    "biggest_win": "biggest winning margin",
-    "lot": "drawing lots",
-    "xiaofen": "total points (小分)",
-}
-
-
 def _split(group: tuple[str, ...], values: Mapping[str, float]) -> tuple[tuple[str, ...], ...]:
     """Group members by value, highest first."""
     levels = sorted({values[c] for c in group}, reverse=True)
@@ -361,7 +336,7 @@ def tiebreak(
             else:
                 raise ValueError(f"unknown tie-break {method!r}")
 
-            en, zh = _METHOD_EN[method], _METHOD_ZH[method]
+            en, zh = i18n.t(f"tiebreak.{method}", "en"), i18n.t(f"tiebreak.{method}", "zh")
             if skipped:
                 steps.append(
                     TiebreakStep(method, group, values, "skipped", f"{en}: not applicable", zh)

@@ -47,6 +47,7 @@ import attrs
 
 from gojinotation.cards import Card, Rank
 from gojinotation.model import SEATS, duitou
+from gojinotation_analyzer import i18n
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
@@ -85,7 +86,7 @@ BurnOutcome = Literal["success", "failed", "lifted", "fake"]
 ObligationKind = Literal["dian", "shao", "bie3", "luo", "chuan3hu"]
 
 #: Chinese place names, index 0 = place 1 (头科) ... index 5 = place 6 (大落).
-PLACE_ZH: tuple[str, ...] = ("头科", "二科", "三科", "四科", "二落", "大落")
+PLACE_ZH: tuple[str, ...] = i18n.PLACES["zh"]
 #: English place labels, same indexing.
 PLACE_EN: tuple[str, ...] = tuple(f"place {i} ({zh})" for i, zh in enumerate(PLACE_ZH, 1))
 
@@ -430,31 +431,14 @@ class Obligation:
         """A one-line description in ``en`` or ``zh``."""
         if lang == "zh":
             opt = "（联邦内，可商定免贡）" if self.optional else ""
-            return (
-                f"{_KIND_ZH[self.kind]}: {self.payer}号向{self.receiver}号进贡{self.count}张{opt}"
-            )
+            kind = i18n.t("tribute." + self.kind, "zh")
+            return f"{kind}: {self.payer}号向{self.receiver}号进贡{self.count}张{opt}"
         opt = " (within one team: may be waived)" if self.optional else ""
         card = "card" if self.count == 1 else "cards"
         return (
-            f"{_KIND_EN[self.kind]}: seat {self.payer} pays seat {self.receiver} "
+            f"{i18n.t('tribute.' + self.kind, 'en')}: seat {self.payer} pays seat {self.receiver} "
             f"{self.count} {card}{opt}"
         )
-
-
-_KIND_ZH: dict[str, str] = {
-    "dian": "点贡",
-    "shao": "烧贡",
-    "bie3": "憋3贡",
-    "luo": "落贡",
-    "chuan3hu": "串三户贡",
-}
-_KIND_EN: dict[str, str] = {
-    "dian": "点贡 (not opened)",
-    "shao": "烧贡 (burned)",
-    "bie3": "憋3贡 (闷)",
-    "luo": "落贡 (place)",
-    "chuan3hu": "串三户贡",
-}
 
 
 @attrs.frozen
@@ -609,17 +593,14 @@ def _burn_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
     out: list[ScoreEntry] = []
     if _as_tribute_points(rs, "shao"):
         return out
-    names_zh = {1: "烧牌", 2: "反烧", 3: "再反烧"}
     for b in facts.burns:
         v = burn_points(b.level, rs.score.bonus)
         if not v:
             continue
-        zh = names_zh.get(b.level, f"第{b.level}次反烧")
-        en = {1: "burn (烧牌)", 2: "counter-burn (反烧)", 3: "re-counter-burn (再反烧)"}.get(
-            b.level, f"burn level {b.level}"
-        )
+        key = f"burn.level.{b.level if b.level in (1, 2, 3) else 'n'}"
+        zh, en = i18n.t(key, "zh", level=b.level), i18n.t(key, "en", level=b.level)
         if b.outcome != "success":
-            label = {"failed": "烧糊", "lifted": "解烧", "fake": "假烧"}[b.outcome]
+            label = i18n.t(f"burn.outcome.{b.outcome}", "zh")
             out.append(
                 ScoreEntry(
                     "R-SCORE-4",

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from gojinotation.errors import caret_lines
+from gojinotation_analyzer import i18n
 
 __all__ = ["Citation", "Diagnostic", "Severity"]
 
@@ -44,8 +45,12 @@ class Severity(enum.StrEnum):
 
     @property
     def zh(self) -> str:
-        """The Chinese word for the severity."""
-        return {"error": "错误", "warning": "警告", "dispute": "争议", "notice": "提示"}[self.value]
+        """The Chinese word for the severity (from the message catalogue).
+
+        >>> Severity.DISPUTE.zh
+        '争议'
+        """
+        return i18n.t(f"severity.{self.value}", "zh")
 
     @property
     def color(self) -> str:
