@@ -41,6 +41,7 @@ from gojinotation import model as m
 from gojinotation.cards import Card, Rank, sort_cards
 from gojinotation.reader import BrokenDeal
 from gojinotation.writer import format_action
+from gojinotation_analyzer.reports.results import parse_finish, parse_score
 
 __all__ = [
     "ENGINE_EVENT_KINDS",
@@ -770,24 +771,19 @@ def _seats(names: Mapping[int, str]) -> tuple[SeatView, ...]:
 
 
 def _parse_finish(text: str) -> tuple[int, ...]:
-    seats = tuple(int(x) for x in re.findall(r"[1-6]", text))
-    return seats if len(set(seats)) == len(seats) else ()
+    """The seats of a Finish tag (:func:`reports.results.parse_finish`; ``()`` unreadable)."""
+    return parse_finish(text) or ()
 
 
 def _parse_score(text: str) -> tuple[tuple[str, int], ...]:
-    """Team A and B points from a Score tag: ``A 6 B 0``, ``+2 -2``, ``6-0``, ``6:0``.
+    """Team A and B points of a Score tag (:func:`reports.results.parse_score`), as
+    ``(("A", a), ("B", b))``; ``()`` when it cannot be read.
 
-    >>> _parse_score("+2 -2"), _parse_score("6-0"), _parse_score("B 4 A 1"), _parse_score("?")
-    ((('A', 2), ('B', -2)), (('A', 6), ('B', 0)), (('A', 1), ('B', 4)), ())
+    >>> _parse_score("+2 -2"), _parse_score("＋２ －２"), _parse_score("B 4 A 1"), _parse_score("?")
+    ((('A', 2), ('B', -2)), (('A', 2), ('B', -2)), (('A', 1), ('B', 4)), ())
     """
-    named = dict(re.findall(r"\b([AB])\s*[:=]?\s*([+-]?\d+)", text))
-    if set(named) == {"A", "B"}:
-        return (("A", int(named["A"])), ("B", int(named["B"])))
-    pair = re.fullmatch(r"\s*(\d+)\s*[-:]\s*(\d+)\s*", text)
-    nums = list(pair.groups()) if pair else re.findall(r"[+-]?\d+", text)
-    if len(nums) == 2:
-        return (("A", int(nums[0])), ("B", int(nums[1])))
-    return ()
+    score = parse_score(text)
+    return () if score is None else (("A", score[0]), ("B", score[1]))
 
 
 def _deal_view(

@@ -43,7 +43,6 @@ from __future__ import annotations
 import functools
 import importlib
 import os
-import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -57,6 +56,9 @@ from gojinotation.reader import BrokenDeal, read
 from gojinotation.writer import format_action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.reports.diagnostics import Citation, Diagnostic, Severity
+from gojinotation_analyzer.reports.results import format_finish as _fmt_finish
+from gojinotation_analyzer.reports.results import format_score as _fmt_score
+from gojinotation_analyzer.reports.results import parse_finish, parse_score
 from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, format_value, parse_overrides
 
 __all__ = [
@@ -766,110 +768,6 @@ def _tag_value_pos(ctx: _Ctx, tag: str, offset: int) -> _Pos:
     if src[col - 1 : col - 1 + len(piece)] != piece:  # escapes in the value: point at the tag
         return pos
     return _Pos(pos.line, col, col + max(len(piece), 1))
-
-
-# --------------------------------------------------------------------- Finish, Score
-
-_PLACE_WORDS: dict[str, int] = {
-    "头科": 1,
-    "二科": 2,
-    "三科": 3,
-    "四科": 4,
-    "二落": 5,
-    "大落": 6,
-    "末科": 6,
-    "末位": 6,
-}
-_PLACE_RE = "|".join(_PLACE_WORDS)
-
-
-def _nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).replace("−", "-").replace("－", "-")
-
-
-def parse_finish(text: str) -> tuple[int, ...] | None:
-    """The seats of a ``[Finish]`` tag in place order (头科 first), or ``None`` if it
-    cannot be read.  A prefix (fewer than six seats) is allowed.
-
-    >>> parse_finish("3 1 5 2 6 4"), parse_finish("3,1,5,2,6,4"), parse_finish("315264")
-    ((3, 1, 5, 2, 6, 4), (3, 1, 5, 2, 6, 4), (3, 1, 5, 2, 6, 4))
-    >>> parse_finish("头科3 二科1 三科5 四科2 二落6 大落4")
-    (3, 1, 5, 2, 6, 4)
-    >>> parse_finish("3号头科，1号二科，5号三科，2号四科，6号二落，4号大落")
-    (3, 1, 5, 2, 6, 4)
-    >>> parse_finish("3 3 1"), parse_finish("7 1"), parse_finish("")
-    (None, None, None)
-    """
-    s = _nfkc(text).strip()
-    if not s:
-        return None
-    pairs = re.findall(rf"({_PLACE_RE})\s*[:：]?\s*(?:座位|seat)?\s*(\d+)\s*号?", s)
-    if not pairs:
-        pairs = [(w, d) for d, w in re.findall(rf"(\d+)\s*号?\s*[:：]?\s*({_PLACE_RE})", s)]
-    if pairs:
-        by_place: dict[int, int] = {}
-        for word, digit in pairs:
-            place = _PLACE_WORDS[word]
-            if place in by_place or not digit.isdigit():
-                return None
-            by_place[place] = int(digit)
-        if sorted(by_place) != list(range(1, len(by_place) + 1)):
-            return None
-        seats = tuple(by_place[p] for p in sorted(by_place))
-    else:
-        if re.search(r"[^\d\s,，、;；/>\-]", s):
-            return None
-        digits = re.findall(r"\d+", s)
-        if len(digits) == 1 and len(digits[0]) > 1:
-            digits = list(digits[0])
-        seats = tuple(int(d) for d in digits)
-    if not seats or len(seats) > 6 or len(set(seats)) != len(seats):
-        return None
-    if any(not 1 <= x <= 6 for x in seats):
-        return None
-    return seats
-
-
-_NAMED_SCORE = re.compile(r"(?<![A-Za-z])(A|B|甲|乙)\s*(?:方|队|隊|team)?\s*[:：=]?\s*([+-]?\d+)")
-
-
-def parse_score(text: str) -> tuple[int, int] | None:
-    """Team A's and team B's points from a ``[Score]`` tag, or ``None``.
-
-    >>> parse_score("+6 -6"), parse_score("6:-6"), parse_score("A 6 B -6"), parse_score("B -6 A 6")
-    ((6, -6), (6, -6), (6, -6), (6, -6))
-    >>> parse_score("甲方+6 乙方-6"), parse_score("甲 6：乙 -6"), parse_score("＋６　－６")
-    ((6, -6), (6, -6), (6, -6))
-    >>> parse_score("6"), parse_score("six"), parse_score("1 2 3")
-    (None, None, None)
-    """
-    s = _nfkc(text).strip()
-    named = _NAMED_SCORE.findall(s)
-    if named:
-        got: dict[str, int] = {}
-        for team, pts in named:
-            key = "A" if team in ("A", "甲") else "B"
-            if key in got:
-                return None
-            got[key] = int(pts)
-        rest = _NAMED_SCORE.sub("", s)
-        if set(got) != {"A", "B"} or re.search(r"\w", rest):
-            return None
-        return got["A"], got["B"]
-    if re.search(r"[^\d\s:：,，;；/+\-]", s):
-        return None
-    nums = re.findall(r"[+-]?\d+", s)
-    if len(nums) != 2:
-        return None
-    return int(nums[0]), int(nums[1])
-
-
-def _fmt_finish(seats: Sequence[int]) -> str:
-    return " ".join(map(str, seats))
-
-
-def _fmt_score(a: int, b: int) -> str:
-    return f"{a:+d} {b:+d}"
 
 
 # --------------------------------------------------------------------- the engine
