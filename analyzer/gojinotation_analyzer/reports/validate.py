@@ -55,6 +55,7 @@ from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal, read
 from gojinotation.writer import format_action
 from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.crossdeal import check_leader, follows_in_match, next_leader
 from gojinotation_analyzer.reports.diagnostics import Citation, Diagnostic, Severity
 from gojinotation_analyzer.reports.results import format_finish as _fmt_finish
 from gojinotation_analyzer.reports.results import format_score as _fmt_score
@@ -1411,61 +1412,27 @@ def diagnostic_dict(d: Diagnostic, *, explain: bool = True) -> dict[str, Any]:
     return out
 
 
-def _next_in_match(prev: m.Deal, deal: m.Deal) -> bool:
-    """Whether the record places ``deal`` right after ``prev`` in one match: the same
-    ``Event``, and the ``Deal`` number one more (the ``Game`` the same or one more too)."""
-
-    def num(d: m.Deal, tag: str) -> int | None:
-        v = (d.tag(tag) or "").strip()
-        return int(v) if v.isascii() and v.isdigit() else None
-
-    n, k = num(prev, "Deal"), num(deal, "Deal")
-    if n is None or k != n + 1 or prev.tag("Event") != deal.tag("Event"):
-        return False
-    g, h = num(prev, "Game"), num(deal, "Game")
-    return g == h or (g is not None and h == g + 1)
-
-
-def _next_leader(rs: Ruleset, ended: E.DealEnded) -> int | None:
-    """The first leader ``open.subsequent`` gives after a deal that ended as ``ended``
-    (R-OPEN-1): the 大落 where he leads, seat 1 where it is fixed; ``None`` where a fresh
-    开牌 decides (a void deal, 串三户 among ``open.redo_triggers``, a redraw every game) or
-    the record cannot show it (a rotation from the previous 开牌's taker)."""
-    places = ended.places
-    if ended.void or len(places) < 6:
-        return None
-    score = ended.score
-    if score is not None and score.chuan3hu is not None and "chuan3hu" in rs.open.redo_triggers:
-        return None
-    sub = rs.open.subsequent
-    if sub in ("daluo_duitou_opens_daluo_leads", "daluo_opens_and_leads"):
-        return next(s for s, p in places.items() if p == 6)
-    return 1 if sub == "fixed_seat1" else None
-
-
 def _check_next_leader(
     ctx: _Ctx, found: list[Diagnostic], prev_end: E.DealEnded, rs: Ruleset
 ) -> list[Diagnostic]:
-    """R-OPEN-1 in a match: the ``Leader`` tag of a deal against the previous deal's end
-    under ``open.subsequent``.  Where the previous deal decides, the replay's notice that a
-    later deal's leader cannot be checked from one deal is replaced by the check itself."""
-    expected = _next_leader(rs, prev_end)
-    tag = (ctx.deal.tag("Leader") or "").strip()
-    if expected is None or not (tag.isascii() and tag.isdigit()):
+    """R-OPEN-1 in a match, as :mod:`engine.crossdeal` rules it: its violation becomes a
+    GJV216 at the ``Leader`` tag.  Where the previous deal decides the leader, the replay's
+    notice that a later deal's leader cannot be checked from one deal is dropped."""
+    if next_leader(prev_end, rs) is None or not _is_seat_number(ctx.deal.tag("Leader")):
         return found
     kept = [d for d in found if not (d.code == "GJV502" and d.rule_id == "R-OPEN-1")]
-    if int(tag) != expected:
+    violation = check_leader(ctx.deal.tag("Leader"), prev_end, rs)
+    if violation is not None:
         ctx.rs = rs
-        sub = rs.open.subsequent
-        msg = (
-            f"the Leader tag names seat {tag}, but after the previous deal of the match "
-            f"open.subsequent ({sub}) makes seat {expected} the first leader",
-            f"Leader 标签为{tag}号，但按上一局的结果（open.subsequent：{sub}），"
-            f"本局首发牌人应为{expected}号",
-        )
-        ctx.add("GJV216", "R-OPEN-1", msg, pos=_tag_value_pos(ctx, "Leader", 0),
-                seat=int(tag), param="open.subsequent")  # fmt: skip
+        ctx.add(code_for_rule(violation.rule_id), violation.rule_id,
+                (violation.en, violation.zh), pos=_tag_value_pos(ctx, "Leader", 0),
+                seat=violation.seat, param=violation.param)  # fmt: skip
     return _sorted(kept + ctx.out)
+
+
+def _is_seat_number(tag: str | None) -> bool:
+    value = (tag or "").strip()
+    return value.isascii() and value.isdigit()
 
 
 def validate_match(
@@ -1502,7 +1469,7 @@ def validate_match(
             deck_check=deck_check,
             positions=positions,
         )
-        if prev is not None and prev[1] is not None and _next_in_match(prev[0], deal):
+        if prev is not None and prev[1] is not None and follows_in_match(prev[0], deal):
             ctx = _Ctx(deal, file, i, source_lines, positions)
             found = _check_next_leader(ctx, found, prev[1], rs)
         out.extend(found)
