@@ -25,7 +25,7 @@ import attrs
 
 from gojinotation.errors import caret_lines
 
-__all__ = ["Citation", "Diagnostic", "Severity"]
+__all__ = ["Citation", "Diagnostic", "Severity", "diagnostic_dict", "is_syntax"]
 
 
 class Severity(enum.StrEnum):
@@ -182,3 +182,20 @@ class Diagnostic:
                 else None
             ),
         }
+
+
+def is_syntax(d: Diagnostic) -> bool:
+    """Whether ``d`` is a syntax error of the notation layer (a ``GJN`` code)."""
+    return d.code.startswith("GJN")
+
+
+def diagnostic_dict(d: Diagnostic, *, explain: bool = True) -> dict[str, Any]:
+    """:meth:`Diagnostic.as_dict` plus ``end_column``, ``source_line`` and ``syntax``
+    (``explanation`` is ``null`` without ``explain``)."""
+    out = d.as_dict()
+    if not explain:
+        out["explanation"] = None
+    out["end_column"] = d.end_column
+    out["source_line"] = d.source_line
+    out["syntax"] = is_syntax(d)
+    return out
