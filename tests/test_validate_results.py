@@ -69,3 +69,16 @@ def test_view_reads_result_tags_like_the_validator() -> None:
     assert record.finish == (1, 2, 3)
     engine = view_from_engine(loads(text)).deals[0]
     assert engine.team_points == (("A", 2), ("B", -2))
+
+
+def test_messages_name_the_record_s_own_deal_number() -> None:
+    # the file's only deal is the record's deal 3: "deal 3" / 第3局, never "deal 1"
+    text = '[Deal "3"]\n' + _finished((("Score", "B +2 A -2"),))
+    (d,) = validate_source(text, file="t.gjn", deck_check=False).diagnostics
+    assert (d.deal, d.deal_number) == (1, "3")  # position in the file, the record's number
+    assert d.format("en").splitlines()[0].endswith("(deal 3)")
+    assert d.format("zh").splitlines()[0].endswith("（第3局）")
+    assert d.as_dict()["deal_number"] == "3"
+    # without a Deal tag the position in the file is all there is
+    (plain,) = validate_source(_finished((("Score", "B +2 A -2"),)), deck_check=False).diagnostics
+    assert plain.deal_number is None and plain.format("en").splitlines()[0].endswith("(deal 1)")

@@ -29,6 +29,7 @@ from gojinotation_analyzer.reports.findings import (
     _round_of,
     _setting,
     _with_profile_tag,
+    deal_number,
     resolve_ruleset,
 )
 from gojinotation_analyzer.reports.messages import t as _t
@@ -116,6 +117,7 @@ class ProfileComparison:
     rows: tuple[ComparisonRow, ...]
     open_points: tuple[OpenPoint, ...]
     record_profile: str
+    deal_number: str | None = None  #: the record's own number (``[Deal]``), when it has one
 
     def format(self, lang: str = "en", *, color: bool = False) -> str:
         """A table of outcomes, then the differing rulings, then the open points."""
@@ -124,7 +126,7 @@ class ProfileComparison:
         def style(text: str, **kw: Any) -> str:
             return click.style(text, **kw) if color else text
 
-        out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal,
+        out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal_number or self.deal,
                         n=len(self.outcomes)), bold=True)]  # fmt: skip
         rows = [_t("cmp.cols", lang).split("|")]
         for o in self.outcomes:
@@ -203,6 +205,7 @@ class ProfileComparison:
         return {
             "file": self.file,
             "deal": self.deal,
+            "deal_number": self.deal_number,
             "record_profile": self.record_profile,
             "outcomes": [
                 {
@@ -400,7 +403,13 @@ def compare_profiles(
             value = _param_value(choice.ruleset, name) or "?"
             ops.append(OpenPoint(name, value, note, tuple(relevant[name])))
     return ProfileComparison(
-        file, deal_index, tuple(outcomes), tuple(rows), tuple(ops), choice.profile
+        file,
+        deal_index,
+        tuple(outcomes),
+        tuple(rows),
+        tuple(ops),
+        choice.profile,
+        deal_number=deal_number(deal),
     )
 
 

@@ -198,6 +198,17 @@ class _LeftOut:
     last: _Pos = _Pos()
 
 
+def deal_number(deal: m.Deal) -> str | None:
+    """The record's own number of ``deal``: its ``[Deal]`` tag (``None`` when absent).
+
+    >>> import gojinotation as gj
+    >>> three, plain = gj.loads('[Deal " 3 "]\\n1:3\\n\\n[Event "x"]\\n1:3').deals
+    >>> deal_number(three), deal_number(plain)
+    ('3', None)
+    """
+    return (deal.tag("Deal") or "").strip() or None
+
+
 class _Ctx:
     """What every diagnostic of one deal shares."""
 
@@ -333,6 +344,7 @@ class _Ctx:
             column=pos.column,
             end_column=pos.end_column,
             deal=self.deal_index,
+            deal_number=deal_number(self.deal),
             round=round_no or None,
             seat=seat,
             action=format_action(action) if action is not None else "",
