@@ -28,10 +28,9 @@ from pathlib import Path
 import click
 
 from gojinotation import model as m
-from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
-from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
+from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
 
 i18n.register(
     {
@@ -48,23 +47,15 @@ i18n.register(
 
 def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
-    validator's diagnostics for all of them; the record alone where replay fails."""
-    from gojinotation_analyzer.engine.engine import replay
+    validator's diagnostics for all of them; a deal the engine cannot replay is shown as
+    written, with the reason."""
     from gojinotation_analyzer.reports.validate import validate_match
 
-    frames: dict[int, list[object]] = {}
-    for i, deal in enumerate(match.deals, 1):
-        if isinstance(deal, BrokenDeal):
-            continue
-        try:
-            frames[i] = list(replay(deal))
-        except Exception:  # a deal the engine cannot replay is drawn as recorded
-            continue
     try:
         report = validate_match(match, file="")
     except Exception:  # rendering never fails because validation did
-        return view_from_frames(match, frames) if frames else view_from_record(match)
-    return view_from_frames(match, frames, report.diagnostics)
+        return view_from_engine(match)
+    return view_from_engine(match, report.diagnostics)
 
 
 @click.command("render", help=i18n.t("render.help", "en"))
