@@ -552,3 +552,17 @@ def test_chips() -> None:
         '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
         '<i>3×2<u title="红桃 梅花"><b class="r">♥</b><b>♣</b></u></i>'
     )
+
+
+def test_pages_name_the_record_s_own_deal_number() -> None:
+    # the file's only deal is the record's [Deal "3"]: the page says 第3局 / Deal 3
+    v = view.view_from_engine(_failed_burn())
+    d = v.deals[0]
+    assert (d.index, d.number) == (1, "3")
+    zh, en = render_match(v, "zh"), render_match(v, "en")
+    assert '<h2 id="d1h"><span data-i18n="deal" data-v="3">第3局</span>' in zh
+    assert '<span data-i18n="deal" data-v="3">Deal 3</span>' in en
+    assert "第1局" not in zh
+    assert payload(v)["deals"][0]["n"] == "3"
+    index = render_index([v], "en", links=["x.html"])
+    assert '<a class="dl-deal" href="x.html#d1">3</a>' in index  # shown 3, linked by position

@@ -7,9 +7,10 @@ Usage::
 One HTML file per record (every deal of the file a section), named after the record, plus
 ``index.html`` (results, standings, links) when several files are given.  Each page is
 built from the rules engine's replay frames and the validator's diagnostics, so
-violations and disputes appear with their explanations; a record that cannot be replayed
-or read still renders from the record alone.  Exit codes: ``0`` written, ``2`` usage or
-input errors (a missing file); a record with rule errors still renders (exit ``0``).
+violations and disputes appear with their explanations; a deal that cannot be replayed
+or read still renders, as written, with a notice that says why.  Exit codes: ``0``
+written, ``2`` usage or input errors (a missing file); a record with rule errors still
+renders (exit ``0``).
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
@@ -62,7 +63,7 @@ def build_view(match: m.Match) -> MatchView:
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False))
 @click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
-@click.option("--no-validate", is_flag=True, help="Draw the record alone, without the engine.")
+@click.option("--no-validate", is_flag=True, help="Records as written, no engine.")
 @click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
 @click.pass_context
 def render(
