@@ -566,3 +566,19 @@ def test_pages_name_the_record_s_own_deal_number() -> None:
     assert payload(v)["deals"][0]["n"] == "3"
     index = render_index([v], "en", links=["x.html"])
     assert '<a class="dl-deal" href="x.html#d1">3</a>' in index  # shown 3, linked by position
+
+
+def test_a_variation_is_replayed_by_the_engine_from_its_branch_point() -> None:
+    # (1:5 2:6) is an alternative to 1:KK: it starts from the table before 1:KK, so seat 1
+    # still holds KK after leading the 5, and seat 2 answers it with his only card
+    text = (
+        '[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK5\nhand 2: 6\nhand 3: 7\n'
+        "hand 4: AA\nhand 5: 9\nhand 6: T\n1. 1:KK (1:5 2:6) 4:AA\n"
+    )
+    d = view.view_from_engine(gj.loads(text)).deals[0]
+    main = d.steps[0]
+    assert main.table.hands[0] == "5"
+    five, six = main.variations[0]
+    assert (five.table.hands[0], five.table.sets[0], five.table.to_act) == ("KK", "5", 2)
+    assert (six.table.hands[1], six.table.sets[:2]) == ("", ("5", "6"))
+    assert six.table.places[1] is not None  # seat 2 played his last card: he is out
