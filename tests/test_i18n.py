@@ -29,7 +29,6 @@ REMAINING: dict[str, tuple[int, str]] = {
     ),
     "publish/render.py": (3, "the rank labels and suit names of the page (two nested)"),
     "publish/view.py": (1, "suit names; the view model is being rewritten"),
-    "reports/validate.py": (2, "its texts (_T) and the action-kind words; being restructured"),
     "rules/vocab.py": (
         1,
         "parsing aliases of parameter values (xiaowang -> 小王): data, not messages",

@@ -107,42 +107,88 @@ def _all_steps(steps: tuple[StepView, ...], prefix: str) -> list[tuple[str, Step
 # ---------------------------------------------------------------- the view model
 
 
-def test_fallback_view_tracks_hands_rounds_turn_and_annotations() -> None:
+def test_record_view_lists_the_actions_as_written_with_no_table_state() -> None:
+    # without the engine nothing is known about the table after an action: the view
+    # shows the record as written (hands as dealt before the first action) and says so
     v = _view(KINDS)
     d = v.deals[0]
+    assert not v.validated and not d.replayed
+    assert d.notice_en.startswith("this deal could not be replayed: ")
+    assert d.notice_en.endswith("; shown as written") and d.notice_zh.startswith("本局无法复盘：")
     assert [p.name for p in d.players][:3] == ["Ann", "Bo", 'Cy "the cat"']
     assert d.hands[1] is None and d.start.hand_sizes[2] == 9
+    assert d.hands[0] == d.start.hands[0] == "DX22AAAKK3h3h" and d.start.to_act is None
     assert d.intro == ("Before the deal: <b>bold?</b> no, text.",)
+    assert all(s.table == view.UNKNOWN_TABLE for s in d.steps)
     tribute, ret, aaa = d.steps[:3]
     assert (tribute.kind, tribute.round, ret.kind) == ("tribute", 0, "return")
-    assert tribute.table.hands[0] == "DXX22AAAKK3h3h"  # the 小王 arrived
-    assert aaa.table.hands[0] == "DXX22KK3h" and aaa.clock == "0:12"
-    assert aaa.table.sets[0] == "AAA" and aaa.table.to_act == 2
+    assert aaa.clock == "0:12" and aaa.cards == "AAA"
     assert aaa.say_zh == "第1轮，1号Ann出三张A"
     burn = d.steps[6]
     assert burn.kind == "burn" and burn.glyphs == ("!!",)
     assert burn.comments_after == ("A burn & a comment",)
     assert {"comment", "glyph"} <= set(burn.markers)
-    close = d.steps[9]
-    assert close.kind == "close" and close.table.sets == ("",) * 6 and close.table.passed == ()
+    assert d.steps[9].kind == "close"
     assert d.steps[13].irregular and "irregular" in d.steps[13].markers
     buy, give = d.steps[18], d.steps[19]
     assert buy.say_en == "Round 3, seat 2 Bo buys a three from seat 4 Dee for a five"
-    assert buy.table.hands[3] == "QQQJJJJ544"  # sold a 3, received the 5
     assert give.act_zh == "送一张3给5号Eve"
-    last = d.steps[-1]
-    assert last.table.to_act is None and d.finish == (1, 2, 3, 4, 5, 6)
-    assert dict(d.team_points) == {"A": 4, "B": 2}
+    assert d.finish == (1, 2, 3, 4, 5, 6)  # the Finish tag as written
+    assert dict(d.team_points) == {"A": 4, "B": 2}  # the Score tag as written
     var = d.steps[23].variations[0]
     assert [s.gjn for s in var] == ["1:KK", "2:-"]
-    assert var[0].table.hands[0] == "DXX223h"  # replayed from before 1:DX22
+    assert var[0].table == view.UNKNOWN_TABLE
     assert var[0].comments_after == ("the quieter line",)
     assert {s.kind for s in d.steps} == set(view.STEP_KINDS)
 
 
+BURNER = "QQQQKK999DX3"  # catalog EC-13: QQQQ, KK, 999, 3, 大王, 小王
+
+
+def _failed_burn() -> gj.Match:
+    # seat 2 burns seat 1's JJJJ with QQQQ, then leads 999 without a joker: R-BURN-3
+    # (qingdao-standard: only the last set may go without a joker) makes it 烧糊
+    hands = ["JJJJ399", BURNER, "635", "735", "835", "935"]
+    lines = ['[Profile "qingdao-standard"]', '[Leader "1"]', '[Deal "3"]']
+    lines += [f"hand {i}: {h}" for i, h in enumerate(hands, 1)]
+    lines.append("1. 1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 1:- 2. 2:999")
+    return gj.loads("\n".join(lines) + "\n")
+
+
+def test_R_BURN_5_the_table_after_a_failed_burn_is_the_engine_s() -> None:
+    # R-BURN-5: 烧糊 makes the burner 大落 and voids his remaining cards; the burned
+    # player (seat 1, whose JJJJ was burned) leads next
+    d = view.view_from_engine(_failed_burn()).deals[0]
+    assert d.replayed and d.notice_en == ""
+    failed = d.steps[-1]
+    assert failed.gjn == "2:999" and "burn" in [e.kind for e in failed.events]
+    t = failed.table
+    assert t.hands[1] == "" and t.hand_sizes[1] == 0  # no cards left: DXKK3 are void
+    assert t.places[1] == 6  # 大落
+    assert t.to_act == 1
+    # the record alone cannot know any of this: it shows no table, and says why
+    r = view_from_record(_failed_burn()).deals[0]
+    assert r.steps[-1].table == view.UNKNOWN_TABLE and not r.replayed
+
+
+def test_a_deal_the_engine_cannot_replay_is_shown_as_written() -> None:
+    text = '[Profile "no-such-rules"]\n[Deal "5"]\nhand 1: KK\nhand 4: AA\n1. 1:KK 4:AA\n'
+    d = view.view_from_engine(gj.loads(text)).deals[0]
+    assert not d.replayed and d.number == "5"
+    assert [s.gjn for s in d.steps] == ["1:KK", "4:AA"]
+    assert all(s.table == view.UNKNOWN_TABLE and not s.events for s in d.steps)
+    assert d.start.hands[0] == "KK"  # the hands as dealt, at most
+    assert "unknown rule profile 'no-such-rules'" in d.notice_en
+    assert d.notice_en.endswith("; shown as written") and "未知的规则方案" in d.notice_zh
+    html = render_match(view.view_from_engine(gj.loads(text)), "en")
+    assert "this deal could not be replayed: unknown rule profile" in html
+
+
 def test_view_is_plain_json(final_view: MatchView) -> None:
     data = json.loads(to_json(final_view))
-    assert data["deals"][0]["steps"][0]["table"]["hands"][0] is not None
+    assert data["deals"][0]["start"]["hands"][0] is not None  # as dealt
+    assert data["deals"][0]["steps"][0]["table"]["hands"][0] is None  # not replayed
+    assert data["deals"][0]["replayed"] is False
     assert len(data["deals"]) == 6
     assert data["totals"][-1]["teams"] == [["A", 12], ["B", 0]]
     assert data["validated"] is False
@@ -508,3 +554,33 @@ def test_chips() -> None:
         '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
         '<i>3×2<u title="红桃 梅花"><b class="r">♥</b><b>♣</b></u></i>'
     )
+
+
+def test_pages_name_the_record_s_own_deal_number() -> None:
+    # the file's only deal is the record's [Deal "3"]: the page says 第3局 / Deal 3
+    v = view.view_from_engine(_failed_burn())
+    d = v.deals[0]
+    assert (d.index, d.number) == (1, "3")
+    zh, en = render_match(v, "zh"), render_match(v, "en")
+    assert '<h2 id="d1h"><span data-i18n="deal" data-v="3">第3局</span>' in zh
+    assert '<span data-i18n="deal" data-v="3">Deal 3</span>' in en
+    assert "第1局" not in zh
+    assert payload(v)["deals"][0]["n"] == "3"
+    index = render_index([v], "en", links=["x.html"])
+    assert '<a class="dl-deal" href="x.html#d1">3</a>' in index  # shown 3, linked by position
+
+
+def test_a_variation_is_replayed_by_the_engine_from_its_branch_point() -> None:
+    # (1:5 2:6) is an alternative to 1:KK: it starts from the table before 1:KK, so seat 1
+    # still holds KK after leading the 5, and seat 2 answers it with his only card
+    text = (
+        '[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK5\nhand 2: 6\nhand 3: 7\n'
+        "hand 4: AA\nhand 5: 9\nhand 6: T\n1. 1:KK (1:5 2:6) 4:AA\n"
+    )
+    d = view.view_from_engine(gj.loads(text)).deals[0]
+    main = d.steps[0]
+    assert main.table.hands[0] == "5"
+    five, six = main.variations[0]
+    assert (five.table.hands[0], five.table.sets[0], five.table.to_act) == ("KK", "5", 2)
+    assert (six.table.hands[1], six.table.sets[:2]) == ("", ("5", "6"))
+    assert six.table.places[1] is not None  # seat 2 played his last card: he is out

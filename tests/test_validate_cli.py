@@ -271,8 +271,8 @@ def test_json_structure(tmp_path: Path) -> None:
     d = f0["diagnostics"][0]
     assert set(d) == {
         "code", "severity", "rule", "message", "explanation", "citations", "param", "file",
-        "line", "column", "end_column", "deal", "round", "seat", "action", "alternatives",
-        "source_line", "syntax", "more",
+        "line", "column", "end_column", "deal", "deal_number", "round", "seat", "action",
+        "alternatives", "source_line", "syntax", "more",
     }  # fmt: skip
     assert (d["code"], d["severity"], d["rule"]["id"]) == ("GJV203", "error", "R-TURN-1")
     assert (d["line"], d["column"], d["end_column"]) == (9, 8, 11)
@@ -285,7 +285,9 @@ def test_json_structure(tmp_path: Path) -> None:
     assert d["citations"][0]["file"].startswith("001_")
     (cmp,) = f0["comparisons"]
     assert [o["label"] for o in cmp["outcomes"]] == ["record: qingdao-standard", "tongsu"]
-    assert set(cmp) == {"file", "deal", "record_profile", "outcomes", "rows", "open_points"}
+    assert set(cmp) == {
+        "file", "deal", "deal_number", "record_profile", "outcomes", "rows", "open_points",
+    }  # fmt: skip
 
 
 def test_json_on_arbitrary_bytes() -> None:

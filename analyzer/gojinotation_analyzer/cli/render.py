@@ -8,11 +8,11 @@ Usage::
 One HTML file per record (every deal of the file a section), named after the record, plus
 ``index.html`` (results, standings, links) when several files are given.  Each page is
 built from the rules engine's replay frames and the validator's diagnostics, so
-violations and disputes appear with their explanations; a record that cannot be replayed
-or read still renders from the record alone.  Exit codes: ``0`` written, ``2`` usage or
-input errors (a missing file, a bad ``--profile-file``); a record with rule errors still
-renders (exit ``0``).  ``--profile-file`` replays every deal under that user profile
-instead of its ``[Profile]`` tag (``docs/profiles.md``).
+violations and disputes appear with their explanations; a deal that cannot be replayed
+or read still renders, as written, with a notice that says why.  Exit codes: ``0``
+written, ``2`` usage or input errors (a missing file, a bad ``--profile-file``); a record
+with rule errors still renders (exit ``0``).  ``--profile-file`` replays every deal under
+that user profile instead of its ``[Profile]`` tag (``docs/profiles.md``).
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
@@ -36,28 +36,20 @@ from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
-from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
+from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
 
 
 def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
-    validator's diagnostics for all of them; the record alone where replay fails."""
-    from gojinotation_analyzer.engine.engine import replay
+    validator's diagnostics for all of them; a deal the engine cannot replay is shown as
+    written, with the reason."""
     from gojinotation_analyzer.reports.validate import validate_match
 
-    frames: dict[int, list[object]] = {}
-    for i, deal in enumerate(match.deals, 1):
-        if isinstance(deal, BrokenDeal):
-            continue
-        try:
-            frames[i] = list(replay(deal))
-        except Exception:  # a deal the engine cannot replay is drawn as recorded
-            continue
     try:
         report = validate_match(match, file="")
     except Exception:  # rendering never fails because validation did
-        return view_from_frames(match, frames) if frames else view_from_record(match)
-    return view_from_frames(match, frames, report.diagnostics)
+        return view_from_engine(match)
+    return view_from_engine(match, report.diagnostics)
 
 
 def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
@@ -78,7 +70,7 @@ def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
 @click.argument("files", nargs=-1, required=True)
 @click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False))
 @click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
-@click.option("--no-validate", is_flag=True, help="Draw the record alone, without the engine.")
+@click.option("--no-validate", is_flag=True, help="Records as written, no engine.")
 @click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
 @profile_file_option()
 @click.pass_context

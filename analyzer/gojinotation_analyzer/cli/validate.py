@@ -297,7 +297,7 @@ def validate(
 ) -> None:
     """Validate records (the help text shown is ``validate.help`` of the catalogue)."""
     lang = lang_of(ctx)
-    from gojinotation_analyzer.reports.validate import _resolve_list
+    from gojinotation_analyzer.reports.compare import _resolve_list
     from gojinotation_analyzer.rules.profiles import resolve_profile_id
 
     compare: list[str] = []

@@ -355,6 +355,7 @@ def payload(view: MatchView) -> dict[str, Any]:
         deals.append(
             {
                 "i": d.index,
+                "n": d.number,
                 "names": [p.name for p in d.players],
                 "start": {
                     "h": start.hands,
@@ -517,8 +518,8 @@ def render_files(
     """Render each GJN file to ``out_dir/<stem>.html`` and, with ``index``, an index.html.
 
     ``build`` turns a parsed record into a view: by default
-    :func:`~publish.view.view_from_engine` (the rules engine's frames, each deal falling
-    back to the record alone if the engine cannot replay it); pass
+    :func:`~publish.view.view_from_engine` (the rules engine's frames; a deal the engine
+    cannot replay is shown as written, with a notice); pass
     :func:`~publish.view.view_from_record` to skip the engine, or a builder around
     :func:`~gojinotation_analyzer.publish.view.view_from_frames` to add the validator's diagnostics.
     A record with syntax errors still renders: its broken deals show their text and

@@ -1,13 +1,17 @@
 """The replay view model: everything the HTML renderer shows, as plain frozen values.
 
 The renderer (:mod:`publish.render`) reads a :class:`MatchView` and nothing else; it never
-judges a play.  A view is built either
+judges a play, and neither does the view: every table it shows is the rules engine's.
+A view is built either
 
 * from the rules engine's replay frames, by :func:`view_from_frames` (or
   :func:`view_from_engine`, which replays each deal itself), or
 * from the record alone, by :func:`view_from_record`: no rules, so it renders every record,
-  even one that fails validation (hands minus the cards played, rounds from the round
-  marks, the turn from the next recorded action, no events).
+  even one that fails validation — the actions as written, the hands as dealt, and no
+  table state (:data:`UNKNOWN_TABLE`), with a notice on each deal that says so.
+
+A deal the engine cannot replay (an unknown profile, an engine failure) is shown the
+same way, with the reason: "this deal could not be replayed: …; shown as written".
 
 Every value is an ``attrs`` frozen class of strings, numbers, tuples and ``None``, so
 :func:`to_json` (or ``attrs.asdict``) gives plain JSON.  Cards are GJN card strings in
@@ -18,11 +22,14 @@ hand that is not known at all is ``None``.  Per-seat tuples have six entries, in
 >>> import gojinotation as gj
 >>> m = gj.loads('[Seat3 "王"]\\nhand 3: KKK 5\\n5. 3:KKK ! {good} 4:-')
 >>> v = view_from_record(m)
->>> s = v.deals[0].steps[0]
+>>> d = v.deals[0]
+>>> s = d.steps[0]
 >>> s.kind, s.cards, s.say_zh, s.say_en
 ('play', 'KKK', '第5轮，3号王出三张K', 'Round 5, seat 3 王 plays three kings')
->>> s.table.hands[2], s.table.sets[2], s.table.to_act, s.comments_after
-('5', 'KKK', 4, ('good',))
+>>> d.hands[2], s.table == UNKNOWN_TABLE, s.comments_after, d.replayed
+('KKK5', True, ('good',), False)
+>>> d.notice_en.startswith("this deal could not be replayed: the rules engine was not run")
+True
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -41,11 +48,13 @@ from gojinotation import model as m
 from gojinotation.cards import Card, Rank, sort_cards
 from gojinotation.reader import BrokenDeal
 from gojinotation.writer import format_action
+from gojinotation_analyzer.reports.results import parse_finish, parse_score
 
 __all__ = [
     "ENGINE_EVENT_KINDS",
     "EVENT_KINDS",
     "STEP_KINDS",
+    "UNKNOWN_TABLE",
     "DealView",
     "DiagnosticView",
     "EventView",
@@ -210,6 +219,10 @@ class DealView:
     action; ``finish`` the seats in the order they went out; ``seat_points`` and
     ``team_points`` the deal's score where known.  ``raw`` is the source text of a deal the
     reader could not parse (it then has no steps and its errors as diagnostics).
+    ``number`` is the record's own deal number (its ``[Deal]`` tag; else ``index``), the
+    one the page shows.  ``replayed`` is ``False`` when the rules engine did not replay the
+    deal: its steps then carry no table state (:data:`UNKNOWN_TABLE`) and ``notice_en`` /
+    ``notice_zh`` say why ("this deal could not be replayed: …; shown as written").
     """
 
     index: int
@@ -225,6 +238,10 @@ class DealView:
     team_points: tuple[tuple[str, int], ...] = ()
     diagnostics: tuple[DiagnosticView, ...] = ()
     raw: str | None = None
+    number: str = ""
+    replayed: bool = True
+    notice_en: str = ""
+    notice_zh: str = ""
 
     def tag(self, name: str, default: str = "") -> str:
         """The first value of tag ``name``."""
@@ -479,119 +496,60 @@ def say(round_no: int, seat: int, name: str, act: str, lang: str) -> str:
     return ui[key].format(r=round_no, who=_who(seat, name, lang), act=act)
 
 
-# -------------------------------------------------------------- fallback state tracking
+# ------------------------------------------------------------------ building steps
+
+#: The table of a step the rules engine did not replay: nothing about it is known.
+UNKNOWN_TABLE = TableView(("",) * 6, (), None, (None,) * 6, (None,) * 6, (None,) * 6)
 
 
-def _remove(hand: list[str] | None, cards: Iterable[str]) -> list[str] | None:
-    """The hand without ``cards`` (an absent card takes an unknown ``?`` if any)."""
-    if hand is None:
-        return None
-    out = list(hand)
-    for c in cards:
-        if c in out:
-            out.remove(c)
-        elif c[0] in "23456789TJQKA" and c[0] in out and len(c) == 2:
-            out.remove(c[0])  # a suited card played from an unsuited hand line
-        elif "?" in out:
-            out.remove("?")
-    return out
-
-
-def _add(hand: list[str] | None, cards: Iterable[str]) -> list[str] | None:
-    if hand is None:
-        return None
-    return sorted([*hand, *cards], key=lambda c: Card.parse(c).sort_key())
-
-
-@attrs.define
-class _Tracker:
-    """The fallback table: cards in hand, sets on the table, passes and places."""
-
-    hands: list[list[str] | None]
-    sizes: list[int | None]
-    sets: list[str] = attrs.field(factory=lambda: [""] * 6)
-    passed: list[int] = attrs.field(factory=list)
-    places: list[int | None] = attrs.field(factory=lambda: [None] * 6)
-    out: int = 0
-
-    def copy(self) -> _Tracker:
-        return _Tracker(
-            hands=[None if h is None else list(h) for h in self.hands],
-            sizes=list(self.sizes),
-            sets=list(self.sets),
-            passed=list(self.passed),
-            places=list(self.places),
-            out=self.out,
-        )
-
-    def clear_round(self) -> None:
-        self.sets = [""] * 6
-        self.passed = []
-
-    def _move(self, seat: int, cards: Sequence[str], gain: bool) -> None:
-        i = seat - 1
-        if not 0 <= i < 6:
-            return
-        self.hands[i] = (_add if gain else _remove)(self.hands[i], cards)
-        h = self.hands[i]
-        if h is not None:
-            self.sizes[i] = len(h)
-        elif self.sizes[i] is not None:
-            size = self.sizes[i] or 0
-            self.sizes[i] = max(0, size + (len(cards) if gain else -len(cards)))
-
-    def apply(self, action: m.Action) -> None:
-        seat = action.seat
-        if isinstance(action, m.Play | m.Burn):
-            cards = [c.gjn() for c in action.cards]
-            self._move(seat, cards, gain=False)
-            if 1 <= seat <= 6:
-                self.sets[seat - 1] = cards_text(action.cards) or ""
-                if seat in self.passed:
-                    self.passed.remove(seat)
-                if self.sizes[seat - 1] == 0 and self.places[seat - 1] is None:
-                    self.out += 1
-                    self.places[seat - 1] = self.out
-        elif isinstance(action, m.Pass):
-            if 1 <= seat <= 6 and seat not in self.passed:
-                self.passed.append(seat)
-        elif isinstance(action, m.Close):
-            self.clear_round()
-        elif isinstance(action, m.Buy):
-            self._move(seat, [action.card.gjn()], gain=True)
-            self._move(action.from_seat, [action.card.gjn()], gain=False)
-            self._move(seat, [action.paid.gjn()], gain=False)
-            self._move(action.from_seat, [action.paid.gjn()], gain=True)
-        elif isinstance(action, m.Give):
-            self._move(seat, [action.card.gjn()], gain=False)
-            self._move(action.to_seat, [action.card.gjn()], gain=True)
-        elif isinstance(action, m.Tribute | m.Return):
-            cards = [c.gjn() for c in action.cards]
-            self._move(seat, cards, gain=False)
-            self._move(action.to_seat, cards, gain=True)
-
-    def view(self, to_act: int | None) -> TableView:
-        return TableView(
-            sets=tuple(self.sets),
-            passed=tuple(sorted(self.passed)),
-            to_act=to_act,
-            hand_sizes=tuple(self.sizes),
-            hands=tuple(None if h is None else "".join(h) for h in self.hands),
-            places=tuple(self.places),
-        )
-
-
-def _initial_tracker(deal: m.Deal) -> _Tracker:
-    hands: list[list[str] | None] = [None] * 6
+def _dealt_table(deal: m.Deal) -> TableView:
+    """The table before the first action as the record deals it: the hands as written,
+    no set, nobody known to act (the engine says who leads)."""
+    hands: list[str | None] = []
     for seat in m.SEATS:
         h = deal.hand(seat)
-        if h is not None and h.cards is not None:
-            hands[seat - 1] = [c.gjn() for c in sort_cards(h.cards)]
-    sizes = [None if h is None else len(h) for h in hands]
-    return _Tracker(hands=hands, sizes=sizes)
+        hands.append(cards_text(h.cards) if h is not None and h.cards is not None else None)
+    sizes = tuple(None if h is None else len(split_cards(h)) for h in hands)
+    return TableView(("",) * 6, (), None, sizes, tuple(hands), (None,) * 6)
 
 
-# ------------------------------------------------------------------ building steps
+@attrs.frozen
+class _Replayed:
+    """What the engine says about one step: the table after it, its events, its round
+    and the engine state (from which a variation after it is replayed)."""
+
+    table: TableView | None
+    events: tuple[EventView, ...]
+    round: int | None
+    state: Any
+
+
+class _Sets:
+    """Each seat's set on the table this round: the engine's cards, cleared when the
+    engine's round changes, on a lead and on a close (its states keep no per-seat sets)."""
+
+    def __init__(self) -> None:
+        self.sets = [""] * 6
+        self.last_round: int | None = None
+
+    def step(self, action: m.Action, kinds: set[str], rnd: int | None) -> int | None:
+        """Record ``action`` with its events' kinds; returns the step's round."""
+        led = "Led" in kinds  # a lead opens a round (a close it implies came first)
+        if not led and ("Closed" in kinds or "RoundEnded" in kinds):
+            rnd = self.last_round if self.last_round is not None else rnd  # the round it ended
+        if led or (rnd is not None and self.last_round is not None and rnd != self.last_round):
+            self.sets = [""] * 6
+        if isinstance(action, m.Play | m.Burn) and 1 <= action.seat <= 6:
+            self.sets[action.seat - 1] = cards_text(action.cards) or ""
+        if "Closed" in kinds and not led:
+            self.sets = [""] * 6
+        self.last_round = rnd if rnd is not None else self.last_round
+        return rnd
+
+    def copy(self) -> _Sets:
+        out = _Sets()
+        out.sets, out.last_round = list(self.sets), self.last_round
+        return out
 
 
 _Item = m.MoveItem
@@ -606,29 +564,45 @@ class _Pending:
     before: list[str]
     after: list[str] = attrs.field(factory=list)
     variations: list[tuple[StepView, ...]] = attrs.field(factory=list)
-    state_before: _Tracker | None = None
-    table: TableView | None = None
+    replayed: _Replayed | None = None
+    state_before: Any = None
+    sets_before: _Sets | None = None
     new_round: bool = False
 
 
-class _Builder:
-    """Turns one line of move items into steps, with the fallback tracker.
+#: ``advance(state, action) -> (state, events)``: the engine's ``do``.
+_Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
-    ``overlay`` (used by :func:`view_from_frames`) replaces the fallback table and events
-    of main-line step *i* (0-based) when it has an entry for it.
+
+class _Builder:
+    """Turns one line of move items into steps.
+
+    Every table comes from the rules engine: ``overlay`` (from the replay frames of the
+    main line, by 0-based action index) for the main line, and ``advance`` (the engine's
+    ``do``) from the state before the branch point for a variation.  A step the engine
+    did not replay gets :data:`UNKNOWN_TABLE`, never a table of the view's own making.
     """
 
     def __init__(
         self,
         names: Mapping[int, str],
-        overlay: Mapping[int, tuple[TableView | None, tuple[EventView, ...], int | None]]
-        | None = None,
+        overlay: Mapping[int, _Replayed] | None = None,
+        *,
+        start: Any = None,
+        advance: _Advance | None = None,
     ) -> None:
         self.names = names
         self.overlay = overlay or {}
+        self.start = start
+        self.advance = advance
 
     def line(
-        self, items: Sequence[_Item], tracker: _Tracker, round_no: int, top: bool
+        self,
+        items: Sequence[_Item],
+        round_no: int,
+        top: bool,
+        state: Any = None,
+        sets: _Sets | None = None,
     ) -> tuple[tuple[StepView, ...], list[str]]:
         """Build the steps of ``items``; returns them with the comments before any action.
 
@@ -636,13 +610,17 @@ class _Builder:
         them: then it introduces the next action.  Comments before the first action are
         returned (the deal's introduction) at the top level, and introduce the first
         action inside a variation.  A variation belongs to the action before it and is
-        replayed from the table before that action.
+        replayed by the engine from the state before that action (``state``: the state
+        a variation line starts from).
         """
         pending: list[_Pending] = []
         comments: list[str] = []
         lead: list[str] = []
         before: list[str]
         mark_seen = False
+        sets = sets or _Sets()
+        if top:
+            state = self.start
         for item in items:
             if isinstance(item, m.RoundMark):
                 if pending:
@@ -658,8 +636,9 @@ class _Builder:
                 p = pending[-1]
                 p.after.extend(comments)
                 comments = []
-                base = (p.state_before or tracker).copy()
-                var_steps, _ = self.line(item.moves, base, p.round, top=False)
+                var_steps, _ = self.line(
+                    item.moves, p.round, False, p.state_before, (p.sets_before or _Sets()).copy()
+                )
                 if var_steps:
                     p.variations.append(var_steps)
             else:
@@ -672,17 +651,19 @@ class _Builder:
                     before = comments
                 comments = []
                 new_round = not pending or round_no != pending[-1].round
-                if pending and new_round:
-                    tracker.clear_round()
                 p = _Pending(
                     action=item,
                     round=round_no,
                     before=before,
-                    state_before=tracker.copy(),
+                    state_before=state,
+                    sets_before=sets.copy(),
                     new_round=new_round and (top or bool(pending)),
                 )
-                tracker.apply(item)
-                p.table = tracker.view(None)
+                if top:
+                    p.replayed = self.overlay.get(len(pending))
+                else:
+                    p.replayed = self._advance(state, item, sets)
+                state = p.replayed.state if p.replayed is not None else None
                 pending.append(p)
                 mark_seen = False
         if pending:
@@ -691,17 +672,29 @@ class _Builder:
             lead = comments
         steps: list[StepView] = []
         for i, p in enumerate(pending):
-            assert p.table is not None
-            nxt = pending[i + 1].action.seat if i + 1 < len(pending) else None
-            table = attrs.evolve(p.table, to_act=nxt)
-            events: tuple[EventView, ...] = ()
-            rnd = p.round
-            if top and i in self.overlay:
-                t2, events, r2 = self.overlay[i]
-                table = t2 or table
-                rnd = r2 if r2 is not None else rnd
+            r = p.replayed
+            table = r.table if r is not None and r.table is not None else UNKNOWN_TABLE
+            events = r.events if r is not None else ()
+            rnd = r.round if r is not None and r.round is not None else p.round
             steps.append(self.step(i + 1, p, table, events, rnd))
         return tuple(steps), lead
+
+    def _advance(self, state: Any, action: m.Action, sets: _Sets) -> _Replayed | None:
+        """A variation's action through the engine; ``None`` when it cannot be replayed."""
+        if state is None or self.advance is None:
+            return None
+        try:
+            after, events = self.advance(state, action)
+        except Exception:  # a what-if line the engine cannot follow is shown as written
+            return None
+        kinds = {str(_get(e, "kind", "")) for e in events}
+        rnd = sets.step(action, kinds, _round_of(after))
+        views = tuple(
+            EventView(kind, str(_get(e, "en", "")), str(_get(e, "zh", "")))
+            for e in events
+            if (kind := _event_kind(e))
+        )
+        return _Replayed(_table_of(after, sets.sets), views, rnd, after)
 
     def step(
         self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
@@ -770,36 +763,32 @@ def _seats(names: Mapping[int, str]) -> tuple[SeatView, ...]:
 
 
 def _parse_finish(text: str) -> tuple[int, ...]:
-    seats = tuple(int(x) for x in re.findall(r"[1-6]", text))
-    return seats if len(set(seats)) == len(seats) else ()
+    """The seats of a Finish tag (:func:`reports.results.parse_finish`; ``()`` unreadable)."""
+    return parse_finish(text) or ()
 
 
 def _parse_score(text: str) -> tuple[tuple[str, int], ...]:
-    """Team A and B points from a Score tag: ``A 6 B 0``, ``+2 -2``, ``6-0``, ``6:0``.
+    """Team A and B points of a Score tag (:func:`reports.results.parse_score`), as
+    ``(("A", a), ("B", b))``; ``()`` when it cannot be read.
 
-    >>> _parse_score("+2 -2"), _parse_score("6-0"), _parse_score("B 4 A 1"), _parse_score("?")
-    ((('A', 2), ('B', -2)), (('A', 6), ('B', 0)), (('A', 1), ('B', 4)), ())
+    >>> _parse_score("+2 -2"), _parse_score("＋２ －２"), _parse_score("B 4 A 1"), _parse_score("?")
+    ((('A', 2), ('B', -2)), (('A', 2), ('B', -2)), (('A', 1), ('B', 4)), ())
     """
-    named = dict(re.findall(r"\b([AB])\s*[:=]?\s*([+-]?\d+)", text))
-    if set(named) == {"A", "B"}:
-        return (("A", int(named["A"])), ("B", int(named["B"])))
-    pair = re.fullmatch(r"\s*(\d+)\s*[-:]\s*(\d+)\s*", text)
-    nums = list(pair.groups()) if pair else re.findall(r"[+-]?\d+", text)
-    if len(nums) == 2:
-        return (("A", int(nums[0])), ("B", int(nums[1])))
-    return ()
+    score = parse_score(text)
+    return () if score is None else (("A", score[0]), ("B", score[1]))
 
 
 def _deal_view(
     index: int,
     deal: m.Deal | BrokenDeal,
     names_before: Mapping[int, str],
-    builder_overlay: Mapping[int, tuple[TableView | None, tuple[EventView, ...], int | None]]
-    | None = None,
+    builder: _Builder | None = None,
     diagnostics: Sequence[DiagnosticView] = (),
     start: TableView | None = None,
+    not_replayed: tuple[str, str] | None = None,
 ) -> DealView:
-    empty = TableView(("",) * 6, (), None, (None,) * 6, (None,) * 6, (None,) * 6)
+    """One deal's view: ``builder`` carries the engine's tables; ``not_replayed`` is the
+    reason the engine did not replay the deal (it is then shown as written, and says so)."""
     if isinstance(deal, BrokenDeal):
         diags = tuple(
             DiagnosticView(
@@ -818,38 +807,41 @@ def _deal_view(
             profile=None,
             players=_seats(names_before),
             hands=(None,) * 6,
-            start=empty,
+            start=UNKNOWN_TABLE,
             steps=(),
             diagnostics=(*diags, *diagnostics),
             raw=deal.raw,
+            number=str(index),
+            replayed=False,
         )
     names = _names(deal, names_before)
-    tracker = _initial_tracker(deal)
-    first_seat = next((a.seat for a in deal.actions()), None)
-    start = start or tracker.view(first_seat)
+    dealt = _dealt_table(deal)
+    start = start or dealt
     intro = [c.text for c in deal.header if isinstance(c, m.Comment)]
     intro += [c.text for c in deal.hands if isinstance(c, m.Comment)]
-    steps, lead = _Builder(names, builder_overlay).line(deal.moves, tracker, 0, top=True)
+    steps, lead = (builder or _Builder(names)).line(deal.moves, 0, top=True)
     intro += lead
     tags = tuple((t.name, t.value) for t in deal.header if isinstance(t, m.Tag))
-    finish = _parse_finish(deal.tag("Finish") or "")
-    if not finish and steps:
-        places = steps[-1].table.places
-        finish = tuple(
-            s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places, strict=True) if p)
-        )
+    notice_en = notice_zh = ""
+    if not_replayed is not None:
+        notice_en = f"this deal could not be replayed: {not_replayed[0]}; shown as written"
+        notice_zh = f"本局无法复盘：{not_replayed[1]}；以下按记录原样列出"
     return DealView(
         index=index,
         tags=tags,
         profile=deal.tag("Profile"),
         players=_seats(names),
-        hands=start.hands,
+        hands=dealt.hands,
         start=start,
         steps=steps,
         intro=tuple(intro),
-        finish=finish,
+        finish=_parse_finish(deal.tag("Finish") or ""),
         team_points=_parse_score(deal.tag("Score") or ""),
         diagnostics=tuple(diagnostics),
+        number=(deal.tag("Deal") or "").strip() or str(index),
+        replayed=not_replayed is None,
+        notice_en=notice_en,
+        notice_zh=notice_zh,
     )
 
 
@@ -895,21 +887,29 @@ def _match_view(
 def view_from_record(match: m.Match) -> MatchView:
     """The view of a record without the rules engine (always succeeds).
 
-    Hands are the dealt hands minus the cards played (and moved by buy, give, tribute and
-    return); the round is the last round mark; whose turn it is comes from the next action
-    in the record; a seat is placed when its known hand runs out; no events.  The finish
-    order and the deal score come from the ``Finish`` and ``Score`` tags when present.
+    Every deal is shown as written: its steps list the actions with no table state
+    (:data:`UNKNOWN_TABLE`; the hands as dealt before the first action), the finish order
+    and the deal score come from the ``Finish`` and ``Score`` tags, and each deal carries
+    the notice that it was not replayed.
     """
     deals: list[DealView] = []
     names: dict[int, str] = {}
     counts: Counter[str] = Counter()
     for i, deal in enumerate(match.deals, 1):
-        dv = _deal_view(i, deal, names)
+        dv = _deal_view(i, deal, names, not_replayed=_NOT_ASKED)
         counts.update(d.severity for d in dv.diagnostics)
         if isinstance(deal, m.Deal):
             names = _names(deal, names)
         deals.append(dv)
     return _match_view(match, deals, False, counts)
+
+
+#: The reason shown when the view is built without the engine.
+_NOT_ASKED = (
+    "the rules engine was not run (the view was built from the record alone)",
+    "未运行规则引擎（仅按记录生成）",
+)
+_NO_FRAMES = ("the rules engine gave no replay", "规则引擎未给出复盘")
 
 
 # ---------------------------------------------------------------- integration hook
@@ -976,28 +976,28 @@ def _event_kind(event: Any) -> str:
     return ENGINE_EVENT_KINDS.get(kind, kind if kind in EVENT_KINDS else "")
 
 
-def _table_of(state: Any, fallback: TableView, sets: Sequence[str]) -> TableView:
-    """The table in an engine state (``engine.state.DealState``) or a look-alike."""
+def _table_of(state: Any, sets: Sequence[str]) -> TableView:
+    """The table in an engine state (``engine.state.DealState``) or a look-alike; what a
+    state does not say is unknown (``None``), never guessed."""
     hands_raw = _per_seat(_get(state, "hands"))
-    hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else fallback.hands
+    hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else (None,) * 6
+    sizes_raw = _per_seat(_get(state, "counts"))
     sizes = tuple(
-        len(split_cards(h)) if h is not None else n
-        for h, n in zip(hands, fallback.hand_sizes, strict=True)
+        len(split_cards(h)) if h is not None else (n if isinstance(n, int) else None)
+        for h, n in zip(hands, sizes_raw or (None,) * 6, strict=True)
     )
     over = bool(_get(state, "is_over", False))
     to_act = _get(state, "turn")  # the engine's seat to act (its ``to_act`` lists turns)
     if not isinstance(to_act, int):
-        to_act = _get(state, "to_act", fallback.to_act)
+        to_act = _get(state, "to_act")
     if not isinstance(to_act, int):
-        to_act = fallback.to_act
+        to_act = None
     places_raw = _per_seat(_get(state, "place_of", _get(state, "places")))
-    places = tuple(p or None for p in places_raw) if places_raw is not None else fallback.places
+    places = tuple(p or None for p in places_raw) if places_raw is not None else (None,) * 6
     rnd = _get(state, "current_round")
     passed_raw = _get(rnd, "passed") if rnd is not None else _get(state, "passed")
     passed = (
-        tuple(sorted(passed_raw))
-        if isinstance(passed_raw, tuple | list | set | frozenset)
-        else fallback.passed
+        tuple(sorted(passed_raw)) if isinstance(passed_raw, tuple | list | set | frozenset) else ()
     )
     table = _per_seat(_get(state, "table"))
     return TableView(
@@ -1017,20 +1017,16 @@ def _round_of(state: Any) -> int | None:
 
 
 def _overlay(
-    deal: m.Deal, base: DealView, frames: Sequence[Any]
-) -> tuple[
-    TableView | None,
-    dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]],
-    list[DiagnosticView],
-    Any,
-]:
-    """Tables, events and rounds per main-line step from the frames of one deal."""
+    frames: Sequence[Any],
+) -> tuple[TableView | None, Any, dict[int, _Replayed], list[DiagnosticView], Any]:
+    """The start table and state, and per main-line action (0-based) what the engine
+    says, from the replay frames of one deal; with the engine's findings and its end."""
     start: TableView | None = None
-    overlay: dict[int, tuple[TableView | None, tuple[EventView, ...], int | None]] = {}
+    start_state: Any = None
+    overlay: dict[int, _Replayed] = {}
     diags: list[DiagnosticView] = []
     ended: Any = None
-    sets = [""] * 6
-    last_round: int | None = None
+    sets = _Sets()
     for frame in frames:
         index = int(_get(frame, "index", 0))
         action = _get(frame, "action")
@@ -1039,29 +1035,16 @@ def _overlay(
         kinds = {str(_get(e, "kind", "")) for e in events}
         if action is None or index == 0:
             if state is not None:
-                start = _table_of(state, base.start, sets)
+                start, start_state = _table_of(state, sets.sets), state
             continue
-        if not 1 <= index <= len(base.steps):
-            continue
-        fb = base.steps[index - 1].table
-        rnd = _round_of(state) if state is not None else None
-        led = "Led" in kinds  # a lead opens a round (a close it implies came first)
-        if not led and ("Closed" in kinds or "RoundEnded" in kinds):
-            rnd = last_round if last_round is not None else rnd  # the round it ended
-        if led or (rnd is not None and last_round is not None and rnd != last_round):
-            sets = [""] * 6
-        if isinstance(action, m.Play | m.Burn) and 1 <= action.seat <= 6:
-            sets[action.seat - 1] = cards_text(action.cards) or ""
-        if "Closed" in kinds and not led:
-            sets = [""] * 6
-        table = _table_of(state, fb, sets) if state is not None else None
+        rnd = sets.step(action, kinds, _round_of(state) if state is not None else None)
+        table = _table_of(state, sets.sets) if state is not None else None
         views = tuple(
             EventView(kind, str(_get(e, "en", "")), str(_get(e, "zh", "")))
             for e in events
             if (kind := _event_kind(e))
         )
-        overlay[index - 1] = (table, views, rnd)
-        last_round = rnd if rnd is not None else last_round
+        overlay[index - 1] = _Replayed(table, views, rnd, state)
         for e in events:
             kind = str(_get(e, "kind", ""))
             if kind in _DIAGNOSTIC_EVENTS:
@@ -1077,7 +1060,7 @@ def _overlay(
                 )
             if kind == "DealEnded":
                 ended = e
-    return start, overlay, diags, ended
+    return start, start_state, overlay, diags, ended
 
 
 def _score_of(ended: Any) -> tuple[tuple[int | None, ...], tuple[tuple[str, int], ...]] | None:
@@ -1096,6 +1079,9 @@ def view_from_frames(
     match: m.Match,
     frames_by_deal: Mapping[int, Sequence[Any]],
     diagnostics: Iterable[Any] | None = None,
+    *,
+    failures: Mapping[int, tuple[str, str]] | None = None,
+    advance: _Advance | None = None,
 ) -> MatchView:
     """The view of a match replayed by the rules engine (INTEGRATION HOOK).
 
@@ -1113,10 +1099,13 @@ def view_from_frames(
 
     Look-alike values (mappings or objects with these fields, ``to_act`` for ``turn``,
     a 6-sequence or mapping for per-seat values, an optional ``table`` of sets) work too;
-    whatever a frame lacks comes from :func:`view_from_record`.  Each seat's set on the
-    table is the record's cards, cleared when the engine's round changes or on
-    ``Closed``.  Variations are drawn with the record fallback from the engine's table
-    before their branch point.
+    what a frame does not say is unknown (``None``), never guessed.  Each seat's set on
+    the table is the record's cards, cleared when the engine's round changes or on
+    ``Closed``.  ``advance`` (the engine's ``do``) replays variations from the engine
+    state before their branch point; without it their tables are unknown.
+
+    A deal without frames was not replayed: its steps are the actions as written with
+    no table state, and it says so (``failures[i]`` the reason, when known).
 
     ``diagnostics``: the validator's :class:`reports.diagnostics.Diagnostic` values
     (``deal``, ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``),
@@ -1148,19 +1137,27 @@ def view_from_frames(
             deals.append(dv)
             continue
         names = _names(deal, names)
-        base = _deal_view(i, deal, names)
-        start, overlay, derived, ended = _overlay(deal, base, frames_by_deal.get(i, ()))
-        if given is not None:
-            actions = list(deal.actions())
-            diags = [
-                attrs.evolve(x, step=_step_at(actions, x.line, x.column))
-                if x.step is None and x.line
-                else x
-                for x in given.get(i, [])
-            ]
-        else:
-            diags = derived
-        dv = _deal_view(i, deal, names, overlay, diags, start=start)
+        frames = frames_by_deal.get(i)
+        if not frames:
+            reason = (failures or {}).get(i, _NO_FRAMES)
+            diags = _placed(deal, (given or {}).get(i, []))
+            dv = _deal_view(i, deal, names, diagnostics=diags, not_replayed=reason)
+            counts.update(x.severity for x in dv.diagnostics)
+            deals.append(dv)
+            continue
+        start, start_state, overlay, derived, ended = _overlay(frames)
+        diags = _placed(deal, given.get(i, [])) if given is not None else derived
+        builder = _Builder(names, overlay, start=start_state, advance=advance)
+        n_actions = sum(1 for _ in deal.actions())
+        stopped = None
+        if len(overlay) < n_actions:
+            stopped = (
+                f"the replay stopped after action {len(overlay)} of {n_actions}",
+                f"复盘在第{len(overlay)}手（共{n_actions}手）后中止",
+            )
+        dv = _deal_view(i, deal, names, builder, diags, start=start, not_replayed=stopped)
+        if stopped is not None:
+            dv = attrs.evolve(dv, replayed=False)
         if ended is not None:
             places = _get(ended, "places") or {}
             order = tuple(s for s, _ in sorted(places.items(), key=lambda kv: kv[1]))
@@ -1179,30 +1176,73 @@ def view_from_frames(
     return _match_view(match, deals, True, counts)
 
 
-def view_from_engine(match: m.Match) -> MatchView:
+def _placed(deal: m.Deal, found: Sequence[DiagnosticView]) -> list[DiagnosticView]:
+    """The validator's findings of a deal, each at the step whose action it points at."""
+    actions = list(deal.actions())
+    return [
+        attrs.evolve(x, step=_step_at(actions, x.line, x.column))
+        if x.step is None and x.line
+        else x
+        for x in found
+    ]
+
+
+def view_from_engine(match: m.Match, diagnostics: Iterable[Any] | None = None) -> MatchView:
     """The view of a match through the rules engine, each deal replayed under its
-    declared profile; if the engine cannot replay a deal, that deal is drawn from the
-    record alone (the page always renders).
+    declared profile (variations too).  A deal the engine cannot replay (an unknown
+    profile, an engine failure) is shown as written with the reason; the page always
+    renders.  ``diagnostics``: as for :func:`view_from_frames`.
 
     >>> import gojinotation as gj
     >>> v = view_from_engine(gj.loads('[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'))
     >>> v.validated, "gouji" in [e.kind for e in v.deals[0].steps[0].events]
     (True, True)
+    >>> v = view_from_engine(gj.loads('[Profile "no-such"]\\nhand 1: KK\\n1. 1:KK'))
+    >>> d = v.deals[0]
+    >>> d.replayed, d.steps[0].table.hands[0], d.notice_en.startswith("this deal could not")
+    (False, None, True)
     """
     try:
-        from gojinotation_analyzer.engine.engine import (
-            replay,
-        )  # the engine is optional for the view model
-    except ImportError:  # pragma: no cover - a broken engine must not stop the page
-        return view_from_record(match)
+        from gojinotation_analyzer.engine.engine import do, replay
+    except ImportError as exc:  # pragma: no cover - a broken engine must not stop the page
+        reason = (f"the rules engine is not available ({exc})", f"规则引擎不可用（{exc}）")
+        return view_from_frames(match, {}, diagnostics, failures=dict.fromkeys(
+            range(1, len(match.deals) + 1), reason))  # fmt: skip
     frames: dict[int, list[Any]] = {}
+    failures: dict[int, tuple[str, str]] = {}
     for i, deal in enumerate(match.deals, 1):
         if isinstance(deal, m.Deal):
+            unknown = _unknown_profile(deal)
+            if unknown is not None:  # the engine would replay it under another profile
+                failures[i] = unknown
+                continue
             try:
                 frames[i] = list(replay(deal))
-            except Exception:  # an engine failure must not stop the page
-                continue
-    return view_from_frames(match, frames)
+            except Exception as exc:  # an engine failure must not stop the page
+                failures[i] = _reason(exc)
+    return view_from_frames(match, frames, diagnostics, failures=failures, advance=do)
+
+
+def _unknown_profile(deal: m.Deal) -> tuple[str, str] | None:
+    """The rules layer's words for a ``[Profile]`` tag it does not know, else ``None``."""
+    from gojinotation_analyzer.rules.profiles import resolve_profile_id
+    from gojinotation_analyzer.rules.ruleset import RulesetError
+
+    declared = (deal.tag("Profile") or "").strip()
+    if not declared:
+        return None
+    try:
+        resolve_profile_id(declared)
+    except RulesetError as exc:
+        return exc.en, exc.zh
+    return None
+
+
+def _reason(exc: Exception) -> tuple[str, str]:
+    """Why the engine could not replay a deal, in one line each language: the engine
+    failed (an internal error: its type and text)."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())[:200]
+    return f"internal error of the rules engine ({text})", f"规则引擎内部错误（{text}）"
 
 
 def _step_at(actions: Sequence[m.Action], line: int, column: int) -> int | None:

@@ -26,7 +26,7 @@ import attrs
 from gojinotation.errors import caret_lines
 from gojinotation_analyzer import i18n
 
-__all__ = ["Citation", "Diagnostic", "Severity"]
+__all__ = ["Citation", "Diagnostic", "Severity", "diagnostic_dict", "is_syntax"]
 
 
 class Severity(enum.StrEnum):
@@ -80,6 +80,9 @@ class Diagnostic:
     A summary of repeated findings (see ``docs/validator.md``, *Repeated findings*) has
     ``more`` > 0: it stands for that many findings left out, its position is the first
     of them and ``last_line``/``last_column`` the last.
+
+    ``deal`` is the deal's position in its file (1-based); ``deal_number`` the record's own
+    number for it (its ``[Deal]`` tag), which the messages show when the record has one.
     """
 
     code: str
@@ -106,24 +109,32 @@ class Diagnostic:
     more: int = 0
     last_line: int = 0
     last_column: int = 0
+    deal_number: str | None = None
 
     def location(self) -> str:
         """``file:line:col``."""
         return f"{self.file}:{self.line}:{self.column}"
 
     def coordinates(self, lang: str = "en") -> str:
-        """The game coordinates in words: deal, round, seat."""
+        """The game coordinates in words: deal (the record's own number when it has
+        one), round, seat.
+
+        >>> d = Diagnostic("GJV203", Severity.ERROR, "", "", "", "", "", deal=1, round=2)
+        >>> d.coordinates(), attrs.evolve(d, deal_number="7").coordinates("zh")
+        ('deal 1, round 2', '第7局，第2轮')
+        """
         parts: list[str] = []
+        deal = self.deal_number or self.deal
         if lang == "zh":
-            if self.deal is not None:
-                parts.append(f"第{self.deal}局")
+            if deal is not None:
+                parts.append(f"第{deal}局")
             if self.round is not None:
                 parts.append(f"第{self.round}轮")
             if self.seat is not None:
                 parts.append(f"{self.seat}号位")
             return "，".join(parts)
-        if self.deal is not None:
-            parts.append(f"deal {self.deal}")
+        if deal is not None:
+            parts.append(f"deal {deal}")
         if self.round is not None:
             parts.append(f"round {self.round}")
         if self.seat is not None:
@@ -177,6 +188,7 @@ class Diagnostic:
             "line": self.line,
             "column": self.column,
             "deal": self.deal,
+            "deal_number": self.deal_number,
             "round": self.round,
             "seat": self.seat,
             "action": self.action,
@@ -187,3 +199,20 @@ class Diagnostic:
                 else None
             ),
         }
+
+
+def is_syntax(d: Diagnostic) -> bool:
+    """Whether ``d`` is a syntax error of the notation layer (a ``GJN`` code)."""
+    return d.code.startswith("GJN")
+
+
+def diagnostic_dict(d: Diagnostic, *, explain: bool = True) -> dict[str, Any]:
+    """:meth:`Diagnostic.as_dict` plus ``end_column``, ``source_line`` and ``syntax``
+    (``explanation`` is ``null`` without ``explain``)."""
+    out = d.as_dict()
+    if not explain:
+        out["explanation"] = None
+    out["end_column"] = d.end_column
+    out["source_line"] = d.source_line
+    out["syntax"] = is_syntax(d)
+    return out

@@ -365,11 +365,11 @@
     var bottom = S.view || 1;
     if (lastDeal !== S.deal) { renderTicks(); lastDeal = S.deal; }
     el.range.value = mainIdx();
-    el.deal.textContent = t('deal', { d: deal.i });
+    el.deal.textContent = t('deal', { d: deal.n || deal.i });
     var r = roundOf(line, S.idx);
     el.round.textContent = S.idx === 0 ? t('start') : r > 0 ? t('round', { r: r }) : t('round_pre');
     el.step.textContent = (line.parent ? t('variation') + ' · ' : '') + S.idx + '/' + line.steps.length;
-    el.cdeal.textContent = t('deal', { d: deal.i });
+    el.cdeal.textContent = t('deal', { d: deal.n || deal.i });
     el.cround.textContent = el.round.textContent;
     for (var s = 1; s <= 6; s++) {
       var p = (s - bottom + 6) % 6;
@@ -391,7 +391,7 @@
       renderSet(sets[p], s, st, step);
     }
     /* now line, live region, note */
-    var nowText = step ? sayFor(step, line, S.idx, S.lang) : t('say_start_full', { d: deal.i });
+    var nowText = step ? sayFor(step, line, S.idx, S.lang) : t('say_start_full', { d: deal.n || deal.i });
     el.now.textContent = nowText;
     var li = step ? doc.getElementById(line.id(S.idx)) : null;
     if (li) {

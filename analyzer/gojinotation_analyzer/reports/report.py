@@ -1,0 +1,125 @@
+"""The validator's report of one source: :class:`Report`, and the diagnostics of syntax
+errors and reader failures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gojinotation.errors import NotationError
+from gojinotation_analyzer.reports.codes import CODES
+from gojinotation_analyzer.reports.diagnostics import (
+    Diagnostic,
+    Severity,
+    diagnostic_dict,
+    is_syntax,
+)
+from gojinotation_analyzer.reports.messages import both as _both
+
+if TYPE_CHECKING:
+    from gojinotation_analyzer.reports.compare import ProfileComparison
+
+
+def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> Diagnostic:
+    """A syntax error of the notation layer as an error diagnostic (its ``GJN1xx`` code).
+
+    >>> e = NotationError("GJN113", line=3, column=1, found="7", source_line="7:333",
+    ...                   en="seat 7 is out of range", zh="座位 7 超出范围", filename="a.gjn")
+    >>> print(syntax_diagnostic(e, deal_index=1).format("en"))
+    a.gjn:3:1: error GJN113 syntax error: seat 7 is out of range (found '7') (deal 1)
+      7:333
+      ^
+    """
+    en, zh = _both("syntax")
+    return Diagnostic(
+        code=err.code,
+        severity=Severity.ERROR,
+        rule_id="",
+        title_en=en,
+        title_zh=zh,
+        en=err.message("en"),
+        zh=err.message("zh"),
+        file=err.filename,
+        line=err.line,
+        column=err.column,
+        end_column=err.end_column,
+        deal=deal_index,
+        source_line=err.source_line,
+    )
+
+
+@attrs.frozen
+class Report:
+    """What the validator found in one source.
+
+    :ivar file: the source's name.
+    :ivar deals: how many deals it has (broken ones included).
+    :ivar diagnostics: every finding, syntax errors included, sorted by position.
+    :ivar comparisons: profile comparisons, when asked for (:func:`compare_profiles`).
+    :ivar readable: False when the file could not be read at all.
+    """
+
+    file: str
+    deals: int
+    diagnostics: tuple[Diagnostic, ...]
+    comparisons: tuple[ProfileComparison, ...] = ()
+    readable: bool = True
+
+    def counts(self) -> dict[str, int]:
+        """``syntax``, ``errors`` (rule errors), ``warnings``, ``disputes``, ``notices``:
+        findings: a summary of repeats counts as the ``Diagnostic.more`` it stands for."""
+        out = {"syntax": 0, "errors": 0, "warnings": 0, "disputes": 0, "notices": 0}
+        for d in self.diagnostics:
+            if is_syntax(d):
+                out["syntax"] += d.more or 1
+            else:
+                key = {"error": "errors", "warning": "warnings", "dispute": "disputes"}
+                out[key.get(d.severity.value, "notices")] += d.more or 1
+        return out
+
+    @property
+    def exit_code(self) -> int:
+        """``2`` syntax errors (or unreadable), ``1`` rule errors, else ``0``."""
+        c = self.counts()
+        if c["syntax"] or not self.readable:
+            return 2
+        return 1 if c["errors"] else 0
+
+    def shown(self, errors_only: bool = False) -> tuple[Diagnostic, ...]:
+        """The diagnostics to show (only errors with ``errors_only``)."""
+        if not errors_only:
+            return self.diagnostics
+        return tuple(d for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    def format(
+        self, lang: str = "en", *, color: bool = False, explain: bool = False,
+        errors_only: bool = False,
+    ) -> str:  # fmt: skip
+        """Every diagnostic for a terminal, then the comparisons."""
+        parts = [d.format(lang, color=color, explain=explain) for d in self.shown(errors_only)]
+        parts += [c.format(lang, color=color) for c in self.comparisons]
+        return "\n".join(parts)
+
+    def as_dict(self, errors_only: bool = False, *, explain: bool = True) -> dict[str, Any]:
+        """Plain data for ``--format json`` (see ``docs/validator.md``); without
+        ``explain`` the explanations are ``null`` (they repeat the rule texts)."""
+        return {
+            "file": self.file,
+            "readable": self.readable,
+            "deals": self.deals,
+            "counts": self.counts(),
+            "exit_code": self.exit_code,
+            "diagnostics": [diagnostic_dict(d, explain=explain) for d in self.shown(errors_only)],
+            "comparisons": [c.as_dict() for c in self.comparisons],
+        }
+
+
+def reader_failure(name: str, exc: Exception) -> Report:
+    """The report of a file the notation reader failed on (an internal error)."""
+    reason = f"{type(exc).__name__}: {exc}"[:300]
+    en, zh = _both("reader_failed", reason=reason)
+    title_en, title_zh = CODES["GJV290"].title_en, CODES["GJV290"].title_zh
+    d = Diagnostic("GJV290", Severity.ERROR, "", title_en, title_zh, en, zh, file=name)
+    return Report(name, 0, (d,), readable=False)
