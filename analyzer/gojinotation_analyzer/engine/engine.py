@@ -996,17 +996,19 @@ def _check_set(
             return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
     shape = got
     if p.bie3 and counts[I3] and sum(counts) != st.count(seat):
-        return (
-            _Fail(
-                "R-BIE3-1",
-                "under 憋3, 3s may be played only as the last set, all together",
-                "憋3打法：3只能作为最后一手牌一次出完，不能拆开出",
-                "cuopai",
-                "play.three_restriction",
-            ),
-            None,
-        )
+        return _bie3_threes_fail(), None
     return None, shape
+
+
+def _bie3_threes_fail() -> _Fail:
+    """R-BIE3-1: under 憋3 the 3s go last, all together."""
+    return _Fail(
+        "R-BIE3-1",
+        "under 憋3, 3s may be played only as the last set, all together",
+        "憋3打法：3只能作为最后一手牌一次出完，不能拆开出",
+        "cuopai",
+        "play.three_restriction",
+    )
 
 
 def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fail | _Plan:
@@ -1051,29 +1053,11 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         if f is not None:
             return f
     if lead and _must_lead_4s(st, seat) and not _counts(a.cards)[0][I4]:
-        return _Fail(
-            "R-OPEN-1",
-            f"seat {seat} took the first lead by 亮4 and must lead 4s",
-            f"{seat}号亮4上班，须先发4",
-            "ignore",
-            "open.shangban",
-        )
+        return _lead_4s_fail(seat)
     if st.p.bie3 and _must_buy(st, seat):
-        return _Fail(
-            "R-BIE3-3",
-            f"seat {seat} holds no 3 and must buy (or be given) one before playing",
-            f"{seat}号无3，须先买3（或受赠）才能出牌",
-            "ignore",
-            "buy3.seller_order",
-        )
+        return _must_buy_fail(seat)
     if a.notes and _clock(st, a) is not None:
-        return _Fail(
-            "R-TIME-1",
-            f"the play took {a.note('clk')} s, over the limit of {st.p.limit} s",
-            f"出牌用时{a.note('clk')}秒，超过{st.p.limit}秒的限时",
-            "none" if lead or as_burn else "pass",
-            "time.limit_s",
-        )
+        return _slow_play(st, a, lead or as_burn)
     cards = a.cards
     hit = _PLAY_COUNTS.get(id(cards))  # _play_counts's cache, read first
     if hit is not None and hit[0] is cards:
@@ -1090,13 +1074,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             verdict = _compare(st.p, counts, shape, top.counts, top.shape)
             if not verdict.ok:
                 if as_burn:
-                    return _Fail(
-                        "R-BURN-7",
-                        f"the burn cannot beat seat {top.owner}'s set: {verdict.en} (假烧)",
-                        f"烧不动{top.owner}号的牌：{verdict.zh}（假烧）",
-                        "fake",
-                        verdict.param,
-                    )
+                    return _fake_burn_fail(top.owner, verdict)
                 return _Fail(verdict.rule_id, verdict.en, verdict.zh, "cuopai", verdict.param)
         elif len(a.cards) != len(top.cards) and st.p.srs.cmp.same_total_count:
             return _Fail(
@@ -1106,16 +1084,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
                 "cuopai",
                 "cmp.same_total_count",
             )
-    if as_burn and st.p.formula:
-        hand = st.hand(seat)
-        if not st.unknown[seat] and not S.burn_formula_ok(hand, st.p.srs):
-            return _Fail(
-                "R-BURN-9",
-                "the hand does not meet 004's burn formula (sets − jokers ≤ 2)",
-                "手中牌不符合烧牌公式（套数－王数≤2）",
-                "burnfail",
-                "burn.eligibility",
-            )
+    if as_burn and st.p.formula and not _burn_formula_ok(st, seat):
+        return _burn_formula_fail()
     plan = _Plan(lead, counts, nunk, shape, verdict, implied)
     f = _toke_fail(st, seat, counts, nunk, lead) if st.p.kd else None
     if f is not None:
@@ -1132,6 +1102,67 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
         f.plan = plan
         return f
     return plan
+
+
+def _lead_4s_fail(seat: int) -> _Fail:
+    """R-OPEN-1 (亮4): the first leader must lead 4s."""
+    return _Fail(
+        "R-OPEN-1",
+        f"seat {seat} took the first lead by 亮4 and must lead 4s",
+        f"{seat}号亮4上班，须先发4",
+        "ignore",
+        "open.shangban",
+    )
+
+
+def _must_buy_fail(seat: int) -> _Fail:
+    """R-BIE3-3: no 3, so buy (or be given) one first."""
+    return _Fail(
+        "R-BIE3-3",
+        f"seat {seat} holds no 3 and must buy (or be given) one before playing",
+        f"{seat}号无3，须先买3（或受赠）才能出牌",
+        "ignore",
+        "buy3.seller_order",
+    )
+
+
+def _slow_play(st: DealState, a: Action, on_lead: bool) -> _Fail:
+    """R-TIME-1: a play over the time limit (a pass, or nothing on a lead or burn)."""
+    return _Fail(
+        "R-TIME-1",
+        f"the play took {a.note('clk')} s, over the limit of {st.p.limit} s",
+        f"出牌用时{a.note('clk')}秒，超过{st.p.limit}秒的限时",
+        "none" if on_lead else "pass",
+        "time.limit_s",
+    )
+
+
+def _fake_burn_fail(owner: int, verdict: S.Verdict) -> _Fail:
+    """R-BURN-7: the burn does not beat the set (假烧)."""
+    return _Fail(
+        "R-BURN-7",
+        f"the burn cannot beat seat {owner}'s set: {verdict.en} (假烧)",
+        f"烧不动{owner}号的牌：{verdict.zh}（假烧）",
+        "fake",
+        verdict.param,
+    )
+
+
+def _burn_formula_ok(st: DealState, seat: int) -> bool:
+    """R-BURN-9 (burn.eligibility = formula_004): sets − jokers ≤ 2 (an unknown hand
+    passes)."""
+    return bool(st.unknown[seat]) or S.burn_formula_ok(st.hand(seat), st.p.srs)
+
+
+def _burn_formula_fail() -> _Fail:
+    """R-BURN-9: the hand does not meet the burn formula (烧糊)."""
+    return _Fail(
+        "R-BURN-9",
+        "the hand does not meet 004's burn formula (sets − jokers ≤ 2)",
+        "手中牌不符合烧牌公式（套数－王数≤2）",
+        "burnfail",
+        "burn.eligibility",
+    )
 
 
 def _wrong_follow(st: DealState, seat: int) -> _Fail:
@@ -1274,7 +1305,7 @@ def _could_burn(st: DealState, s: int) -> bool:
         return False
     if st.unknown[s] or top.shape is None:
         return True
-    if st.p.formula and not S.burn_formula_ok(st.hand(s), st.p.srs):
+    if st.p.formula and not _burn_formula_ok(st, s):
         return False
     return bool(S.beating_sets_of_counts(st.known[s], top.shape, st.p.srs))
 
@@ -1970,11 +2001,18 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
         _burn_stopped(st, a, ev)
         return
     if s == "burnfail":
-        top = st.top
-        victim = top.owner if top else seat
-        ev.append(E.BurnDeclared(seat, against=victim, cards=_cards_t(a)))
-        st.burns = (*st.burns, (seat, victim, "failed", 1))
-        _burn_failed(st, seat, victim, ev, f.en, f.zh)
+        _burn_refused(st, seat, _cards_t(a), f.en, f.zh, ev)
+
+
+def _burn_refused(
+    st: DealState, seat: int, cards: tuple[Card, ...], en: str, zh: str, ev: list[E.Event]
+) -> None:
+    """R-BURN-9's sanction: the declared burn fails at once (烧糊)."""
+    top = st.top
+    victim = top.owner if top else seat
+    ev.append(E.BurnDeclared(seat, against=victim, cards=cards))
+    st.burns = (*st.burns, (seat, victim, "failed", 1))
+    _burn_failed(st, seat, victim, ev, en, zh)
 
 
 def _cards_t(a: Action) -> tuple[Card, ...]:
@@ -2183,63 +2221,27 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     elif t is Close:
         _close(st, seat, ev)
     elif t is Yield:
-        st.yielder = seat
-        ev.append(E.Yielded(seat))
-        if not st.p.yield_word:
-            _dispute(
-                st,
-                seat,
-                a,
-                "R-YIELD-1",
-                "vocab.allowed",
-                "让牌 is defined by the rules but is not among the words this profile allows "
-                "at the table",
-                "本规则定义了让牌，但让牌不在允许使用的用语之列",
-                (
-                    ("allowed", "让牌 is a legal declaration"),
-                    ("forbidden", "saying it is a violation"),
-                ),
-                ev,
-            )
-        st.turn = _walk(st, seat)
-        if not st.turn:
-            _stand(st, ev)
+        _yield(st, seat, a, ev)
     elif t is Report:
         assert isinstance(a, Report)
-        ev.append(_reported(seat, a.count, st.count(seat)))
-        r = list(st.reported)
-        r[seat] = a.count
-        st.reported = tuple(r)
+        _report(st, seat, a.count, ev)
     elif t is Revolution:
         _revolution(st, seat, ev)
     elif t is Buy:
         assert isinstance(a, Buy)
-        _transfer(st, seat, a.from_seat, a.card, ev)
-        _transfer(st, a.from_seat, seat, a.paid, ev)
-        ev.append(E.Bought(seat, card=a.card, from_seat=a.from_seat, paid=a.paid))
+        _buy(st, a, ev)
     elif t is Give:
         assert isinstance(a, Give)
-        _transfer(st, a.to_seat, seat, a.card, ev)
-        ev.append(E.Gave(seat, card=a.card, to_seat=a.to_seat))
+        _give(st, a, ev)
     elif t is Tribute:
         assert isinstance(a, Tribute)
-        for c in a.cards:
-            _transfer(st, a.to_seat, seat, c, ev)
-        st.received = (*st.received, (seat, a.to_seat, len(a.cards)))
-        st.obligations = tuple(
-            o for i, o in enumerate(st.obligations) if i != _first_owed(st, seat, a.to_seat)
-        )
-        ev.append(E.Tribute(seat, cards=tuple(a.cards), to_seat=a.to_seat))
+        _tribute(st, a, ev)
     elif t is Return:
         assert isinstance(a, Return)
-        for c in a.cards:
-            _transfer(st, a.to_seat, seat, c, ev)
-        st.received = tuple(r for r in st.received if not (r[0] == a.to_seat and r[1] == seat))
-        ev.append(E.Returned(seat, cards=tuple(a.cards), to_seat=a.to_seat))
+        _return(st, a, ev)
     elif t is Penalty:
         assert isinstance(a, Penalty)
-        st.penalties = (*st.penalties, (seat, a.points, a.reason))
-        ev.append(E.PenaltyApplied(seat, points=a.points, reason=a.reason))
+        _penalty(st, a, ev)
     elif t is Ruling:
         assert isinstance(a, Ruling)
         ev.append(E.RulingApplied(seat, text=a.text))
@@ -2248,6 +2250,79 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
             _force_bottom(st, seat, ev, "referee: 大落", "裁判判为大落")
             _fix_pointers(st, ev)
             _check_end(st, ev)
+
+
+def _yield(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """R-YIELD-1: 让牌; the turn passes on (a Dispute where the word is not allowed)."""
+    st.yielder = seat
+    ev.append(E.Yielded(seat))
+    if not st.p.yield_word:
+        _dispute(
+            st,
+            seat,
+            a,
+            "R-YIELD-1",
+            "vocab.allowed",
+            "让牌 is defined by the rules but is not among the words this profile allows "
+            "at the table",
+            "本规则定义了让牌，但让牌不在允许使用的用语之列",
+            (
+                ("allowed", "让牌 is a legal declaration"),
+                ("forbidden", "saying it is a violation"),
+            ),
+            ev,
+        )
+    st.turn = _walk(st, seat)
+    if not st.turn:
+        _stand(st, ev)
+
+
+def _report(st: DealState, seat: int, count: int, ev: list[E.Event]) -> None:
+    """R-REPORT-1: 报牌, recorded with the true count."""
+    ev.append(_reported(seat, count, st.count(seat)))
+    r = list(st.reported)
+    r[seat] = count
+    st.reported = tuple(r)
+
+
+def _buy(st: DealState, a: Buy, ev: list[E.Event]) -> None:
+    """R-BUY-1: 买3/买4: the card against the payment."""
+    _transfer(st, a.seat, a.from_seat, a.card, ev)
+    _transfer(st, a.from_seat, a.seat, a.paid, ev)
+    ev.append(E.Bought(a.seat, card=a.card, from_seat=a.from_seat, paid=a.paid))
+
+
+def _give(st: DealState, a: Give, ev: list[E.Event]) -> None:
+    """R-BUY-1: 送3/送4."""
+    _transfer(st, a.to_seat, a.seat, a.card, ev)
+    ev.append(E.Gave(a.seat, card=a.card, to_seat=a.to_seat))
+
+
+def _tribute(st: DealState, a: Tribute, ev: list[E.Event]) -> None:
+    """R-TRIBUTE-1: 进贡, one obligation paid."""
+    seat = a.seat
+    for c in a.cards:
+        _transfer(st, a.to_seat, seat, c, ev)
+    st.received = (*st.received, (seat, a.to_seat, len(a.cards)))
+    st.obligations = tuple(
+        o for i, o in enumerate(st.obligations) if i != _first_owed(st, seat, a.to_seat)
+    )
+    ev.append(E.Tribute(seat, cards=tuple(a.cards), to_seat=a.to_seat))
+
+
+def _return(st: DealState, a: Return, ev: list[E.Event]) -> None:
+    """R-TRIBUTE-2: 还贡."""
+    seat = a.seat
+    for c in a.cards:
+        _transfer(st, a.to_seat, seat, c, ev)
+    st.received = tuple(r for r in st.received if not (r[0] == a.to_seat and r[1] == seat))
+    ev.append(E.Returned(seat, cards=tuple(a.cards), to_seat=a.to_seat))
+
+
+def _penalty(st: DealState, a: Penalty, ev: list[E.Event]) -> None:
+    """R-PENALTY-1: a conduct penalty, recorded for the score."""
+    st.penalties = (*st.penalties, (a.seat, a.points, a.reason))
+    ev.append(E.PenaltyApplied(a.seat, points=a.points, reason=a.reason))
 
 
 def _first_owed(st: DealState, payer: int, receiver: int) -> int:
@@ -2380,41 +2455,54 @@ def _first_play(st: DealState, seat: int, ev: list[E.Event]) -> bool:
     st.started |= BIT[seat]
     st.any_play = True
     if p.bie3 and _lacks(st, seat, I3):
-        en = f"seat {seat} holds no 3 under 憋3"
-        zh = f"{seat}号无3"
-        ev.append(E.Notice(seat, rule_id="R-BIE3-3", en=en, zh=zh, ruling=p.no3))
-        if p.no3 == "geming":
-            _dispute(
-                st,
-                seat,
-                None,
-                "R-BIE3-3",
-                "buy3.no3_result",
-                "a seat without a 3 that does not 革命: the documents give no result; "
-                "treated as 大落",
-                "无3又不革命者：文件未述，按大落处理",
-                (("daluo", "000§C 无3为6客"), ("daluo_and_kaidian_flip", "000§D")),
-                ev,
-            )
-        if p.no3 == "daluo_and_kaidian_flip" and p.kd:
-            _not_opened(st, seat, ev, "no 3 (000§D)", "无3")
-            _opened(st, DUI[seat], ev, "the 对头 has no 3 (000§D)", "对头无3")
-        _force_bottom(st, seat, ev, "no 3: 大落", "无3：大落")
-        _fix_pointers(st, ev)
-        _check_end(st, ev)
+        _bie3_no_three(st, seat, ev)
         return False
     if p.kd:
-        k = st.known[seat]
-        if p.no4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
-            _not_opened(st, seat, ev, "no 4 (开点发4)", "无4不开点", rule="R-KAIDIAN-3")
-        if (
-            p.auto
-            and not st.unknown[seat]
-            and not (st.opened | st.kd_done) & BIT[seat]
-            and not _holds_gouji(p, cards_of(k))
-        ):
-            _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
+        _kd_first_play(st, seat, ev)
     return True
+
+
+def _bie3_no_three(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    """R-BIE3-3: a seat that comes to its first play under 憋3 without a 3 is 大落
+    (buy3.no3_result)."""
+    p = st.p
+    en = f"seat {seat} holds no 3 under 憋3"
+    zh = f"{seat}号无3"
+    ev.append(E.Notice(seat, rule_id="R-BIE3-3", en=en, zh=zh, ruling=p.no3))
+    if p.no3 == "geming":
+        _dispute(
+            st,
+            seat,
+            None,
+            "R-BIE3-3",
+            "buy3.no3_result",
+            "a seat without a 3 that does not 革命: the documents give no result; treated as 大落",
+            "无3又不革命者：文件未述，按大落处理",
+            (("daluo", "000§C 无3为6客"), ("daluo_and_kaidian_flip", "000§D")),
+            ev,
+        )
+    if p.no3 == "daluo_and_kaidian_flip" and p.kd:
+        _not_opened(st, seat, ev, "no 3 (000§D)", "无3")
+        _opened(st, DUI[seat], ev, "the 对头 has no 3 (000§D)", "对头无3")
+    _force_bottom(st, seat, ev, "no 3: 大落", "无3：大落")
+    _fix_pointers(st, ev)
+    _check_end(st, ev)
+
+
+def _kd_first_play(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    """R-KAIDIAN-3 (no 4: 不开点, kaidian.no4_is_bukaidian) and R-KAIDIAN-1 (no 够级 set in
+    hand: opens at once, kaidian.auto_if_no_gouji) at a seat's first play."""
+    p = st.p
+    k = st.known[seat]
+    if p.no4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
+        _not_opened(st, seat, ev, "no 4 (开点发4)", "无4不开点", rule="R-KAIDIAN-3")
+    if (
+        p.auto
+        and not st.unknown[seat]
+        and not (st.opened | st.kd_done) & BIT[seat]
+        and not _holds_gouji(p, cards_of(k))
+    ):
+        _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
 
 
 def _play(
@@ -2441,80 +2529,25 @@ def _play(
     else:
         hand_after = sum(st.known[seat]) + st.unknown[seat] - sum(counts) - plan.nunk
     # the burner's own sets: a joker on every set but the exempt ones (R-BURN-3)
-    if b is not None and b.burner == seat and not burn and lead:
-        has_joker = counts[IX] + counts[ID] > 0
-        exempt = hand_after <= 0 or has_joker or plan.nunk > 0
-        if not exempt and p.only3:
-            rest = _add(st.known[seat], counts, -1)
-            exempt = not st.unknown[seat] and sum(rest) == rest[I3]
-        if not exempt:
-            _burn_failed(
-                st,
-                seat,
-                b.victim,
-                ev,
-                f"set {b.sets + 1} ({format_cards(cards_t)}) carries no joker",
-                f"第{b.sets + 1}手（{format_cards(cards_t)}）未挂王",
-            )
-            return
-        st.burn = b.evolve(sets=b.sets + 1)
+    if (
+        b is not None
+        and b.burner == seat
+        and not burn
+        and lead
+        and not _burner_set_ok(st, seat, b, counts, plan.nunk, hand_after, cards_t, ev)
+    ):
+        return
     if burn:
         assert top is not None
-        has_joker = counts[IX] + counts[ID] > 0
-        exempt = hand_after <= 0 or has_joker or p.first_exempt
-        if not exempt and p.only3:
-            rest = _add(st.known[seat], counts, -1)
-            exempt = not st.unknown[seat] and sum(rest) == rest[I3]
-        if not exempt:
-            ev.append(E.BurnDeclared(seat, against=top.owner, cards=cards_t))
-            st.burns = (*st.burns, (seat, top.owner, "failed", 1))
-            _burn_failed(
-                st,
-                seat,
-                top.owner,
-                ev,
-                "the first set carries no joker (only the last is exempt)",
-                "第一手未挂王（只有最后一手可以不挂）",
-            )
+        if not _burn_first_set_ok(st, seat, top.owner, counts, hand_after, cards_t, ev):
             return
-    # 开点发4 and early 4s
-    if p.kd:
-        if st.kd_pending and lead:
-            if st.kd_pending == seat:
-                if counts[I4] and sum(counts) == counts[I4]:
-                    _opened(st, seat, ev, "led 4s after opening", "开点后发4")
-                else:
-                    ev.append(
-                        E.Notice(
-                            seat,
-                            rule_id="R-KAIDIAN-3",
-                            en="the lead after opening is not 4s: the opening does not count",
-                            zh="开点后下一手未发4，不算开点",
-                        )
-                    )
-            st.kd_pending = 0
-        elif (
-            p.lead4
-            and counts[I4]
-            and not (st.opened | st.kd_done) & BIT[seat]
-            and st.kd_pending != seat
-        ):
-            _not_opened(st, seat, ev, "4s played before opening", "开点前先出4", rule="R-KAIDIAN-3")
+    if p.kd:  # 开点发4 and early 4s
+        _kd_on_play(st, seat, counts, lead, ev)
     # 解烧 / 反烧 / 闷 on the set being beaten
     lifted_daluo = 0
     if not lead and top is not None:
         if b is not None and top.owner == b.burner and seat != b.burner:
-            if burn:
-                ev.append(E.CounterBurn(seat, against=b.burner, level=b.level + 1))
-                st.burns = _set_outcome(st.burns, b.index, "lifted")
-                st.burn = None
-            else:
-                ev.append(E.BurnLifted(b.burner, by=seat))
-                st.burns = _set_outcome(st.burns, b.index, "lifted")
-                st.burn = None
-                _dispute_param(st, None, "R-BURN-6", "burn.killed_by_duitou", ev)
-                if p.killed_daluo:
-                    lifted_daluo = b.burner
+            lifted_daluo = _burn_answered(st, seat, b, burn, ev)
         if top.men_cand and st.active & BIT[top.owner]:
             _men(st, top.owner, seat, ev)
             if st.ended:
@@ -2527,24 +2560,9 @@ def _play(
         if y != seat:
             st.passed |= BIT[y]
         st.yielder = 0
-    # the burn itself
-    if burn:
+    if burn:  # the burn itself
         assert top is not None
-        level = 1
-        if b is not None and top.owner == b.burner:
-            level = b.level + 1
-        else:
-            ev.append(E.BurnDeclared(seat, against=top.owner, cards=cards_t))
-        if st.burn is not None and st.burn.burner != seat:
-            st.burns = _set_outcome(st.burns, st.burn.index, "lifted")
-        st.burn = Burn(
-            seat,
-            top.owner,
-            level,
-            len(st.burns),
-            teammate=_team(seat) == _team(top.owner),
-        )
-        st.burns = (*st.burns, (seat, top.owner, "", level))
+        _burn_start(st, seat, top.owner, b, cards_t, ev)
     if taken is not None and taken[0] is st.known[seat]:  # _take's usual case, inline
         played = list(st.played)
         for i, c in taken[2]:
@@ -2625,7 +2643,9 @@ def _play(
         if st.ended:
             return
     if hand_after <= 0 and st.count(seat) == 0:
-        _went_out(st, seat, ev, gouji)
+        place = _place_out(st, seat, ev)
+        _burn_on_out(st, seat, ev)
+        _after_out(st, seat, place, ev, gouji)
         if st.ended:
             return
     elif p.bie3 and not st.unknown[seat]:
@@ -2635,6 +2655,131 @@ def _play(
     st.turn = _walk(st, seat)
     if not st.turn:
         _stand(st, ev)
+
+
+def _burner_set_ok(
+    st: DealState,
+    seat: int,
+    b: Burn,
+    counts: tuple[int, ...],
+    nunk: int,
+    hand_after: int,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> bool:
+    """R-BURN-3/5: a set the burner leads while his burn goes on carries a joker unless
+    exempt (his last set; his 3s alone under burn.only_3s_left_ok); else 烧糊."""
+    has_joker = counts[IX] + counts[ID] > 0
+    exempt = hand_after <= 0 or has_joker or nunk > 0
+    if not exempt and st.p.only3:
+        rest = _add(st.known[seat], counts, -1)
+        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        _burn_failed(
+            st,
+            seat,
+            b.victim,
+            ev,
+            f"set {b.sets + 1} ({format_cards(cards_t)}) carries no joker",
+            f"第{b.sets + 1}手（{format_cards(cards_t)}）未挂王",
+        )
+        return False
+    st.burn = b.evolve(sets=b.sets + 1)
+    return True
+
+
+def _burn_first_set_ok(
+    st: DealState,
+    seat: int,
+    victim: int,
+    counts: tuple[int, ...],
+    hand_after: int,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> bool:
+    """R-BURN-3/5: the burning set itself carries a joker unless exempt
+    (burn.joker_exempt = first_and_last, the last set, only 3s left); else 烧糊."""
+    p = st.p
+    has_joker = counts[IX] + counts[ID] > 0
+    exempt = hand_after <= 0 or has_joker or p.first_exempt
+    if not exempt and p.only3:
+        rest = _add(st.known[seat], counts, -1)
+        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
+        st.burns = (*st.burns, (seat, victim, "failed", 1))
+        _burn_failed(
+            st,
+            seat,
+            victim,
+            ev,
+            "the first set carries no joker (only the last is exempt)",
+            "第一手未挂王（只有最后一手可以不挂）",
+        )
+        return False
+    return True
+
+
+def _burn_answered(st: DealState, seat: int, b: Burn, burn: bool, ev: list[E.Event]) -> int:
+    """R-BURN-6: the burner's set is beaten: 反烧 (a burn on the burner) or 解烧.  The
+    burner, when a 解烧 makes him 大落 (burn.killed_by_duitou), else 0."""
+    st.burns = _set_outcome(st.burns, b.index, "lifted")
+    st.burn = None
+    if burn:
+        ev.append(E.CounterBurn(seat, against=b.burner, level=b.level + 1))
+        return 0
+    ev.append(E.BurnLifted(b.burner, by=seat))
+    _dispute_param(st, None, "R-BURN-6", "burn.killed_by_duitou", ev)
+    return b.burner if st.p.killed_daluo else 0
+
+
+def _burn_start(
+    st: DealState,
+    seat: int,
+    victim: int,
+    b: Burn | None,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> None:
+    """R-BURN-1/6: the burn starts (a 反烧 one level up on a burner's set)."""
+    level = 1
+    if b is not None and victim == b.burner:
+        level = b.level + 1
+    else:
+        ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
+    if st.burn is not None and st.burn.burner != seat:
+        st.burns = _set_outcome(st.burns, st.burn.index, "lifted")
+    st.burn = Burn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
+    st.burns = (*st.burns, (seat, victim, "", level))
+
+
+def _kd_on_play(
+    st: DealState, seat: int, counts: tuple[int, ...], lead: bool, ev: list[E.Event]
+) -> None:
+    """R-KAIDIAN-3 (开点发4): the lead after an opening set must be 4s; 4s played before
+    opening forfeit it (kaidian.lead4)."""
+    p = st.p
+    if st.kd_pending and lead:
+        if st.kd_pending == seat:
+            if counts[I4] and sum(counts) == counts[I4]:
+                _opened(st, seat, ev, "led 4s after opening", "开点后发4")
+            else:
+                ev.append(
+                    E.Notice(
+                        seat,
+                        rule_id="R-KAIDIAN-3",
+                        en="the lead after opening is not 4s: the opening does not count",
+                        zh="开点后下一手未发4，不算开点",
+                    )
+                )
+        st.kd_pending = 0
+    elif (
+        p.lead4
+        and counts[I4]
+        and not (st.opened | st.kd_done) & BIT[seat]
+        and st.kd_pending != seat
+    ):
+        _not_opened(st, seat, ev, "4s played before opening", "开点前先出4", rule="R-KAIDIAN-3")
 
 
 def _set_outcome(
@@ -2751,43 +2896,9 @@ def _finish_round(
     ev.append(_closed(by if by is not None else (st.closer or None), implied))
     b = st.burn
     if b is not None and b.burner == owner:
-        if b.first and p.success_first and not b.succeeded:
-            ev.append(E.BurnSucceeded(owner, against=b.victim))
-            st.burns = _set_outcome(st.burns, b.index, "success")
-            b = b.evolve(succeeded=True)
-        st.burn = b.evolve(first=False)
+        _burn_round_closed(st, b, ev)
     if p.kd and top.kd_ok and st.active & BIT[owner] and not (st.opened | st.kd_done) & BIT[owner]:
-        if top.gousiji:
-            _dispute(
-                st,
-                owner,
-                None,
-                "R-KAIDIAN-2",
-                "kaidian.cutoff",
-                "opening through a 够死级 set: the documents do not say whether 头科's 对头 "
-                "can still open (EC-51)",
-                "通过够死级开点：文件未说明头科的对头能否再开点（EC-51）",
-                (("qingdao_001", "no: judged when 头科 goes out"), ("toke", "no")),
-                ev,
-            )
-        if p.lead4:
-            st.kd_pending = owner
-            ev.append(
-                E.Opened(
-                    owner,
-                    confirmed=False,
-                    how_en=f"{format_cards(top.cards)} stood",
-                    how_zh=f"{format_cards(top.cards)}活",
-                )
-            )
-        else:
-            _opened(
-                st,
-                owner,
-                ev,
-                f"{format_cards(top.cards)} stood",
-                f"{format_cards(top.cards)}活",
-            )
+        _kd_stood(st, top, ev)
     nl = st.next_leader
     if not st.active & BIT[owner] and nl:
         ev.append(E.Jiefeng(nl, after=owner))
@@ -2814,6 +2925,53 @@ def _finish_round(
     st.passed = 0
     st.declined = 0
     st.yielder = 0
+
+
+def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
+    """R-BURN-8 under burn.success = first_set_stands: the burner's first set stood."""
+    owner = b.burner
+    if b.first and st.p.success_first and not b.succeeded:
+        ev.append(E.BurnSucceeded(owner, against=b.victim))
+        st.burns = _set_outcome(st.burns, b.index, "success")
+        b = b.evolve(succeeded=True)
+    st.burn = b.evolve(first=False)
+
+
+def _kd_stood(st: DealState, top: Top, ev: list[E.Event]) -> None:
+    """R-KAIDIAN-1: an opening set stood and its owner takes the lead: he opens (under
+    开点发4 once he leads 4s, R-KAIDIAN-3)."""
+    owner = top.owner
+    if top.gousiji:
+        _dispute(
+            st,
+            owner,
+            None,
+            "R-KAIDIAN-2",
+            "kaidian.cutoff",
+            "opening through a 够死级 set: the documents do not say whether 头科's 对头 "
+            "can still open (EC-51)",
+            "通过够死级开点：文件未说明头科的对头能否再开点（EC-51）",
+            (("qingdao_001", "no: judged when 头科 goes out"), ("toke", "no")),
+            ev,
+        )
+    if st.p.lead4:
+        st.kd_pending = owner
+        ev.append(
+            E.Opened(
+                owner,
+                confirmed=False,
+                how_en=f"{format_cards(top.cards)} stood",
+                how_zh=f"{format_cards(top.cards)}活",
+            )
+        )
+    else:
+        _opened(
+            st,
+            owner,
+            ev,
+            f"{format_cards(top.cards)} stood",
+            f"{format_cards(top.cards)}活",
+        )
 
 
 def _opened(st: DealState, seat: int, ev: list[E.Event], en: str, zh: str) -> None:
@@ -2930,8 +3088,8 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
 _CUTOFF_WHY = {1: "头科", 2: "二科"}
 
 
-def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
-    p = st.p
+def _place_out(st: DealState, seat: int, ev: list[E.Event]) -> int:
+    """R-FINISH-1: ``seat`` has played his last card: the first free place is his."""
     if st.rev_pending and len(st.out_order) == 2:
         _assign_revolution(st, ev)
     free = _places_free(st)
@@ -2944,12 +3102,23 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
     st.out_order = (*st.out_order, seat)
     st.active &= ~BIT[seat]
     ev.append(E.WentOut(seat, place=place))
+    return place
+
+
+def _burn_on_out(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    """R-BURN-8: a burner who plays out his whole hand has burned successfully."""
     b = st.burn
     if b is not None and b.burner == seat:
         if not b.succeeded:
             ev.append(E.BurnSucceeded(seat, against=b.victim))
             st.burns = _set_outcome(st.burns, b.index, "success")
         st.burn = None
+
+
+def _after_out(st: DealState, seat: int, place: int, ev: list[E.Event], gouji: bool) -> None:
+    """What follows a seat's going out at ``place``: 头科 unopened (R-KAIDIAN-4), the
+    够死级 chance (R-DIPAI-1), the 开点 cutoff (R-KAIDIAN-2), 串三户, the seats left."""
+    p = st.p
     if place == 1 and p.kd and not st.opened & BIT[seat]:
         _toke_check(st, seat, ev)
     if place in (1, 2) and p.gsj_mode != "off":
@@ -2962,20 +3131,27 @@ def _went_out(st: DealState, seat: int, ev: list[E.Event], gouji: bool) -> None:
             if not gouji:
                 _dispute_param(st, None, "R-DIPAI-1", "gousiji.mode", ev)
     if p.kd:
-        why = _CUTOFF_WHY.get(place, "")
-        cut: tuple[int, ...] = ()
-        if (p.cutoff == "toke" and place == 1) or place == 2:
-            cut = SEATS
-        elif p.cutoff == "qingdao_001" and place == 1:
-            cut = (seat, DUI[seat])
-        if cut:
-            en, zh = f"cutoff: {why} is out", f"{why}产生，截止开点"
-            for s in cut:
-                _not_opened(st, s, ev, en, zh)
-        if p.own_out:
-            _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
+        _kd_cutoff(st, seat, place, ev)
     _chuan3hu(st, ev)
     _after_exit(st, seat, ev)
+
+
+def _kd_cutoff(st: DealState, seat: int, place: int, ev: list[E.Event]) -> None:
+    """R-KAIDIAN-2: 头科 or 二科 going out closes 开点 (kaidian.cutoff) for the seats it
+    concerns; his 对头 too under kaidian.cutoff_on_own_duitou_out."""
+    p = st.p
+    why = _CUTOFF_WHY.get(place, "")
+    cut: tuple[int, ...] = ()
+    if (p.cutoff == "toke" and place == 1) or place == 2:
+        cut = SEATS
+    elif p.cutoff == "qingdao_001" and place == 1:
+        cut = (seat, DUI[seat])
+    if cut:
+        en, zh = f"cutoff: {why} is out", f"{why}产生，截止开点"
+        for s in cut:
+            _not_opened(st, s, ev, en, zh)
+    if p.own_out:
+        _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
 
 
 def _chuan3hu(st: DealState, ev: list[E.Event]) -> None:
