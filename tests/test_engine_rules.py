@@ -8,8 +8,8 @@ from test_engine_util import disputes, final, of, places, play, violations
 
 from gojinotation.cards import parse_cards as C
 from gojinotation.model import Burn, Close, Pass, Play, Report, Return, Tribute, Yield
+from gojinotation_analyzer.engine import can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine.scoring import Obligation
 from gojinotation_analyzer.rules.profiles import load_ruleset
 

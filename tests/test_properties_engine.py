@@ -51,9 +51,9 @@ from gojinotation.model import (
     Timeout,
     Tribute,
 )
+from gojinotation_analyzer.engine import DealState, Frame, can, do, legal_actions, replay
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.engine import DealState, Frame, can, do, legal_actions, replay
 from gojinotation_analyzer.engine.scoring import score_deal
 from gojinotation_analyzer.engine.state import NRANKS
 from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset

@@ -49,7 +49,7 @@ i18n.register(
 def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; the record alone where replay fails."""
-    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.engine import replay
     from gojinotation_analyzer.reports.validate import validate_match
 
     frames: dict[int, list[object]] = {}

@@ -1,6 +1,6 @@
 """Events: what the deal state machine reports for every action, as frozen values.
 
-Every transition of :func:`engine.engine.do` returns a tuple of events.  The validator
+Every transition of :func:`engine.do` returns a tuple of events.  The validator
 turns :class:`Violation` into errors, :class:`Dispute` into dispute diagnostics and
 :class:`Notice` into notices; the HTML renderer draws the rest.  Neither re-judges: the
 events carry the ruling (rule id, profile parameter, sanction) and its text in English and

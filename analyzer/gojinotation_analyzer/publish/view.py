@@ -1100,7 +1100,7 @@ def view_from_frames(
     """The view of a match replayed by the rules engine (INTEGRATION HOOK).
 
     ``frames_by_deal[i]`` (``i`` the 1-based deal index) is ``list(replay(deal))`` from
-    :func:`engine.engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
+    :func:`engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
     then one frame per main-line action (``index`` 1, 2 …).  Read from a frame:
 
     * ``state``: the table *after* the action — ``hands`` (seat -> (known cards, number of
@@ -1190,7 +1190,7 @@ def view_from_engine(match: m.Match) -> MatchView:
     (True, True)
     """
     try:
-        from gojinotation_analyzer.engine.engine import (
+        from gojinotation_analyzer.engine import (
             replay,
         )  # the engine is optional for the view model
     except ImportError:  # pragma: no cover - a broken engine must not stop the page

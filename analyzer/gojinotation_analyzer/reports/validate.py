@@ -3,7 +3,7 @@
 :func:`validate_source` reads a GJN source (a path, text or bytes) and returns a
 :class:`Report`: syntax errors (``GJN1xx``, from the notation layer), then, for every deal
 that could be read, what :func:`validate_deal` finds by replaying it through the rules
-engine (:func:`engine.engine.replay`).  A broken deal never hides the others, and an
+engine (:func:`engine.replay`).  A broken deal never hides the others, and an
 illegal action never stops the replay: the engine applies the profile's sanction and goes
 on, and the validator only reports.
 
@@ -884,7 +884,7 @@ class _FrameLike(Protocol):
 
 def _engine() -> Any:
     """The rules engine module (imported on first use; a test may replace this)."""
-    return importlib.import_module("gojinotation_analyzer.engine.engine")
+    return importlib.import_module("gojinotation_analyzer.engine")
 
 
 def _with_profile_tag(deal: m.Deal, pid: str, overrides: str | None = None) -> m.Deal:
