@@ -71,7 +71,6 @@ from gojinotation_analyzer.engine.core import (
     _dispute_param,
     _Fail,
     _fix_pointers,
-    _is_wutou,
     _out_of_turn,
     _Plan,
     _stand,
@@ -80,6 +79,7 @@ from gojinotation_analyzer.engine.core import (
 from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
+    _answers_plainly,
     _burn_failed,
     _burn_priority,
     _burn_refused,
@@ -113,8 +113,6 @@ from gojinotation_analyzer.engine.rules_turn import (
 )
 from gojinotation_analyzer.engine.state import (
     BIT,
-    DUI,
-    R_NONE,
     DealState,
 )
 
@@ -160,7 +158,7 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
             top is not None
             and st.active & BIT[seat]
             and not st.ended
-            and (seat == DUI[top.owner] or _is_wutou(st, seat) or top.restrict == R_NONE)
+            and _answers_plainly(st, seat)
         ):
             r = _judge_play(st, Play(seat, cards=a.cards, notes=a.notes))
             if isinstance(r, _Fail):
@@ -481,11 +479,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
         assert isinstance(a, (Play, BurnAct))  # plan is a _Plan (from _judge_play)
         burn = t is BurnAct
         top = st.top
-        if (
-            burn
-            and top is not None
-            and (seat == DUI[top.owner] or _is_wutou(st, seat) or top.restrict == R_NONE)
-        ):
+        if burn and top is not None and _answers_plainly(st, seat):
             burn = False
         if plan.implied:
             _finish_round(st, ev, implied=True)

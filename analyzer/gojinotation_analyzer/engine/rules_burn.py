@@ -35,24 +35,28 @@ from gojinotation_analyzer.engine.state import (
 
 
 def _burnable(st: DealState) -> bool:
+    """Whether the standing set can be burned at all, by some seat (R-BURN-1)."""
+    return _burn_table_fail(st) is None
+
+
+def _answers_plainly(st: DealState, seat: int) -> bool:
+    """R-BURN-1 / R-WUTOU-1: ``seat`` may answer the standing set without burning (the
+    对头; a 无头 seat; anyone, on a set anyone may answer): a Burn he declares is read as
+    a plain play."""
     top = st.top
-    p = st.p
-    if top is None or not p.burn_ok or not top.gouji or st.sihu:
-        return False
-    if top.restrict == R_NONE:
-        return False
-    return len(st.out_order) + len(st.forced) + len(st.revolutions) <= p.max_out
+    assert top is not None
+    return seat == DUI[top.owner] or top.restrict == R_NONE or _is_wutou(st, seat)
 
 
 def _may_burn(st: DealState, s: int) -> bool:
-    top = st.top
-    if top is None or not _burnable(st) or not st.active & BIT[s]:
-        return False
-    if s == top.owner or s == DUI[top.owner] or st.declined & BIT[s]:
-        return False
-    if st.passed & BIT[s] and st.p.blocks_burn:
-        return False
-    return not _is_wutou(st, s)
+    """Whether ``s`` may declare a burn now, before his cards are looked at: the checks
+    :func:`~gojinotation_analyzer.engine.verify` makes of a Burn (one copy for both)."""
+    return (
+        st.top is not None
+        and bool(st.active & BIT[s])
+        and not _answers_plainly(st, s)
+        and _burn_fail_reason(st, s) is None
+    )
 
 
 def _fake_burn_fail(owner: int, verdict: S.Verdict) -> _Fail:
@@ -84,6 +88,26 @@ def _burn_formula_fail() -> _Fail:
 
 
 def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-1: why ``seat`` may not burn the standing set (``None``: he may)."""
+    top = st.top
+    if top is not None and st.p.burn_ok and seat == top.owner:
+        return _Fail("R-BURN-1", "one cannot burn one's own set", "不能烧自己的牌", "ignore")
+    f = _burn_table_fail(st)
+    if f is not None:
+        return f
+    if st.declined & BIT[seat] or (st.passed & BIT[seat] and st.p.blocks_burn):
+        return _Fail(
+            "R-BURN-1",
+            f"seat {seat} passed and may not burn",
+            f"{seat}号已过牌，不能烧牌",
+            "cuopai",
+            "pass.blocks_burn",
+        )
+    return None
+
+
+def _burn_table_fail(st: DealState) -> _Fail | None:
+    """R-BURN-1: why the standing set cannot be burned by anyone (``None``: it can)."""
     top = st.top
     p = st.p
     if top is None:
@@ -92,8 +116,6 @@ def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
         return _Fail(
             "R-BURN-1", "burning is not allowed", "本规则不允许烧牌", "cuopai", "burn.allowed"
         )
-    if seat == top.owner:
-        return _Fail("R-BURN-1", "one cannot burn one's own set", "不能烧自己的牌", "ignore")
     if not top.gouji:
         return _Fail(
             "R-BURN-1", "only a 够级 set can be burned", "只有够级牌才能烧", "cuopai", None
@@ -122,14 +144,6 @@ def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
             f"已有{out}人走科，烧牌须至少{6 - p.max_out}人未走科",
             "cuopai",
             "burn.max_players_out",
-        )
-    if st.declined & BIT[seat] or (st.passed & BIT[seat] and p.blocks_burn):
-        return _Fail(
-            "R-BURN-1",
-            f"seat {seat} passed and may not burn",
-            f"{seat}号已过牌，不能烧牌",
-            "cuopai",
-            "pass.blocks_burn",
         )
     return None
 
