@@ -33,8 +33,9 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     ),
     "count-shown": (
         "R-REPORT-1 baohu.mode=visible_le10: a record cannot show a displayed count; the "
-        "validator gives a notice at the first play that takes a seat down to ten cards; a "
-        "written 报牌 is checked for truth as under every mode"
+        "engine gives a notice (CountShown) at the action that takes a seat down to ten cards "
+        "or fewer, which the validator reports once per deal; a written 报牌 is checked for "
+        "truth as under every mode"
     ),
     "close-implied": (
         "R-CLOSE-1/2: a Close may be omitted; the next leader's play implies it, also under "

@@ -43,6 +43,7 @@ __all__ = [
     "BurnSucceeded",
     "Chuan3hu",
     "Closed",
+    "CountShown",
     "CounterBurn",
     "DealEnded",
     "Dispute",
@@ -762,6 +763,37 @@ class Notice(Event):
     zh: str = attrs.field(kw_only=True)
     action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
     ruling: str = attrs.field(default="", kw_only=True)
+
+
+@attrs.frozen
+class CountShown(Notice):
+    """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他玩家):
+    the action took ``seat`` from more than ten cards to ``count``; from now on his count
+    is shown to the table, which a record cannot show (so it is not checked; a written
+    报牌 is).  Build it with :meth:`at`.
+
+    >>> CountShown.at(2, 9).en.split(":")[0]
+    'seat 2 is down to 9 cards'
+    """
+
+    count: int = attrs.field(kw_only=True)
+    param: str = attrs.field(default="baohu.mode", kw_only=True)
+
+    @classmethod
+    def at(cls, seat: int, count: int, action: Action | None = None) -> CountShown:
+        """The notice for ``seat`` down to ``count`` cards by ``action``."""
+        return cls(
+            seat,
+            rule_id="R-REPORT-1",
+            en=f"seat {seat} is down to {count} cards: under baohu.mode = visible_le10 the "
+            "count of a player with ten cards or fewer must be shown to the table; a record "
+            "cannot show that it was, so this is not checked (a false 报牌 written in the "
+            "record is)",
+            zh=f"{seat}号只剩{count}张：本规则剩10张及以下须向其他玩家亮出张数（baohu.mode = "
+            "visible_le10）；记录无法显示是否亮出，故不检验（记录中的报牌不实仍予检验）",
+            action=action,
+            count=count,
+        )
 
 
 def describe(events: tuple[Event, ...] | list[Event], lang: str = "en") -> str:

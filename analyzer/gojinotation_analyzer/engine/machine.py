@@ -86,6 +86,7 @@ from gojinotation_analyzer.engine.rules_burn import (
     _fake_burn,
 )
 from gojinotation_analyzer.engine.rules_exchange import (
+    _count_shown,
     _judge_report,
     _judge_return,
     _judge_tribute,
@@ -267,6 +268,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _apply(st, action, r, ev)
         else:
             _play(st, seat, action.cards, r, ev, burn=False)
+        if st.p.show10:
+            _count_shown(state, st, action, ev)
         out = tuple(ev)
         st.hist = (state.hist, out)
         return st, out
@@ -279,6 +282,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _sanction(st, action, r, ev, notice=r.notice)
         else:
             _apply(st, action, r, ev)
+    if st.p.show10:
+        _count_shown(state, st, action, ev)
     out = tuple(ev)
     st.hist = (state.hist, out)
     return st, out

@@ -58,6 +58,8 @@ class _P:
         self.baohu = rs.baohu.mode
         if self.bie3 and rs.baohu.off_under_bie3:
             self.baohu = "off"
+        #: R-REPORT-1: counts of ten or fewer shown to the table (000§H)
+        self.show10 = self.baohu == "visible_le10"
         self.burn_ok = rs.burn.allowed
         self.formula = rs.burn.eligibility == "formula_004"
         self.max_out = rs.burn.max_players_out

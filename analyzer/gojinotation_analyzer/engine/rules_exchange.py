@@ -219,3 +219,14 @@ def _timeout(st: DealState, a: Action, ev: list[E.Event]) -> None:
             )
         )
     _turn_pass(st, seat, ev, timeout=True)
+
+
+def _count_shown(before: DealState, st: DealState, a: Action, ev: list[E.Event]) -> None:
+    """R-REPORT-1 under ``baohu.mode = visible_le10``: ``a`` took its seat from more than
+    ten cards to ten or fewer (and he plays on): a :class:`~.events.CountShown` notice."""
+    seat = a.seat
+    if st.ended or not 1 <= seat <= 6 or not st.active & BIT[seat]:
+        return
+    n = st.count(seat)
+    if n <= 10 < before.count(seat):
+        ev.append(E.CountShown.at(seat, n, a))

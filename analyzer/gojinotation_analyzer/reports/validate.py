@@ -540,6 +540,7 @@ class _Ctx:
         self.out: list[Diagnostic] = []
         self.seen: dict[tuple[str, str, int | None, type | None], int] = {}
         self.left: dict[tuple[str, str, int | None, type | None], _LeftOut] = {}
+        self.count_shown = False  # the engine's CountShown is reported once per deal
 
     def left_out(
         self,
@@ -944,6 +945,12 @@ def _handle_event(
     if not pos.line:
         pos = ctx.deal_pos() if act is None else pos
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)
+    if isinstance(ev, E.CountShown):  # R-REPORT-1, visible_le10: said once per deal
+        if not variation and not ctx.count_shown:
+            ctx.count_shown = True
+            ctx.add("GJV502", ev.rule_id, (ev.en, ev.zh), pos=pos, round_no=round_no, seat=seat,
+                    action=act, param=ev.param)  # fmt: skip
+        return
     if isinstance(ev, E.Violation):
         msg = (ev.en, ev.zh)
         if variation:
@@ -1056,34 +1063,6 @@ def _burn_failed(ctx: _Ctx, ev: E.BurnFailed, action: m.Action, round_no: int | 
         citations=_citations("R-BURN-3", _citations("R-BURN-5")),
         param="burn.joker_exempt",
     )
-
-
-def _count_shown(ctx: _Ctx, before: Any, st: Any, action: m.Action, round_no: int | None) -> bool:
-    """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他
-    玩家): a record cannot show that a count was displayed, so the first time a seat's
-    own play takes him down to ten cards the report says so (a notice) instead of
-    passing over the rule in silence.  True once the notice is given (or cannot apply)."""
-    p = getattr(st, "p", None)
-    if p is None or getattr(p, "baohu", None) != "visible_le10":
-        return True
-    if getattr(st, "ended", False):
-        return False
-    seat = action.seat
-    if not 1 <= seat <= 6 or before is None or before.count(seat) <= 10:
-        return False
-    n = st.count(seat)
-    if n > 10 or not st.is_active(seat):
-        return False
-    msg = (
-        f"seat {seat} is down to {n} cards: under baohu.mode = visible_le10 the count of a "
-        "player with ten cards or fewer must be shown to the table; a record cannot show "
-        "that it was, so this is not checked (a false 报牌 written in the record is)",
-        f"{seat}号只剩{n}张：本规则剩10张及以下须向其他玩家亮出张数（baohu.mode = "
-        "visible_le10）；记录无法显示是否亮出，故不检验（记录中的报牌不实仍予检验）",
-    )
-    ctx.add("GJV502", "R-REPORT-1", msg, pos=_pos(action.span), round_no=round_no, seat=seat,
-            action=action, param="baohu.mode")  # fmt: skip
-    return True
 
 
 def _overridden(ctx: _Ctx, param: str | None) -> bool:
@@ -1317,7 +1296,6 @@ def _validate_deal(
     ended: E.DealEnded | None = None
     done = 0
     before: Any = None
-    shown_pending = True
     try:
         frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
         for frame in frames:
@@ -1342,8 +1320,6 @@ def _validate_deal(
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
                     _burn_failed(ctx, ev, action, rnd)
-            if shown_pending and _count_shown(ctx, before, after, action, rnd):
-                shown_pending = False
             if done in branches:
                 states[done] = after
             before = after
