@@ -200,7 +200,6 @@ def _round_ended(seat: int, leader: int) -> E.RoundEnded:
     return e
 
 
-PLACE_ZH = E.PLACE_ZH
 
 
 class IllegalAction(GoujiError):
