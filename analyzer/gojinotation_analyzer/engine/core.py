@@ -200,8 +200,6 @@ def _round_ended(seat: int, leader: int) -> E.RoundEnded:
     return e
 
 
-
-
 class IllegalAction(GoujiError):
     """An action the rules do not allow in this state.
 
