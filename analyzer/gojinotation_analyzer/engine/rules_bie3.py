@@ -117,35 +117,51 @@ def _must_buy_fail(seat: int) -> _Fail:
     )
 
 
+def _card_wanted_fail(st: DealState, receiver: int, r: Rank | None, *, gift: bool) -> _Fail | None:
+    """R-BUY-1: what a card bought or given must be: a 3 under 憋3 or a 4 under 买4, for a
+    seat that lacks one and has not played yet."""
+    p = st.p
+    if r not in (Rank.THREE, Rank.FOUR) or (r == Rank.THREE and not p.bie3):
+        return _Fail(
+            "R-BUY-1",
+            "only a 3 (under 憋3) or a 4 (买4) may be " + ("given" if gift else "bought"),
+            "只有憋3时可送3、买4时可送4" if gift else "只有憋3时可买3、开点发4时可买4",
+            "ignore",
+            "bie3.enabled",
+        )
+    if r == Rank.FOUR and p.buy4 == "off":
+        return _Fail("R-BUY-1", "买4 is not played", "本规则不买4", "ignore", "buy4.mode")
+    if st.started & BIT[receiver]:
+        return _Fail(
+            "R-BUY-1",
+            "a gift must come before the receiver's first play"
+            if gift
+            else "buying must happen before the buyer's first play",
+            "受赠者出牌后不得再送" if gift else "本人出牌后不得再买",
+            "ignore",
+            "buy3.deadline",
+        )
+    if not _lacks(st, receiver, r - 3) and not st.unknown[receiver]:
+        return _Fail(
+            "R-BUY-1",
+            f"seat {receiver} already holds a {r.zh}",
+            f"{receiver}号手中已有{r.zh}",
+            "ignore",
+        )
+    return None
+
+
 def _judge_buy(st: DealState, a: Buy) -> _Fail | None:
     p = st.p
     seat = a.seat
     r = a.card.rank
     if not st.active & BIT[seat]:
         return _out_of_turn(st, seat)
-    if r not in (Rank.THREE, Rank.FOUR) or (r == Rank.THREE and not p.bie3):
-        return _Fail(
-            "R-BUY-1",
-            "only a 3 (under 憋3) or a 4 (买4) may be bought",
-            "只有憋3时可买3、开点发4时可买4",
-            "ignore",
-            "bie3.enabled",
-        )
-    if r == Rank.FOUR and p.buy4 == "off":
-        return _Fail("R-BUY-1", "买4 is not played", "本规则不买4", "ignore", "buy4.mode")
+    f = _card_wanted_fail(st, seat, r, gift=False)
+    if f is not None:
+        return f
+    assert r is not None
     i = r - 3
-    if st.started & BIT[seat]:
-        return _Fail(
-            "R-BUY-1",
-            "buying must happen before the buyer's first play",
-            "本人出牌后不得再买",
-            "ignore",
-            "buy3.deadline",
-        )
-    if not _lacks(st, seat, i) and not st.unknown[seat]:
-        return _Fail(
-            "R-BUY-1", f"seat {seat} already holds a {r.zh}", f"{seat}号手中已有{r.zh}", "ignore"
-        )
     seller = a.from_seat
     if seller == seat or not st.active & BIT[seller] or not _spare(st, seller, i):
         return _Fail(
@@ -209,34 +225,15 @@ def _judge_buy(st: DealState, a: Buy) -> _Fail | None:
 
 
 def _judge_give(st: DealState, a: Give) -> _Fail | None:
-    p = st.p
     r = a.card.rank
     to = a.to_seat
     if not st.active & BIT[a.seat] or not 1 <= to <= 6 or not st.active & BIT[to]:
         return _out_of_turn(st, a.seat)
-    if r not in (Rank.THREE, Rank.FOUR) or (r == Rank.THREE and not p.bie3):
-        return _Fail(
-            "R-BUY-1",
-            "only a 3 (under 憋3) or a 4 (买4) may be given",
-            "只有憋3时可送3、买4时可送4",
-            "ignore",
-            "bie3.enabled",
-        )
-    if r == Rank.FOUR and p.buy4 == "off":
-        return _Fail("R-BUY-1", "买4 is not played", "本规则不买4", "ignore", "buy4.mode")
+    f = _card_wanted_fail(st, to, r, gift=True)
+    if f is not None:
+        return f
+    assert r is not None
     i = r - 3
-    if st.started & BIT[to]:
-        return _Fail(
-            "R-BUY-1",
-            "a gift must come before the receiver's first play",
-            "受赠者出牌后不得再送",
-            "ignore",
-            "buy3.deadline",
-        )
-    if not _lacks(st, to, i) and not st.unknown[to]:
-        return _Fail(
-            "R-BUY-1", f"seat {to} already holds a {r.zh}", f"{to}号手中已有{r.zh}", "ignore"
-        )
     if not _spare(st, a.seat, i):
         return _Fail(
             "R-BUY-1",

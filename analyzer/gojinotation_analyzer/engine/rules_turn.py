@@ -100,6 +100,8 @@ def _wutou_interject(st: DealState, seat: int) -> bool:
 
 
 def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """R-PASS-1: a pass in turn, or declining a burn; the leader may not pass his lead
+    (R-BURN-4 for a burner; a timeout on the lead is R-TIME-1's)."""
     if not st.active & BIT[seat]:
         return _out_of_turn(st, seat)
     top = st.top
@@ -107,29 +109,28 @@ def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
         if _may_decline(st, seat) and not timeout:
             return None
         if seat == st.next_leader:
-            if st.burn is not None and _burner_to_lead(st) == seat:
-                return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
-            if timeout:
-                return None
-            return _Fail(
-                "R-PASS-1", f"seat {seat} must lead, not pass", f"{seat}号须发牌，不能过", "ignore"
-            )
+            return _pass_on_lead(st, seat, timeout)
         return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
     if top is None:
         if seat == st.leader:
-            if st.burn is not None and _burner_to_lead(st) == seat:
-                return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
-            if timeout:
-                return None
-            return _Fail(
-                "R-PASS-1", f"seat {seat} must lead, not pass", f"{seat}号须发牌，不能过", "ignore"
-            )
+            return _pass_on_lead(st, seat, timeout)
         return _out_of_turn(st, seat)
     if seat == st.turn:
         return None
     if not timeout and _may_decline(st, seat):
         return None
     return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
+
+
+def _pass_on_lead(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """A pass (or timeout) by the seat whose lead it is."""
+    if st.burn is not None and _burner_to_lead(st) == seat:
+        return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
+    if timeout:
+        return None
+    return _Fail(
+        "R-PASS-1", f"seat {seat} must lead, not pass", f"{seat}号须发牌，不能过", "ignore"
+    )
 
 
 def _redundant_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
