@@ -200,6 +200,8 @@ def _judge_close(st: DealState, seat: int) -> _Fail | None:
 
 
 def _judge_yield(st: DealState, seat: int) -> _Fail | None:
+    """R-YIELD-1: 让牌 on one's 对头's set, in turn, once both seats between have passed,
+    with a seat after to yield to."""
     p = st.p
     top = st.top
     if not p.yield_ok:
@@ -208,7 +210,7 @@ def _judge_yield(st: DealState, seat: int) -> _Fail | None:
         )
     if top is None or st.closing:
         return _Fail("R-YIELD-1", "there is no set to yield on", "无牌可让", "ignore")
-    if top.owner == DUI[seat]:
+    if top.owner == DUI[seat]:  # checked here, before the turn (below: only the 对头's set)
         for s in (NXT[top.owner], NXT[NXT[top.owner]]):
             if st.active & BIT[s] and not (st.declined | st.passed) & BIT[s]:
                 return _Fail(
@@ -234,14 +236,6 @@ def _judge_yield(st: DealState, seat: int) -> _Fail | None:
         return _Fail("R-YIELD-1", "seat has already yielded", "已经让过牌", "ignore")
     if st.passed & BIT[seat]:
         return _Fail("R-YIELD-1", f"seat {seat} has passed", f"{seat}号已过牌，不能让牌", "ignore")
-    for s in (NXT[top.owner], NXT[NXT[top.owner]]):
-        if st.active & BIT[s] and not (st.declined | st.passed) & BIT[s]:
-            return _Fail(
-                "R-YIELD-1",
-                f"让牌 needs both seats between to have passed; seat {s} has not",
-                f"让牌须上两家均已过牌，{s}号尚未过牌",
-                "ignore",
-            )
     downstream = [s for s in (NXT[seat], NXT[NXT[seat]]) if st.active & BIT[s] and s != top.owner]
     if not downstream:
         return _Fail("R-YIELD-1", "nobody to yield to", "没有下家可让", "ignore")
