@@ -22,7 +22,7 @@ from gojinotation.model import (
 )
 from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.core import SEATS, _counts, _primary, _team
+from gojinotation_analyzer.engine.core import SEATS, _counts, _primary
 from gojinotation_analyzer.engine.machine import can
 from gojinotation_analyzer.engine.opening import _holdable, _must_lead_4s
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID
@@ -209,12 +209,7 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
         nl = st.next_leader
         if nl and nl in want and not _must_buy(st, nl):
             out.extend(_play_acts(nl, _plays(st, nl, True)))
-        if st.closer:
-            out.append(_CLOSE[st.closer])
-        elif top is not None:
-            out.extend(
-                _CLOSE[s] for s in SEATS if st.active & BIT[s] and _team(s) != _team(top.owner)
-            )
+        out.extend(_CLOSE[s] for s in SEATS if _judge_close(st, s) is None)  # R-CLOSE-1
     elif top is None:
         if st.leader and st.leader in want and not _must_buy(st, st.leader):
             leads = _plays(st, st.leader, True)
