@@ -265,7 +265,8 @@ def run_huge(name: str) -> dict[str, object]:
         text=True,
         timeout=300,
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
+        # the tree under test, not an installed copy: the notation and the analyzer
+        env={**os.environ, "PYTHONPATH": os.pathsep.join((str(root), str(root / "analyzer")))},
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -485,12 +485,13 @@ def test_every_action_of_a_match_with_tribute_is_listed() -> None:
 
 
 def _candidates(st: DealState) -> list[Action]:
-    """Plausible actions, legal or not: every pass, close and 让牌 of every seat, and on a
-    standing set every set of each seat that beats it as a play and as a burn."""
+    """Plausible actions, legal or not: every pass, close, 让牌 and true 报牌 of every
+    seat, and on a standing set every set of each seat that beats it as a play and as a
+    burn."""
     out: list[Action] = []
     top = st.top
     for s in range(1, 7):
-        out += [Pass(s), Close(s), Yield(s)]
+        out += [Pass(s), Close(s), Yield(s), Report(s, count=st.count(s))]
         if top is not None and top.shape is not None and not st.unknown_count(s):
             for c in S.beating_sets_of_counts(st.known[s], top.shape, st.ruleset):
                 out += [Play(s, cards=c), Burn(s, cards=c)]
@@ -518,7 +519,7 @@ def check_legal_is_can(frames: Sequence[Frame]) -> int:
 def test_R_BURN_1_legal_actions_are_exactly_what_can_accepts(i: int) -> None:
     """``legal_actions`` is derived from the checks :func:`can` makes (one predicate per
     rule: burn eligibility, declining, 让牌, 扣牌 …): on every frame of a generated deal
-    each plausible pass, close, 让牌, play and burn of every seat is listed exactly when
+    each plausible pass, close, 让牌, 报牌, play and burn of every seat is listed exactly when
     :func:`can` accepts it."""
     frames = _frames(_deal(i).deal)
-    assert check_legal_is_can(frames) > len(frames) * 18  # at least the 18 simple ones
+    assert check_legal_is_can(frames) > len(frames) * 24  # at least the 24 simple ones
