@@ -12,6 +12,7 @@ package's ``__init__`` may re-export its own modules.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,3 +180,18 @@ def test_engine_package_reexports_the_verbs() -> None:
     doc = engine.__doc__ or ""
     for m in ENGINE_ORDER[3:11]:  # the rule id -> module table names every family
         assert f":mod:`.{m}`" in doc, m
+
+
+def test_every_rule_id_the_engine_rules_on_has_its_module_in_the_table() -> None:
+    """A newcomer finds where a rule id is enforced from the table of
+    ``gojinotation_analyzer.engine``: every rule id the engine's modules rule on has its
+    family there (``R-BURN-4`` under ``R-BURN-1..9``)."""
+    import gojinotation_analyzer.engine as engine
+
+    doc = engine.__doc__ or ""
+    ids: set[str] = set()
+    for m in ENGINE_ORDER:
+        text = (PKG_DIR / "engine" / f"{m}.py").read_text(encoding="utf-8")
+        ids |= set(re.findall(r"R-[A-Z0-9]+-\d+", text))
+    assert len(ids) > 40
+    assert sorted(i for i in ids if i.rsplit("-", 1)[0] + "-" not in doc) == []

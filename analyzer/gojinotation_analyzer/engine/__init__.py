@@ -19,7 +19,7 @@ rule ids                                          module
 R-TURN-1, R-PASS-1/2, R-YIELD-1, R-CLOSE-1/2,     :mod:`.rules_turn` (the seat walk and
 R-LEAD-1, R-JIEFENG-1, R-WUTOU-1, R-SIHU-1        who acts next: :mod:`.core`)
 R-SET-1..4, R-JOKER-1..8, R-TWO-1, R-GOUJI-1/2,   :mod:`.rules_play` (set shapes and
-R-CUOPAI-1 (错牌不出), R-DIPAI-1 (够死级)          comparisons: :mod:`.sets`)
+R-DIPAI-1 (够死级 sets)                           comparisons: :mod:`.sets`)
 R-BURN-1..9                                       :mod:`.rules_burn`
 R-KAIDIAN-1..5                                    :mod:`.rules_kaidian`
 R-BIE3-1..3, R-BUY-1                              :mod:`.rules_bie3`
@@ -28,11 +28,14 @@ as it happens), 够死级 chances granted             :mod:`.scoring`)
 R-TRIBUTE-1/2, R-REPORT-1, R-PENALTY-1, R-TIME-1  :mod:`.rules_exchange`
 R-OPEN-1, R-DECK-1/2 (dealing, 上班, card          :mod:`.opening`
 conservation)
-sanctions of every rule, irregular (``^``)        :mod:`.machine` (``verify``, ``can``,
-actions and rulings                               ``do``)
+sanctions of every rule (R-CUOPAI-1 错牌不出;      :mod:`.machine` (``verify``, ``can``,
+the lost lead: :mod:`.rules_turn`), irregular     ``do``)
+(``^``) actions and rulings, R-PENALTY-1
 legal actions                                     :mod:`.legal` (from the same predicates)
 replay, variations, a record's ruleset            :mod:`.replay`
+(R-RECORD-1: an unknown profile or rule)
 R-MATCH-1, R-SCORE-1..4                           :mod:`.match`, :mod:`.scoring`
+R-SEAT-1 (seats, teams, 对头)                     :mod:`.state` (``NXT``, ``DUI``)
 ================================================  ===========================================
 
 The modules import one way: :mod:`.params` and :mod:`.core` (ruleset values compiled
