@@ -5,7 +5,7 @@ turn, heuristic bots with random ones mixed in; made by :mod:`simulation.simulat
 cached in ``benchmarks/out/``) it measures:
 
 * **parse + replay**: :func:`gojinotation.iter_deals` streaming the file and
-  :func:`engine.engine.replay` running every deal to its end: deals/s and MB/s;
+  :func:`gojinotation_analyzer.engine.replay` running every deal to its end: deals/s and MB/s;
 * beside it, **python-chess** reading a PGN file of the same byte size and replaying
   every game (``chess.pgn.read_game``, then every main-line move pushed on a board):
   games/s and MB/s, and the ratio of the two byte rates;
@@ -85,7 +85,18 @@ def _chunk(args: tuple[int, int]) -> str:
 
 #: The sources that decide what the simulator plays: a change to any makes a new corpus.
 GAME_SOURCES = (
-    "analyzer/gojinotation_analyzer/engine/engine.py",
+    "analyzer/gojinotation_analyzer/engine/core.py",
+    "analyzer/gojinotation_analyzer/engine/params.py",
+    "analyzer/gojinotation_analyzer/engine/opening.py",
+    "analyzer/gojinotation_analyzer/engine/rules_bie3.py",
+    "analyzer/gojinotation_analyzer/engine/rules_burn.py",
+    "analyzer/gojinotation_analyzer/engine/rules_exchange.py",
+    "analyzer/gojinotation_analyzer/engine/rules_finish.py",
+    "analyzer/gojinotation_analyzer/engine/rules_kaidian.py",
+    "analyzer/gojinotation_analyzer/engine/rules_play.py",
+    "analyzer/gojinotation_analyzer/engine/rules_turn.py",
+    "analyzer/gojinotation_analyzer/engine/machine.py",
+    "analyzer/gojinotation_analyzer/engine/legal.py",
     "analyzer/gojinotation_analyzer/engine/state.py",
     "analyzer/gojinotation_analyzer/engine/sets.py",
     "analyzer/gojinotation_analyzer/engine/scoring.py",
@@ -187,7 +198,7 @@ def _measure(kind: str, path: str, limit: float, sim_deals: int) -> dict[str, An
     base_rss = 0
     if kind == "replay":
         import gojinotation as gj
-        from gojinotation_analyzer.engine.engine import replay
+        from gojinotation_analyzer.engine import replay
         from gojinotation_analyzer.engine.events import Violation
 
         gj.read('[Event "w"]\n1:3 {')  # build the parsers outside the timing
@@ -338,7 +349,7 @@ def profile(kind: str, path: Path, sim_deals: int) -> None:
 
     sys.path.insert(0, str(ROOT))
     import gojinotation as gj
-    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.engine import replay
     from gojinotation_analyzer.simulation.simulate import simulate_results
 
     gj.read('[Event "w"]\n1:3 {')

@@ -21,11 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gojinotation as gj  # noqa: E402
+from gojinotation import model as m  # noqa: E402
 from gojinotation_analyzer.engine import events as E  # noqa: E402
-from gojinotation_analyzer.engine.engine import legal_actions, replay  # noqa: E402
+from gojinotation_analyzer.engine import legal_actions, replay  # noqa: E402
 from gojinotation_analyzer.engine.sets import beating_sets, shape  # noqa: E402
 from gojinotation_analyzer.simulation.simulate import simulate  # noqa: E402
-from gojinotation import model as m  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 #: Where the samples are written: this folder, or the folder given as the first argument.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gojinotation.cards import Card, parse_cards
 from gojinotation.model import Buy
-from gojinotation_analyzer.engine.engine import can, legal_actions, new_deal
+from gojinotation_analyzer.engine import can, legal_actions, new_deal
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
 

@@ -22,7 +22,7 @@ from test_engine_random import random_game
 
 import gojinotation as gj
 from gojinotation.model import Deal, Hand, Report, Tag
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 
 
 def record(profile: str, seed: int) -> Deal:

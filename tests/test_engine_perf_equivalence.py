@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import gojinotation as gj  # noqa: E402
-from gojinotation_analyzer.engine.engine import legal_actions, replay  # noqa: E402
+from gojinotation_analyzer.engine import legal_actions, replay  # noqa: E402
 from gojinotation_analyzer.engine.state import DealState, Frame  # noqa: E402
 
 pytestmark = pytest.mark.change_detector

@@ -1,7 +1,7 @@
 """The engine's perft: random legal games and the invariants every frame must keep.
 
 :func:`random_game` deals a seeded shuffle of the profile's deck and lets a uniform random
-player pick from :func:`gojinotation_analyzer.engine.engine.legal_actions` until the deal ends.  The
+player pick from :func:`gojinotation_analyzer.engine.legal_actions` until the deal ends.  The
 properties: cards are conserved on every frame (R-DECK-2), hand counts match, exactly
 one seat is to act until the deal ends, a legal action never produces a violation, the
 finish order is a permutation of the places (R-FINISH-1), the score is the profile's
@@ -32,16 +32,10 @@ from gojinotation.model import (
     Tribute,
     Yield,
 )
+from gojinotation_analyzer.engine import DealState, can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.engine import (
-    DealState,
-    _primary,
-    can,
-    do,
-    legal_actions,
-    new_deal,
-)
+from gojinotation_analyzer.engine.core import _primary
 from gojinotation_analyzer.engine.scoring import Obligation, score_deal
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
@@ -95,7 +89,7 @@ def deal_hands(seed: int, variant: str = "216") -> dict[int, tuple[Card, ...]]:
 def first_leader(seed: int, profile: str) -> int:
     """The first leader of the seeded deal: 上班 from the hands where they tell it
     (R-OPEN-1), else a seat the seed picks."""
-    from gojinotation_analyzer.engine.engine import _shangban_seat
+    from gojinotation_analyzer.engine.opening import _shangban_seat
 
     rs = load_ruleset(profile)
     hands = deal_hands(seed, rs.deck.variant)

@@ -8,8 +8,7 @@ from test_engine_util import disputes, final, gjn, of, places, play, violations
 import gojinotation as gj
 from gojinotation.cards import parse_cards as C
 from gojinotation.model import Pass, Play
-from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import (
+from gojinotation_analyzer.engine import (
     IllegalAction,
     can,
     deal_ruleset,
@@ -21,6 +20,7 @@ from gojinotation_analyzer.engine.engine import (
     variations,
     verify,
 )
+from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
 H6 = {1: "55 66 3", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}

@@ -8,8 +8,8 @@ from test_engine_util import disputes, final, of, places, play, violations
 
 from gojinotation.cards import parse_cards as C
 from gojinotation.model import Burn, Close, Pass, Play, Report, Return, Tribute, Yield
+from gojinotation_analyzer.engine import can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine.scoring import Obligation
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
@@ -495,6 +495,25 @@ def test_R_REVOLUTION_1_two_revolutions_void_the_deal() -> None:
 def test_R_REVOLUTION_1_needs_no_power_cards() -> None:
     frames = play({1: "55 2", 2: "77", 3: "99", 4: "TT", 5: "JJ", 6: "QQ"}, "1:revolution")
     assert violations(frames) == [("R-REVOLUTION-1", 1)]
+
+
+# ---------------------------------------------------------------- R-REPORT-1
+
+
+def test_R_REPORT_1_count_shown_when_a_seat_comes_down_to_ten() -> None:
+    """baohu.mode = visible_le10 (fujian1-qingdao, 000§H): the action that takes a seat
+    from eleven cards to nine gives a CountShown notice for that seat, once; a seat
+    already at ten or fewer gives none, nor does any profile that reports on request."""
+    hands = {1: "TT 99 88 77 66 5", 2: "JJ 3", 3: "QQ 3", 4: "KK 3", 5: "AA 3", 6: "22 3"}
+    moves = "1:TT 2:JJ 3:QQ"
+    frames = play(hands, moves, profile="fujian1-qingdao")
+    assert violations(frames) == []
+    shown = [(f.index, e) for f in frames for e in f.events if isinstance(e, E.CountShown)]
+    assert [(i, e.seat, e.count, e.rule_id, e.param) for i, e in shown] == [
+        (1, 1, 9, "R-REPORT-1", "baohu.mode")
+    ]
+    assert shown[0][1].action == frames[1].action and "visible_le10" in shown[0][1].en
+    assert not of(play(hands, moves), E.CountShown)  # qingdao-standard: on request
 
 
 # ---------------------------------------------------------------- R-TIME-1, R-PENALTY-1

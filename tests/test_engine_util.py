@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.engine.state import DealState, Frame
 
 

@@ -3,7 +3,7 @@
 Two kinds of input: arbitrary bytes, and real GJN records (self-played deals) mutated
 the way damaged files are: bytes flipped, tokens deleted, duplicated, swapped or
 inserted, the text cut short.  For each: :func:`gojinotation.read` returns (never
-raises), every deal it gives replays through :func:`engine.engine.replay` to the end,
+raises), every deal it gives replays through :func:`gojinotation_analyzer.engine.replay` to the end,
 the validator reports, and the canonical writer writes the result back to text that
 reads the same (when the input had no syntax error).
 
@@ -31,7 +31,7 @@ from hypothesis import strategies as hs
 
 import gojinotation as gj
 from gojinotation.reader import _LONG_TERMINALS, _parser
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.reports.validate import validate_source
 from gojinotation_analyzer.simulation.simulate import simulate
 

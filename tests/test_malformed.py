@@ -34,7 +34,7 @@ import pytest
 import gojinotation as gj
 from gojinotation.model import ACTION_TYPES
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.reports.validate import validate_source
 
 HERE = Path(__file__).resolve().parent / "malformed"
@@ -209,7 +209,7 @@ except (ValueError, OSError):
     pass
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.reports.validate import validate_source
 gj.read(b'[Event "x"] 1:3 {')
 validate_source(b'[Event "x"] 1:3')
@@ -265,7 +265,8 @@ def run_huge(name: str) -> dict[str, object]:
         text=True,
         timeout=300,
         cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
+        # the tree under test, not an installed copy: the notation and the analyzer
+        env={**os.environ, "PYTHONPATH": os.pathsep.join((str(root), str(root / "analyzer")))},
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]

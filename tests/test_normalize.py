@@ -11,7 +11,7 @@ from click.testing import CliRunner
 import gojinotation as gj
 from gojinotation import model as m
 from gojinotation_analyzer.cli.main import main
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.engine.normalize import explicit
 from gojinotation_analyzer.simulation.simulate import simulate
 

@@ -40,6 +40,7 @@ from gojinotation.model import (
     Action,
     Burn,
     Buy,
+    Close,
     Deal,
     Give,
     Hand,
@@ -50,10 +51,11 @@ from gojinotation.model import (
     Return,
     Timeout,
     Tribute,
+    Yield,
 )
+from gojinotation_analyzer.engine import DealState, Frame, can, do, legal_actions, replay
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.engine import DealState, Frame, can, do, legal_actions, replay
 from gojinotation_analyzer.engine.scoring import score_deal
 from gojinotation_analyzer.engine.state import NRANKS
 from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
@@ -477,3 +479,47 @@ def test_every_action_of_a_match_with_tribute_is_listed() -> None:
     r = corpus()[-1]
     assert [a for a in r.deal.actions() if isinstance(a, Tribute)]
     assert not list(all_listed(r.deal))
+
+
+# ------------------------------------------------------------------------ legal == can
+
+
+def _candidates(st: DealState) -> list[Action]:
+    """Plausible actions, legal or not: every pass, close, 让牌 and true 报牌 of every
+    seat, and on a standing set every set of each seat that beats it as a play and as a
+    burn."""
+    out: list[Action] = []
+    top = st.top
+    for s in range(1, 7):
+        out += [Pass(s), Close(s), Yield(s), Report(s, count=st.count(s))]
+        if top is not None and top.shape is not None and not st.unknown_count(s):
+            for c in S.beating_sets_of_counts(st.known[s], top.shape, st.ruleset):
+                out += [Play(s, cards=c), Burn(s, cards=c)]
+    return out
+
+
+def check_legal_is_can(frames: Sequence[Frame]) -> int:
+    """At every frame, action by action: ``a in legal_actions(state)`` iff ``can(state,
+    a)``, for every listed action and every candidate of :func:`_candidates`."""
+    checked = 0
+    for f in frames:
+        st = f.state
+        legal = legal_actions(st)
+        listed = set(legal)
+        assert len(listed) == len(legal), f"#{f.index}: an action listed twice"
+        for a in {*legal, *_candidates(st)}:
+            assert (a in listed) == can(st, a), (
+                f"#{f.index} {a!r}: listed={a in listed}, can={can(st, a)}: {st.summary()}"
+            )
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("i", INDICES, ids=_ids())
+def test_R_BURN_1_legal_actions_are_exactly_what_can_accepts(i: int) -> None:
+    """``legal_actions`` is derived from the checks :func:`can` makes (one predicate per
+    rule: burn eligibility, declining, 让牌, 扣牌 …): on every frame of a generated deal
+    each plausible pass, close, 让牌, 报牌, play and burn of every seat is listed exactly when
+    :func:`can` accepts it."""
+    frames = _frames(_deal(i).deal)
+    assert check_legal_is_can(frames) > len(frames) * 24  # at least the 24 simple ones

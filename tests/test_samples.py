@@ -11,7 +11,7 @@ import pytest
 
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.reports.validate import parse_finish, parse_score, validate_source
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from gojinotation.cards import Card, Rank, parse_cards
 from gojinotation.model import Pass, Play, Return, RoundMark, Tribute
 from gojinotation_analyzer.cli.main import main
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import legal_actions, new_deal, replay
+from gojinotation_analyzer.engine import legal_actions, new_deal, replay
 from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
 from gojinotation_analyzer.simulation.bots import (
     BOTS,
@@ -237,7 +237,7 @@ def test_heuristic_passes_on_a_teammate_and_answers_the_duitou() -> None:
     C = parse_cards
     hands = {1: C("KK3"), 2: C("AA4"), 3: C("2255"), 4: C("AA66"), 5: C("77"), 6: C("88")}
     st = new_deal(hands, QS, leader=1, deck_check=False)
-    from gojinotation_analyzer.engine.engine import do
+    from gojinotation_analyzer.engine import do
 
     st, _ = do(st, Play(1, cards=C("KK")))  # a 够级 set: only seat 4 may answer
     bot = HeuristicBot(yield_p=0.0)

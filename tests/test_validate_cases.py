@@ -14,7 +14,7 @@ import pytest
 
 from gojinotation import loads
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
 from gojinotation_analyzer.reports.validate import compare_profiles, validate_source
 

@@ -26,7 +26,7 @@ import gojinotation as gj
 from gojinotation import model as m
 from gojinotation.cards import Card, Rank, sort_cards
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import replay
+from gojinotation_analyzer.engine import replay
 from gojinotation_analyzer.engine.sets import beating_sets
 from gojinotation_analyzer.engine.state import BIT, DUI
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity

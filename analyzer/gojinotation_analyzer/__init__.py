@@ -33,7 +33,7 @@ from typing import Any
 
 # The module each public name comes from.  One dict, so that moving a name (e.g. when
 # ``gojinotation_analyzer.engine`` re-exports the engine's verbs) is a one-line change.
-_ENGINE = "gojinotation_analyzer.engine.engine"
+_ENGINE = "gojinotation_analyzer.engine"
 _LAZY: dict[str, str] = {
     # the engine: one deal, action by action
     "new_deal": _ENGINE,

@@ -591,6 +591,23 @@ CATALOG: dict[str, tuple[str, str]] = {
     "report.kind.Return": ("return", "还贡"),
     "report.kind.Penalty": ("penalty", "罚分"),
     "report.kind.Ruling": ("ruling", "裁决"),
+    # -- the engine's sanctions (engine/machine.py), as the replay applies them
+    "sanction.ignore": ("ignored", "不予承认"),
+    "sanction.cuopai": (
+        "错牌不出: the cards go back and the seat has passed",
+        "错牌不出：收回所出之牌，视为过牌",
+    ),
+    "sanction.pass": ("counted as a pass", "视为过牌"),
+    "sanction.fake": ("假烧: the burner is 大落", "假烧：判为大落"),
+    "sanction.burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
+    "sanction.burnstop": (
+        "烧糊: the burner is 大落, his cards void; the burned player leads",
+        "烧糊：烧牌者判为大落，余牌无效，由被烧者发牌",
+    ),
+    "sanction.cuopai_turn": (
+        "错牌不出: the cards go back and the seat has passed for this turn",
+        "错牌不出：收回所出之牌，本轮此手视为过牌",
+    ),
     # -- click's own messages (see translate_click)
     "click.try_help": ("Try '{command}' for help.", "运行 '{command}' 查看帮助。"),
 }

@@ -376,7 +376,7 @@ case("unknown_cards_play.gjn", "unknown cards played from an unknown hand (accep
 def codes_of(data: bytes) -> dict[str, list[str]]:
     """What the reader, the engine replay and the validator say about ``data``."""
     from gojinotation_analyzer.engine import events as E
-    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.engine import replay
     from gojinotation_analyzer.reports.validate import validate_source
 
     result = gj.read(data)

@@ -1,6 +1,6 @@
 """Events: what the deal state machine reports for every action, as frozen values.
 
-Every transition of :func:`engine.engine.do` returns a tuple of events.  The validator
+Every transition of :func:`engine.do` returns a tuple of events.  The validator
 turns :class:`Violation` into errors, :class:`Dispute` into dispute diagnostics and
 :class:`Notice` into notices; the HTML renderer draws the rest.  Neither re-judges: the
 events carry the ruling (rule id, profile parameter, sanction) and its text in English and
@@ -24,7 +24,7 @@ for plain bookkeeping events) and the properties :attr:`Event.en` / :attr:`Event
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -43,6 +43,7 @@ __all__ = [
     "BurnSucceeded",
     "Chuan3hu",
     "Closed",
+    "CountShown",
     "CounterBurn",
     "DealEnded",
     "Dispute",
@@ -88,11 +89,32 @@ def _place(place: int) -> str:
     return PLACE_ZH[place - 1] if 1 <= place <= 6 else str(place)
 
 
+class _Fields(dict[str, object]):
+    """An event's fields for :meth:`str.format_map`: ``{seat}``, ``{over}`` …, and
+    ``{cards}`` written as GJN cards (``-`` for none)."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__()
+        self.event = event
+
+    def __missing__(self, name: str) -> object:
+        value = getattr(self.event, name)
+        return _c(value) if name == "cards" else value
+
+
 @attrs.frozen
 class Event:
-    """The base of every event: the seat concerned (``None`` if none)."""
+    """The base of every event: the seat concerned (``None`` if none).
+
+    An event states its English and Chinese line as class templates over its fields,
+    ``_en = "seat {seat} leads {cards}"`` and ``_zh``; an event whose line depends on
+    its values overrides :attr:`en` / :attr:`zh` instead.
+    """
 
     seat: int | None
+    #: The templates of :attr:`en` and :attr:`zh` (``""``: the event's kind).
+    _en: ClassVar[str] = ""
+    _zh: ClassVar[str] = ""
 
     @property
     def kind(self) -> str:
@@ -107,12 +129,12 @@ class Event:
     @property
     def en(self) -> str:
         """One line in English."""
-        return self.kind
+        return self._en.format_map(_Fields(self)) if self._en else self.kind
 
     @property
     def zh(self) -> str:
         """One line in Chinese."""
-        return self.kind
+        return self._zh.format_map(_Fields(self)) if self._zh else self.kind
 
     def message(self, lang: str = "en") -> str:
         """The event's line in ``lang`` (``en`` or ``zh``)."""
@@ -129,13 +151,8 @@ class Led(Event):
     cards: tuple[Card, ...] = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-LEAD-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} leads {_c(self.cards)}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号发牌 {_c(self.cards)}"
+    _en = "seat {seat} leads {cards}"
+    _zh = "{seat}号发牌 {cards}"
 
 
 @attrs.frozen
@@ -146,13 +163,8 @@ class Played(Event):
     over: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-SET-3", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} plays {_c(self.cards)} over seat {self.over}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号在{self.over}号之上出 {_c(self.cards)}"
+    _en = "seat {seat} plays {cards} over seat {over}"
+    _zh = "{seat}号在{over}号之上出 {cards}"
 
 
 @attrs.frozen
@@ -211,13 +223,8 @@ class TimeoutPass(Event):
 
     rule_id: str = attrs.field(default="R-TIME-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} ran out of time: counted as a pass"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号超时，视为过牌"
+    _en = "seat {seat} ran out of time: counted as a pass"
+    _zh = "{seat}号超时，视为过牌"
 
 
 @attrs.frozen
@@ -226,13 +233,8 @@ class Yielded(Event):
 
     rule_id: str = attrs.field(default="R-YIELD-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} yields (让牌)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号让牌"
+    _en = "seat {seat} yields (让牌)"
+    _zh = "{seat}号让牌"
 
 
 @attrs.frozen
@@ -260,13 +262,8 @@ class RoundEnded(Event):
     leader: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-LEAD-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat}'s set stands; seat {self.leader} leads next"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号的牌无人能上；{self.leader}号发牌"
+    _en = "seat {seat}'s set stands; seat {leader} leads next"
+    _zh = "{seat}号的牌无人能上；{leader}号发牌"
 
 
 @attrs.frozen
@@ -276,13 +273,8 @@ class Jiefeng(Event):
     after: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-JIEFENG-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} takes the lead after seat {self.after}'s 底牌 (接风)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号接风（{self.after}号底牌无人灭）"
+    _en = "seat {seat} takes the lead after seat {after}'s 底牌 (接风)"
+    _zh = "{seat}号接风（{after}号底牌无人灭）"
 
 
 # ------------------------------------------------------------------------------ burns
@@ -296,13 +288,8 @@ class BurnDeclared(Event):
     cards: tuple[Card, ...] = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} burns seat {self.against}'s set with {_c(self.cards)}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号烧{self.against}号的牌：{_c(self.cards)}"
+    _en = "seat {seat} burns seat {against}'s set with {cards}"
+    _zh = "{seat}号烧{against}号的牌：{cards}"
 
 
 @attrs.frozen
@@ -313,13 +300,8 @@ class CounterBurn(Event):
     level: int = attrs.field(default=2, kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-6", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} counter-burns seat {self.against} (反烧, level {self.level})"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号反烧{self.against}号（第{self.level}级）"
+    _en = "seat {seat} counter-burns seat {against} (反烧, level {level})"
+    _zh = "{seat}号反烧{against}号（第{level}级）"
 
 
 @attrs.frozen
@@ -329,13 +311,8 @@ class BurnLifted(Event):
     by: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-6", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.by} lifts seat {self.seat}'s burn (解烧)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.by}号解烧{self.seat}号"
+    _en = "seat {by} lifts seat {seat}'s burn (解烧)"
+    _zh = "{by}号解烧{seat}号"
 
 
 @attrs.frozen
@@ -345,13 +322,8 @@ class BurnSucceeded(Event):
     against: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-8", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat}'s burn on seat {self.against} succeeds"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号烧{self.against}号成功"
+    _en = "seat {seat}'s burn on seat {against} succeeds"
+    _zh = "{seat}号烧{against}号成功"
 
 
 @attrs.frozen
@@ -362,13 +334,8 @@ class BurnFailed(Event):
     reason_zh: str = attrs.field(default="", kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-5", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat}'s burn fails (烧糊): {self.reason_en}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号烧糊：{self.reason_zh}"
+    _en = "seat {seat}'s burn fails (烧糊): {reason_en}"
+    _zh = "{seat}号烧糊：{reason_zh}"
 
 
 @attrs.frozen
@@ -378,13 +345,8 @@ class FakeBurn(Event):
     against: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-7", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat}'s burn cannot beat seat {self.against}'s set (假烧)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号假烧（烧不动{self.against}号的牌）"
+    _en = "seat {seat}'s burn cannot beat seat {against}'s set (假烧)"
+    _zh = "{seat}号假烧（烧不动{against}号的牌）"
 
 
 @attrs.frozen
@@ -394,13 +356,8 @@ class Ershayi(Event):
     against: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-JOKER-6", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} kills seat {self.against}'s 大王 with two (二杀一)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号二杀一（杀{self.against}号的大王）"
+    _en = "seat {seat} kills seat {against}'s 大王 with two (二杀一)"
+    _zh = "{seat}号二杀一（杀{against}号的大王）"
 
 
 # --------------------------------------------------------------------------- 开点, 闷
@@ -451,13 +408,8 @@ class Men(Event):
     order: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BIE3-2", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} is 闷 by seat {self.by} (闷 #{self.order})"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号被{self.by}号闷（第{self.order}个）"
+    _en = "seat {seat} is 闷 by seat {by} (闷 #{order})"
+    _zh = "{seat}号被{by}号闷（第{order}个）"
 
 
 # ------------------------------------------------------------------ table situations
@@ -490,13 +442,8 @@ class Wutou(Event):
 
     rule_id: str = attrs.field(default="R-WUTOU-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} is 无头 (his 对头 is out)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号无头"
+    _en = "seat {seat} is 无头 (his 对头 is out)"
+    _zh = "{seat}号无头"
 
 
 @attrs.frozen
@@ -541,13 +488,8 @@ class Revolution(Event):
 
     rule_id: str = attrs.field(default="R-REVOLUTION-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} declares 革命 and stops playing"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号革命，弃牌不打"
+    _en = "seat {seat} declares 革命 and stops playing"
+    _zh = "{seat}号革命，弃牌不打"
 
 
 @attrs.frozen
@@ -557,13 +499,8 @@ class Chuan3hu(Event):
     team: str = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-SCORE-2", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"串三户: team {self.team} took places 1-3"
-
-    @property
-    def zh(self) -> str:
-        return f"串三户：{self.team}方包揽头科、二科、三科"
+    _en = "串三户: team {team} took places 1-3"
+    _zh = "串三户：{team}方包揽头科、二科、三科"
 
 
 @attrs.frozen
@@ -574,13 +511,8 @@ class Reported(Event):
     true_count: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-REPORT-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} reports {self.count} card(s)"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号报牌 {self.count} 张"
+    _en = "seat {seat} reports {count} card(s)"
+    _zh = "{seat}号报牌 {count} 张"
 
 
 @attrs.frozen
@@ -592,13 +524,8 @@ class Bought(Event):
     paid: Card = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BUY-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} buys {self.card} from seat {self.from_seat} for {self.paid}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号用{self.paid}向{self.from_seat}号买{self.card}"
+    _en = "seat {seat} buys {card} from seat {from_seat} for {paid}"
+    _zh = "{seat}号用{paid}向{from_seat}号买{card}"
 
 
 @attrs.frozen
@@ -609,13 +536,8 @@ class Gave(Event):
     to_seat: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-BUY-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} gives {self.card} to seat {self.to_seat}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号送{self.card}给{self.to_seat}号"
+    _en = "seat {seat} gives {card} to seat {to_seat}"
+    _zh = "{seat}号送{card}给{to_seat}号"
 
 
 @attrs.frozen
@@ -626,13 +548,8 @@ class Tribute(Event):
     to_seat: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-TRIBUTE-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} pays tribute {_c(self.cards)} to seat {self.to_seat}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号向{self.to_seat}号进贡 {_c(self.cards)}"
+    _en = "seat {seat} pays tribute {cards} to seat {to_seat}"
+    _zh = "{seat}号向{to_seat}号进贡 {cards}"
 
 
 @attrs.frozen
@@ -643,13 +560,8 @@ class Returned(Event):
     to_seat: int = attrs.field(kw_only=True)
     rule_id: str = attrs.field(default="R-TRIBUTE-2", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"seat {self.seat} returns {_c(self.cards)} to seat {self.to_seat}"
-
-    @property
-    def zh(self) -> str:
-        return f"{self.seat}号向{self.to_seat}号还贡 {_c(self.cards)}"
+    _en = "seat {seat} returns {cards} to seat {to_seat}"
+    _zh = "{seat}号向{to_seat}号还贡 {cards}"
 
 
 @attrs.frozen
@@ -678,13 +590,8 @@ class RulingApplied(Event):
     text: str = attrs.field(default="", kw_only=True)
     rule_id: str = attrs.field(default="R-PENALTY-1", kw_only=True)
 
-    @property
-    def en(self) -> str:
-        return f"referee's ruling on seat {self.seat}: {self.text}"
-
-    @property
-    def zh(self) -> str:
-        return f"裁判对{self.seat}号的裁决：{self.text}"
+    _en = "referee's ruling on seat {seat}: {text}"
+    _zh = "裁判对{seat}号的裁决：{text}"
 
 
 @attrs.frozen
@@ -762,6 +669,37 @@ class Notice(Event):
     zh: str = attrs.field(kw_only=True)
     action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
     ruling: str = attrs.field(default="", kw_only=True)
+
+
+@attrs.frozen
+class CountShown(Notice):
+    """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他玩家):
+    the action took ``seat`` from more than ten cards to ``count``; from now on his count
+    is shown to the table, which a record cannot show (so it is not checked; a written
+    报牌 is).  Build it with :meth:`at`.
+
+    >>> CountShown.at(2, 9).en.split(":")[0]
+    'seat 2 is down to 9 cards'
+    """
+
+    count: int = attrs.field(kw_only=True)
+    param: str = attrs.field(default="baohu.mode", kw_only=True)
+
+    @classmethod
+    def at(cls, seat: int, count: int, action: Action | None = None) -> CountShown:
+        """The notice for ``seat`` down to ``count`` cards by ``action``."""
+        return cls(
+            seat,
+            rule_id="R-REPORT-1",
+            en=f"seat {seat} is down to {count} cards: under baohu.mode = visible_le10 the "
+            "count of a player with ten cards or fewer must be shown to the table; a record "
+            "cannot show that it was, so this is not checked (a false 报牌 written in the "
+            "record is)",
+            zh=f"{seat}号只剩{count}张：本规则剩10张及以下须向其他玩家亮出张数（baohu.mode = "
+            "visible_le10）；记录无法显示是否亮出，故不检验（记录中的报牌不实仍予检验）",
+            action=action,
+            count=count,
+        )
 
 
 def describe(events: tuple[Event, ...] | list[Event], lang: str = "en") -> str:

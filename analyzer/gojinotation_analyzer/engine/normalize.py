@@ -33,7 +33,7 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
     Existing round numbers are kept where they stand (a wrong one is the validator's to
     report); a deal that does not replay cleanly is returned unchanged.
     """
-    from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.engine import replay
 
     try:
         frames = list(replay(deal, ruleset, deck_check=deck_check))

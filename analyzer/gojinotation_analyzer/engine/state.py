@@ -1,6 +1,6 @@
 """The state of one deal: hands (with unknown cards), the round, places, 开点, burns.
 
-:class:`DealState` is a snapshot.  The engine (:mod:`engine.engine`) never changes a
+:class:`DealState` is a snapshot.  The engine (:mod:`gojinotation_analyzer.engine`) never changes a
 state it was given: every transition copies the state (a shallow dictionary copy; every
 field is immutable) and changes the copy, so a replay can keep every frame.
 
@@ -10,7 +10,7 @@ cards plus a number of *unknown* cards (``?`` in the record, or a hand written `
 ``pool`` holds the cards of the deck not yet accounted for, from which the unknown cards
 must come, so a partial record is checked as far as it can be.
 
->>> from gojinotation_analyzer.engine.engine import new_deal
+>>> from gojinotation_analyzer.engine import new_deal
 >>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> from gojinotation.cards import parse_cards
 >>> st = new_deal({1: parse_cards("KK3"), 2: parse_cards("AA4"), 3: parse_cards("55"),
@@ -24,6 +24,7 @@ must come, so a partial record is checked as far as it can be.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -32,8 +33,8 @@ from gojinotation.cards import Card, Rank, format_cards
 from gojinotation.model import Action, Span
 
 if TYPE_CHECKING:  # pragma: no cover
-    from gojinotation_analyzer.engine.engine import _P
     from gojinotation_analyzer.engine.events import Event
+    from gojinotation_analyzer.engine.params import _P
     from gojinotation_analyzer.engine.sets import SetShape
     from gojinotation_analyzer.rules.ruleset import Ruleset
 
@@ -48,6 +49,12 @@ NXT = (0, 2, 3, 4, 5, 6, 1)
 DUI = (0, 4, 5, 6, 1, 2, 3)
 BIT = (0, 2, 4, 8, 16, 32, 64)
 ALL = 2 + 4 + 8 + 16 + 32 + 64
+
+
+#: How :attr:`DealState.to_act` is answered: :mod:`gojinotation_analyzer.engine.legal`
+#: puts its function here when it is imported (this module cannot import it: it imports
+#: this one).
+TO_ACT: list[Callable[[DealState], tuple[Turn, ...]]] = []
 
 
 def cards_of(counts: tuple[int, ...]) -> tuple[Card, ...]:
@@ -192,10 +199,11 @@ class Frame:
 
 
 class DealState:
-    """A snapshot of a deal.  Build one with :func:`engine.engine.new_deal`; advance it
-    with :func:`gojinotation_analyzer.engine.engine.do`.  Treat it as immutable."""
+    """A snapshot of a deal.  Build one with :func:`gojinotation_analyzer.engine.new_deal`;
+    advance it with :func:`gojinotation_analyzer.engine.do`.  Treat it as immutable."""
 
-    # Every attribute is set by engine.engine; they are listed here for readers.
+    # Every attribute is set by the engine (opening.new_deal, the rule families); they are
+    # listed here for readers.
     rs: Ruleset
     p: _P
     profile: str | None
@@ -324,7 +332,7 @@ class DealState:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event of the deal so far, in order (for a state that
-        :func:`gojinotation_analyzer.engine.engine.replay` yielded: the events of its own frame)."""
+        :func:`gojinotation_analyzer.engine.replay` yielded: the events of its own frame)."""
         chunks: list[tuple[Event, ...]] = []
         node = self.hist
         while node is not None:
@@ -338,9 +346,7 @@ class DealState:
     @property
     def to_act(self) -> tuple[Turn, ...]:
         """The seats that may act now and what they may do (primary seat first)."""
-        from gojinotation_analyzer.engine.engine import _to_act
-
-        return _to_act(self)
+        return TO_ACT[0](self)
 
     def summary(self) -> str:
         """A one-line fingerprint of the state for error messages (like a FEN)."""

@@ -1086,7 +1086,7 @@ def view_from_frames(
     """The view of a match replayed by the rules engine (INTEGRATION HOOK).
 
     ``frames_by_deal[i]`` (``i`` the 1-based deal index) is ``list(replay(deal))`` from
-    :func:`engine.engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
+    :func:`engine.replay`: the initial frame (``index`` 0, ``action`` ``None``),
     then one frame per main-line action (``index`` 1, 2 …).  Read from a frame:
 
     * ``state``: the table *after* the action — ``hands`` (seat -> (known cards, number of
@@ -1203,7 +1203,7 @@ def view_from_engine(match: m.Match, diagnostics: Iterable[Any] | None = None) -
     (False, None, True)
     """
     try:
-        from gojinotation_analyzer.engine.engine import do, replay
+        from gojinotation_analyzer.engine import do, replay
     except ImportError as exc:  # pragma: no cover - a broken engine must not stop the page
         reason = (f"the rules engine is not available ({exc})", f"规则引擎不可用（{exc}）")
         return view_from_frames(match, {}, diagnostics, failures=dict.fromkeys(

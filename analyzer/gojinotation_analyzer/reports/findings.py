@@ -210,6 +210,7 @@ class _Ctx:
         self.deal_index = deal_index
         self.lines = source_lines
         self.positions = positions
+        self.count_shown = False  # the engine's CountShown is reported once per deal
         self.rs: Ruleset | None = None
         self.profile: str | None = None
         self.out: list[Diagnostic] = []
@@ -459,7 +460,7 @@ class _FrameLike(Protocol):
 
 def _engine() -> Any:
     """The rules engine module (imported on first use; a test may replace this)."""
-    return importlib.import_module("gojinotation_analyzer.engine.engine")
+    return importlib.import_module("gojinotation_analyzer.engine")
 
 
 def _with_profile_tag(deal: m.Deal, pid: str, overrides: str | None = None) -> m.Deal:
@@ -519,6 +520,12 @@ def _handle_event(
     if not pos.line:
         pos = ctx.deal_pos() if act is None else pos
     seat = ev.seat if ev.seat is not None else (act.seat if act is not None else None)
+    if isinstance(ev, E.CountShown):  # R-REPORT-1, visible_le10: said once per deal
+        if not variation and not ctx.count_shown:
+            ctx.count_shown = True
+            ctx.add("GJV502", ev.rule_id, (ev.en, ev.zh), pos=pos, round_no=round_no, seat=seat,
+                    action=act, param=ev.param)  # fmt: skip
+        return
     if isinstance(ev, E.Violation):
         msg = (ev.en, ev.zh)
         if variation:

@@ -3,7 +3,7 @@
 :func:`validate_source` reads a GJN source (a path, text or bytes) and returns a
 :class:`Report`: syntax errors (``GJN1xx``, from the notation layer), then, for every deal
 that could be read, what :func:`validate_deal` finds by replaying it through the rules
-engine (:func:`engine.engine.replay`).  A broken deal never hides the others, and an
+engine (:func:`engine.replay`).  A broken deal never hides the others, and an
 illegal action never stops the replay: the engine applies the profile's sanction and goes
 on, and the validator only reports.
 
@@ -114,36 +114,6 @@ __all__ = [
     "validate_match",
     "validate_source",
 ]
-
-#: The profile a record without a ``[Profile]`` tag is validated under.
-
-
-def _count_shown(ctx: _Ctx, before: Any, st: Any, action: m.Action, round_no: int | None) -> bool:
-    """R-REPORT-1 under ``baohu.mode = visible_le10`` (000§H: 其手中持牌数量应显示给其他
-    玩家): a record cannot show that a count was displayed, so the first time a seat's
-    own play takes him down to ten cards the report says so (a notice) instead of
-    passing over the rule in silence.  True once the notice is given (or cannot apply)."""
-    p = getattr(st, "p", None)
-    if p is None or getattr(p, "baohu", None) != "visible_le10":
-        return True
-    if getattr(st, "ended", False):
-        return False
-    seat = action.seat
-    if not 1 <= seat <= 6 or before is None or before.count(seat) <= 10:
-        return False
-    n = st.count(seat)
-    if n > 10 or not st.is_active(seat):
-        return False
-    msg = (
-        f"seat {seat} is down to {n} cards: under baohu.mode = visible_le10 the count of a "
-        "player with ten cards or fewer must be shown to the table; a record cannot show "
-        "that it was, so this is not checked (a false 报牌 written in the record is)",
-        f"{seat}号只剩{n}张：本规则剩10张及以下须向其他玩家亮出张数（baohu.mode = "
-        "visible_le10）；记录无法显示是否亮出，故不检验（记录中的报牌不实仍予检验）",
-    )
-    ctx.add("GJV502", "R-REPORT-1", msg, pos=_pos(action.span), round_no=round_no, seat=seat,
-            action=action, param="baohu.mode")  # fmt: skip
-    return True
 
 
 def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[int]) -> None:
@@ -353,7 +323,6 @@ def _validate_deal(
     ended: E.DealEnded | None = None
     done = 0
     before: Any = None
-    shown_pending = True
     try:
         frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
         for frame in frames:
@@ -378,8 +347,6 @@ def _validate_deal(
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
                     _burn_failed(ctx, ev, action, rnd)
-            if shown_pending and _count_shown(ctx, before, after, action, rnd):
-                shown_pending = False
             if done in branches:
                 states[done] = after
             before = after

@@ -19,7 +19,16 @@ from typing import Any
 
 import attrs
 
-from gojinotation_analyzer.rules.provenance import SEED_FILES, Citation, Profile, Reading, Setting
+from gojinotation_analyzer.rules.provenance import (
+    _ALIASES,
+    SEED_FILES,
+    Citation,
+    Profile,
+    Reading,
+    Setting,
+    register_profile,
+    resolve_profile_id,
+)
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError, canonical_name
 
 __all__ = ["SHIPPED", "ProfileFileError", "read_shipped", "read_user_file"]
@@ -298,7 +307,7 @@ def _profile_of(
     aliases = _strings(src, data, "aliases")
     if not src.shipped:
         for name in (pid, *aliases):
-            owner = _registry()._ALIASES.get(name.casefold())
+            owner = _ALIASES.get(name.casefold())
             if owner in SHIPPED:
                 raise src.fail(
                     src.line_of("id" if name == pid else "aliases"),
@@ -379,11 +388,11 @@ def _parent_of(
         return registry[name]
     if src.shipped:  # pragma: no cover - a data error
         raise src.fail(line, f"unknown parent profile {name!r}", f"未知的上级规则方案 {name!r}")
-    key, aliases = name.casefold(), _registry()._ALIASES
+    key, aliases = name.casefold(), _ALIASES
     if key in aliases and aliases[key] in registry:
         return registry[aliases[key]]
     try:
-        _registry().resolve_profile_id(name)
+        resolve_profile_id(name)
     except RulesetError as err:
         raise src.fail(
             line,
@@ -426,7 +435,7 @@ def read_user_file(
         ) from None
     src = _Source(path, text, shipped=False)
     prof = _profile_of(src, _parse_toml(src), registry, chain)
-    registered: Profile = _registry().register_profile(prof)
+    registered: Profile = register_profile(prof)
     return registered
 
 
@@ -465,11 +474,4 @@ def read_shipped() -> dict[str, Profile]:
                 src.line_of("id"), f"id {prof.id} in {pid}.toml", f"{pid}.toml 的 id 为 {prof.id}"
             )
         profiles[pid] = prof
-    return profiles
-
-
-def _registry() -> Any:
-    """The registry module (imported late: it imports this module)."""
-    from gojinotation_analyzer.rules import profiles
-
     return profiles

@@ -42,8 +42,6 @@ gojinotation_analyzer.rules.ruleset.RulesetError: unknown rule profile 'qingdao-
 
 from __future__ import annotations
 
-import difflib
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -54,16 +52,22 @@ from gojinotation_analyzer.rules.profile_files import (
     read_user_file,
 )
 from gojinotation_analyzer.rules.provenance import (
+    _ALIASES,
+    PROFILES,
     SEED_FILES,
+    SHIPPED_IDS,
     Citation,
     Profile,
     Provenance,
     Reading,
     Setting,
+    profile_ruleset,
+    register_profile,
+    resolve_profile_id,
+    unregister_profile,
 )
 from gojinotation_analyzer.rules.ruleset import (
     Ruleset,
-    RulesetError,
     format_value,
     parse_overrides,
 )
@@ -89,35 +93,11 @@ __all__ = [
     "unregister_profile",
 ]
 
-#: Every profile by catalog id, in catalog order.
-PROFILES: dict[str, Profile] = read_shipped()
-
-_ALIASES: dict[str, str] = {
-    alias.casefold(): p.id for p in PROFILES.values() for alias in (p.id, *p.aliases)
-}
-
-
-def resolve_profile_id(name: str) -> str:
-    """The catalog id for a profile id or alias (case-insensitive).
-
-    >>> resolve_profile_id("QS"), resolve_profile_id("karamay"), resolve_profile_id("004")
-    ('qingdao-standard', 'karamay-jingsai', 'latest-004')
-
-    :raises RulesetError: for an unknown name, with close matches.
-    """
-    key = name.strip().casefold()
-    if key in _ALIASES:
-        return _ALIASES[key]
-    close = difflib.get_close_matches(key, list(_ALIASES), n=3, cutoff=0.6)
-    suggestions = list(dict.fromkeys(_ALIASES[c] for c in close))
-    hint_en = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-    hint_zh = f"；是否指：{'、'.join(suggestions)}？" if suggestions else ""
-    raise RulesetError(
-        f"unknown rule profile {name.strip()!r}{hint_en} (see: gouji rules list)",
-        f"未知的规则方案 {name.strip()!r}{hint_zh}（可用 gouji rules list 查看）",
-        param="",
-        allowed=tuple(suggestions),
-    )
+#: Every profile by catalog id, in catalog order (the registry lives in
+#: :mod:`.provenance`; the shipped profiles are read here, once).
+PROFILES.update(read_shipped())
+SHIPPED_IDS.update(PROFILES)
+_ALIASES.update({alias.casefold(): p.id for p in PROFILES.values() for alias in (p.id, *p.aliases)})
 
 
 def get_profile(name: str) -> Profile:
@@ -127,53 +107,6 @@ def get_profile(name: str) -> Profile:
     '山东泰开2014够级比赛'
     """
     return PROFILES[resolve_profile_id(name)]
-
-
-def register_profile(profile: Profile) -> Profile:
-    """Make a user profile known by its id and aliases, like a shipped one.
-
-    Every command, :func:`get_profile`, :func:`load_ruleset` and the validator's dispute
-    notes then find it.  Registering a profile with the id of an earlier user profile
-    replaces it; the shipped profiles cannot be replaced.
-
-    >>> import attrs
-    >>> mine = attrs.evolve(get_profile("qs"), id="my-house", aliases=(), file="my.toml")
-    >>> register_profile(mine) is get_profile("MY-HOUSE")
-    True
-    >>> unregister_profile("my-house"); "my-house" in PROFILES
-    False
-    >>> register_profile(get_profile("qs"))  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    gojinotation_analyzer.rules.ruleset.RulesetError: 'qingdao-standard' is the name of the...
-
-    :raises RulesetError: when ``profile`` is shipped or takes a shipped profile's name.
-    """
-    for name in (profile.id, *profile.aliases):
-        owner = _ALIASES.get(name.casefold())
-        if owner in SHIPPED:
-            raise RulesetError(
-                f"{name!r} is the name of the shipped profile {owner}",
-                f"{name!r} 是内置规则方案 {owner} 的名称",
-                param="",
-                allowed=(),
-            )
-    unregister_profile(profile.id)
-    PROFILES[profile.id] = profile
-    for name in (profile.id, *profile.aliases):
-        _ALIASES[name.casefold()] = profile.id
-    _profile_ruleset.cache_clear()
-    return profile
-
-
-def unregister_profile(pid: str) -> None:
-    """Forget the user profile ``pid`` (nothing happens for an unknown or shipped id)."""
-    if pid in SHIPPED or pid not in PROFILES:
-        return
-    del PROFILES[pid]
-    for key in [k for k, v in _ALIASES.items() if v == pid]:
-        del _ALIASES[key]
-    _profile_ruleset.cache_clear()
 
 
 def load_profile_file(path: str | Path) -> Profile:
@@ -218,12 +151,6 @@ def resolve_profile(name_or_path: str) -> Profile:
     return get_profile(text)
 
 
-@functools.lru_cache(maxsize=64)
-def _profile_ruleset(pid: str) -> Ruleset:
-    values = {name: s.value for name, s in PROFILES[pid].table.items()}
-    return Ruleset().with_overrides(values)
-
-
 def load_ruleset(profile: str = "qingdao-standard", overrides_text: str = "") -> Ruleset:
     """The :class:`Ruleset` of a profile (id or alias), with a record's overrides applied.
 
@@ -235,7 +162,7 @@ def load_ruleset(profile: str = "qingdao-standard", overrides_text: str = "") ->
     >>> load_ruleset("qingdao", "bie3.enabled=on").bie3.enabled
     True
     """
-    rs = _profile_ruleset(resolve_profile_id(profile))
+    rs = profile_ruleset(resolve_profile_id(profile))
     if overrides_text.strip():
         rs = rs.with_overrides(parse_overrides(overrides_text))
     return rs

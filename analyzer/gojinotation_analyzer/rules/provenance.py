@@ -9,17 +9,29 @@ profile with its provenance, the :class:`Reading` of a disputed point, and the
 
 from __future__ import annotations
 
+import difflib
+import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
-from gojinotation_analyzer.rules.ruleset import canonical_name, format_value
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, canonical_name, format_value
 
-if TYPE_CHECKING:
-    from gojinotation_analyzer.rules.ruleset import Ruleset
-
-__all__ = ["SEED_FILES", "Citation", "Profile", "Provenance", "Reading", "Setting"]
+__all__ = [
+    "PROFILES",
+    "SEED_FILES",
+    "SHIPPED_IDS",
+    "Citation",
+    "Profile",
+    "Provenance",
+    "Reading",
+    "Setting",
+    "profile_ruleset",
+    "register_profile",
+    "resolve_profile_id",
+    "unregister_profile",
+]
 
 #: The seed documents, by the three-digit tag used in citations.
 SEED_FILES: dict[str, str] = {
@@ -163,21 +175,104 @@ class Profile:
         pid = self.parent
         while pid is not None:
             chain.append(pid)
-            pid = _registry()[pid].parent
+            pid = PROFILES[pid].parent
         return tuple(chain)
 
     def ruleset(self) -> Ruleset:
         """The profile's :class:`Ruleset`."""
-        from gojinotation_analyzer.rules.profiles import load_ruleset
-
-        return load_ruleset(self.id)
+        return profile_ruleset(self.id)
 
     def source_text(self) -> str:
         """The source sections as short tags (``000§F; 000§N``)."""
         return "; ".join(dict.fromkeys(c.tag for c in self.sources))
 
 
-def _registry() -> Mapping[str, Profile]:
-    from gojinotation_analyzer.rules.profiles import PROFILES
+# ------------------------------------------------------------------ the registry
 
-    return PROFILES
+#: Every known profile by catalog id, in catalog order: the shipped ones (read by
+#: :mod:`.profiles` when it is imported) and the user profiles registered since.
+PROFILES: dict[str, Profile] = {}
+
+#: Every name a known profile answers to (casefolded) -> its id.
+_ALIASES: dict[str, str] = {}
+
+#: The ids of the shipped profiles, which a user profile cannot replace.
+SHIPPED_IDS: set[str] = set()
+
+
+def resolve_profile_id(name: str) -> str:
+    """The catalog id for a profile id or alias (case-insensitive).
+
+    >>> resolve_profile_id("QS"), resolve_profile_id("karamay"), resolve_profile_id("004")
+    ('qingdao-standard', 'karamay-jingsai', 'latest-004')
+
+    :raises RulesetError: for an unknown name, with close matches.
+    """
+    key = name.strip().casefold()
+    if key in _ALIASES:
+        return _ALIASES[key]
+    close = difflib.get_close_matches(key, list(_ALIASES), n=3, cutoff=0.6)
+    suggestions = list(dict.fromkeys(_ALIASES[c] for c in close))
+    hint_en = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+    hint_zh = f"；是否指：{'、'.join(suggestions)}？" if suggestions else ""
+    raise RulesetError(
+        f"unknown rule profile {name.strip()!r}{hint_en} (see: gouji rules list)",
+        f"未知的规则方案 {name.strip()!r}{hint_zh}（可用 gouji rules list 查看）",
+        param="",
+        allowed=tuple(suggestions),
+    )
+
+
+def register_profile(profile: Profile) -> Profile:
+    """Make a user profile known by its id and aliases, like a shipped one.
+
+    Every command, :func:`get_profile`, :func:`load_ruleset` and the validator's dispute
+    notes then find it.  Registering a profile with the id of an earlier user profile
+    replaces it; the shipped profiles cannot be replaced.
+
+    >>> import attrs
+    >>> from gojinotation_analyzer.rules.profiles import get_profile
+    >>> mine = attrs.evolve(get_profile("qs"), id="my-house", aliases=(), file="my.toml")
+    >>> register_profile(mine) is get_profile("MY-HOUSE")
+    True
+    >>> unregister_profile("my-house"); "my-house" in PROFILES
+    False
+    >>> register_profile(get_profile("qs"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gojinotation_analyzer.rules.ruleset.RulesetError: 'qingdao-standard' is the name of the...
+
+    :raises RulesetError: when ``profile`` is shipped or takes a shipped profile's name.
+    """
+    for name in (profile.id, *profile.aliases):
+        owner = _ALIASES.get(name.casefold())
+        if owner in SHIPPED_IDS:
+            raise RulesetError(
+                f"{name!r} is the name of the shipped profile {owner}",
+                f"{name!r} 是内置规则方案 {owner} 的名称",
+                param="",
+                allowed=(),
+            )
+    unregister_profile(profile.id)
+    PROFILES[profile.id] = profile
+    for name in (profile.id, *profile.aliases):
+        _ALIASES[name.casefold()] = profile.id
+    profile_ruleset.cache_clear()
+    return profile
+
+
+def unregister_profile(pid: str) -> None:
+    """Forget the user profile ``pid`` (nothing happens for an unknown or shipped id)."""
+    if pid in SHIPPED_IDS or pid not in PROFILES:
+        return
+    del PROFILES[pid]
+    for key in [k for k, v in _ALIASES.items() if v == pid]:
+        del _ALIASES[key]
+    profile_ruleset.cache_clear()
+
+
+@functools.lru_cache(maxsize=64)
+def profile_ruleset(pid: str) -> Ruleset:
+    """The :class:`Ruleset` of the known profile ``pid`` (cached)."""
+    values = {name: s.value for name, s in PROFILES[pid].table.items()}
+    return Ruleset().with_overrides(values)

@@ -279,13 +279,13 @@ def _open_points_md() -> list[str]:
 
 
 def _engine_readings_md() -> list[str]:
-    from gojinotation_analyzer.engine.engine import ENGINE_DEFAULTS
+    from gojinotation_analyzer.rules.readings import ENGINE_DEFAULTS
 
     out = [
         "#### Engine readings",
         "",
         "Where the documents are silent on how a record is judged, or a record cannot show "
-        "what the rule asks, the engine reads it as follows (`gojinotation_analyzer.engine.engine."
+        "what the rule asks, the engine reads it as follows (`gojinotation_analyzer.engine."
         "ENGINE_DEFAULTS`); a Dispute or Notice is reported where the reading decides.",
         "",
         "| Point | Reading |",

@@ -1,7 +1,7 @@
 """Players for self-play: a uniform random legal player and a heuristic one.
 
 The simulator (:mod:`simulation.simulate`) asks a seat's bot one question at a time and
-offers only actions the engine lists as legal (:func:`engine.engine.legal_actions`), so
+offers only actions the engine lists as legal (:func:`engine.legal_actions`), so
 a bot can never make an illegal move; it can only choose badly.  The questions:
 
 ``turn``
@@ -22,7 +22,7 @@ Every choice uses the :class:`random.Random` of the context only, so the same se
 gives the same game on every machine.
 
 >>> import random
->>> from gojinotation_analyzer.engine.engine import legal_actions, new_deal
+>>> from gojinotation_analyzer.engine import legal_actions, new_deal
 >>> from gojinotation_analyzer.rules.ruleset import Ruleset
 >>> from gojinotation.cards import parse_cards as C
 >>> st = new_deal({1: C("KK3"), 2: C("AA4"), 3: C("55"), 4: C("66"), 5: C("77"),

@@ -3,7 +3,7 @@
 No public Gouji game records exist, so the engine and the format are proven on games the
 project makes itself: :func:`simulate` deals shuffled decks of a profile, finds the first
 leader the way the profile says (开牌, then 上班/顶班, or the previous deal's 大落 in a
-match), lets a bot per seat choose among :func:`engine.engine.legal_actions`, and
+match), lets a bot per seat choose among :func:`engine.legal_actions`, and
 yields each deal as a :class:`gojinotation.model.Deal` with its tags, the six dealt
 hands (every card suited, so 上班 can be told) and the moves, with a round mark before
 every lead and every pass and 扣牌 written out.  With ``match=True`` the deals form one
@@ -19,7 +19,7 @@ the per-process string hash), and nothing iterates over a set of strings.
 ('gouji simulate', 'qingdao-standard', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
->>> from gojinotation_analyzer.engine.engine import replay
+>>> from gojinotation_analyzer.engine import replay
 >>> last = list(replay(d))[-1]
 >>> last.state.is_over
 True
@@ -58,8 +58,8 @@ from gojinotation.model import (
     Tribute,
     Yield,
 )
+from gojinotation_analyzer.engine import do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.engine import do, legal_actions, new_deal
 from gojinotation_analyzer.engine.scoring import DealScore, Obligation, legal_return_cards
 from gojinotation_analyzer.engine.state import DealState
 from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset, resolve_profile_id

@@ -1,0 +1,532 @@
+"""The deal state machine of Gouji (够级): :func:`verify`, :func:`can`, :func:`do`.
+
+One transition function, :func:`do`, takes a :class:`~engine.state.DealState` and an
+action of the record model (:mod:`gojinotation.model`) and returns the next state and the
+frozen events of :mod:`engine.events`.  It never changes the state it is given and never
+raises on an illegal action: it applies the profile's sanction (错牌不出, an ignored
+action, a 大落 …) and reports a :class:`~engine.events.Violation`, so a replay goes on
+without burying the rest of the deal under false alarms.  :func:`verify` raises
+:class:`IllegalAction` for the same actions, :func:`can` answers yes or no, and
+:func:`~.legal.legal_actions` lists every legal action (exactly the ones :func:`verify`
+accepts).  This module judges an action by dispatching to the rule family of its kind
+(:mod:`.rules_play`, :mod:`.rules_burn`, :mod:`.rules_turn` …), applies the sanction of a
+failed judgement, and replays irregular (``^``) actions and their rulings.
+
+>>> from gojinotation.cards import parse_cards as C
+>>> from gojinotation.model import Play, Pass
+>>> from gojinotation_analyzer.engine.opening import new_deal
+>>> from gojinotation_analyzer.rules.ruleset import Ruleset
+>>> st = new_deal({1: C("KK3"), 2: C("AA4"), 3: C("55"), 4: C("66"), 5: C("77"),
+...                6: C("88")}, Ruleset(), leader=1, deck_check=False)
+>>> st, ev = do(st, Play(1, cards=C("3")))
+>>> [e.en for e in ev]
+['seat 1 leads 3']
+>>> st.turn
+2
+>>> can(st, Play(2, cards=C("A"))), can(st, Play(3, cards=C("5")))
+(True, False)
+>>> st, ev = do(st, Play(3, cards=C("5")))
+>>> ev[0].rule_id, ev[0].sanction
+('R-TURN-1', 'ignored')
+>>> try:
+...     verify(st, Pass(4))
+... except IllegalAction as e:
+...     print(e.rule_id, e.en)
+R-TURN-1 it is seat 2's turn, not seat 4's
+
+:func:`~.replay.replay` walks a record and yields a :class:`~.state.Frame` per action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gojinotation.cards import Card
+from gojinotation.model import (
+    Action,
+    Buy,
+    Close,
+    Give,
+    Pass,
+    Penalty,
+    Play,
+    Report,
+    Return,
+    Revolution,
+    Ruling,
+    Timeout,
+    Tribute,
+    Yield,
+)
+from gojinotation.model import Burn as BurnAct
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.core import (
+    _PASSED,
+    _PASSED_ONLY,
+    IllegalAction,
+    _counts,
+    _dispute,
+    _dispute_param,
+    _Fail,
+    _fix_pointers,
+    _out_of_turn,
+    _Plan,
+    _stand,
+    _walk,
+)
+from gojinotation_analyzer.engine.params import _shape
+from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
+from gojinotation_analyzer.engine.rules_burn import (
+    _answers_plainly,
+    _burn_failed,
+    _burn_priority,
+    _burn_refused,
+    _fake_burn,
+)
+from gojinotation_analyzer.engine.rules_exchange import (
+    _count_shown,
+    _judge_report,
+    _judge_return,
+    _judge_tribute,
+    _penalty,
+    _report,
+    _return,
+    _timeout,
+    _tribute,
+)
+from gojinotation_analyzer.engine.rules_finish import (
+    _check_end,
+    _force_bottom,
+    _revolution,
+    _revolution_ok,
+)
+from gojinotation_analyzer.engine.rules_play import _judge_play, _play
+from gojinotation_analyzer.engine.rules_turn import (
+    _close,
+    _finish_round,
+    _judge_close,
+    _judge_pass,
+    _judge_yield,
+    _turn_pass,
+    _yield,
+)
+from gojinotation_analyzer.engine.state import (
+    BIT,
+    DealState,
+)
+from gojinotation_analyzer.i18n import t as _msg
+
+
+def _burn_stopped(st: DealState, a: Action, ev: list[E.Event]) -> None:
+    """The sanction of R-BURN-4: the burn has failed (烧糊: 大落, cards void, the burned
+    player leads); a lead recorded by another seat is then judged afresh."""
+    b = st.burn
+    if b is None:
+        return
+    if st.closing:
+        _finish_round(st, ev, implied=True)
+    _burn_failed(
+        st,
+        b.burner,
+        b.victim,
+        ev,
+        "the burner stopped before going out",
+        "烧牌者未出完手牌即停止",
+    )
+    if a.seat == b.burner or st.ended or not isinstance(a, (Play, BurnAct)):
+        return
+    r = _judge(st, a)
+    if isinstance(r, _Fail):
+        _sanction(st, a, r, ev, notice=r.notice)
+    else:
+        _apply(st, a, r, ev)
+
+
+def _judge(st: DealState, a: Action) -> _Fail | Any:
+    """``None``/a plan when ``a`` is legal, else a :class:`_Fail`."""
+    t = type(a)
+    seat = a.seat
+    if t is Play:
+        assert isinstance(a, Play)
+        return _judge_play(st, a)
+    if t is Pass:
+        return _judge_pass(st, seat, False) if not st.ended else _out_of_turn(st, seat)
+    if t is BurnAct:
+        assert isinstance(a, BurnAct)
+        top = st.top
+        if (
+            top is not None
+            and st.active & BIT[seat]
+            and not st.ended
+            and _answers_plainly(st, seat)
+        ):
+            r = _judge_play(st, Play(seat, cards=a.cards, notes=a.notes))
+            if isinstance(r, _Fail):
+                return r
+            return _Fail(
+                "R-BURN-1",
+                f"seat {seat} may answer seat {top.owner}'s set without burning; read as a "
+                "plain play",
+                f"{seat}号可直接上{top.owner}号的牌，按普通出牌处理",
+                "accept",
+                plan=r,
+                notice=True,
+            )
+        return _judge_play(st, a, as_burn=True)
+    if st.ended and t not in (Penalty, Ruling):
+        return _out_of_turn(st, seat)
+    if t is Pass or t is Timeout:
+        return _judge_pass(st, seat, t is Timeout)
+    if t is Close:
+        return _judge_close(st, seat)
+    if t is Yield:
+        return _judge_yield(st, seat)
+    if t is Report:
+        assert isinstance(a, Report)
+        return _judge_report(st, seat, a.count)
+    if t is Revolution:
+        if not st.active & BIT[seat]:
+            return _out_of_turn(st, seat)
+        return _revolution_ok(st, seat)
+    if t is Buy:
+        assert isinstance(a, Buy)
+        return _judge_buy(st, a)
+    if t is Give:
+        assert isinstance(a, Give)
+        return _judge_give(st, a)
+    if t is Tribute:
+        assert isinstance(a, Tribute)
+        return _judge_tribute(st, a)
+    if t is Return:
+        assert isinstance(a, Return)
+        return _judge_return(st, a)
+    return None  # Penalty, Ruling: always recorded
+
+
+def verify(state: DealState, action: Action) -> None:
+    """Check that ``action`` is legal now.
+
+    :raises IllegalAction: with the rule id, seat, reason (en/zh), parameter and the
+        state summary.
+    """
+    r = _judge(state, action)
+    if isinstance(r, _Fail):
+        raise IllegalAction(r.rule_id, action.seat, action, r.en, r.zh, r.param, state.summary())
+
+
+def can(state: DealState, action: Action) -> bool:
+    """True when :func:`verify` accepts ``action``."""
+    return not isinstance(_judge(state, action), _Fail)
+
+
+def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]]:
+    """Apply ``action``; return the new state and the events.  ``state`` is unchanged.
+
+    An illegal action is not refused: the profile's sanction is applied and a
+    :class:`~engine.events.Violation` is reported (a :class:`~engine.events.Notice`
+    when the record marks the action irregular with ``^``).  A ``[%ruling …]`` note on an
+    irregular action is replayed as recorded (``accept``, ``retract``, ``daluo``,
+    ``void``), with a :class:`~engine.events.Dispute` when it differs from what the
+    profile prescribes.
+    """
+    st = object.__new__(DealState)
+    st.__dict__ = state.__dict__.copy()
+    st.n = state.n + 1
+    seat = action.seat
+    if (
+        type(action) is Pass
+        and seat == state.turn
+        and state.top is not None
+        and not state.closing
+        and not action.irregular
+        and not action.notes
+    ):  # the commonest action: a pass in turn (fast path of _judge_pass + _turn_pass)
+        bit = BIT[seat]
+        pe = _PASSED[seat][0]
+        st.declined = state.declined | bit
+        st.passed = state.passed | bit
+        if state.yielder == seat:
+            st.yielder = 0
+        nxt = _walk(st, seat)
+        st.turn = nxt
+        if nxt:
+            out: tuple[E.Event, ...] = _PASSED_ONLY[seat]
+        else:
+            ev0: list[E.Event] = [pe]
+            _stand(st, ev0)
+            out = tuple(ev0)
+        st.hist = (state.hist, out)
+        return st, out
+    ev: list[E.Event] = []
+    if type(action) is Play and not action.irregular and not action.notes:
+        # the next commonest: a plain play (_judge and _apply without their dispatch)
+        r = _judge_play(st, action)
+        if isinstance(r, _Fail):
+            _sanction(st, action, r, ev, notice=r.notice)
+        elif r.implied:
+            _apply(st, action, r, ev)
+        else:
+            _play(st, seat, action.cards, r, ev, burn=False)
+        if st.p.show10:
+            _count_shown(state, st, action, ev)
+        out = tuple(ev)
+        st.hist = (state.hist, out)
+        return st, out
+    ruling = action.note("ruling") if action.notes else None
+    if action.irregular or ruling is not None:
+        _do_irregular(st, action, ruling, ev)
+    else:
+        r = _judge(st, action)
+        if isinstance(r, _Fail):
+            _sanction(st, action, r, ev, notice=r.notice)
+        else:
+            _apply(st, action, r, ev)
+    if st.p.show10:
+        _count_shown(state, st, action, ev)
+    out = tuple(ev)
+    st.hist = (state.hist, out)
+    return st, out
+
+
+#: The sanctions whose text is empty (the action stands as recorded); the others are
+#: ``sanction.<name>`` in the one catalogue (:mod:`gojinotation_analyzer.i18n`), with
+#: ``sanction.cuopai_turn`` for 错牌不出 when the offender keeps his right to the round.
+_SILENT_SANCTIONS = frozenset({"accept", "none"})
+
+
+def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: bool) -> None:
+    key = "cuopai_turn" if f.sanction == "cuopai" and not st.p.cuopai_round else f.sanction
+    if f.sanction in _SILENT_SANCTIONS:
+        text = text_zh = ""
+    else:
+        text, text_zh = _msg(f"sanction.{key}", "en"), _msg(f"sanction.{key}", "zh")
+    if notice:
+        if a.irregular:
+            en = f"irregular action recorded: {f.en}; {text or 'it stands'}"
+            zh = f"记录为违规行为：{f.zh}"
+        else:
+            en, zh = f.en, f.zh
+        ev.append(E.Notice(a.seat, rule_id=f.rule_id, en=en, zh=zh, action=a, ruling=""))
+    else:
+        ev.append(
+            E.Violation(
+                a.seat,
+                rule_id=f.rule_id,
+                en=f.en,
+                zh=f.zh,
+                action=a,
+                param=f.param,
+                sanction=text,
+                sanction_zh=text_zh,
+            )
+        )
+        _dispute_param(st, a, f.rule_id, f.param, ev)
+    _apply_sanction(st, a, f, ev)
+
+
+def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> None:
+    seat = a.seat
+    s = f.sanction
+    if (
+        st.p.lose_lead
+        and f.rule_id in ("R-PASS-1", "R-PASS-2", "R-REPORT-1")
+        and st.active & BIT[seat]
+    ):
+        st.lose_lead |= BIT[seat]  # 001d(四): 过牌后又发牌、报户不实 -> 取消一次发牌权
+    if s == "accept":
+        if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return)):
+            _apply(st, a, f.plan, ev)
+        return
+    if s == "cuopai" or s == "pass":
+        if st.ended or not st.active & BIT[seat]:
+            return
+        if st.top is None or (st.closing and seat == st.next_leader):
+            if st.p.lose_lead and s == "cuopai":
+                st.lose_lead |= BIT[seat]
+            return
+        _turn_pass(st, seat, ev, timeout=s == "pass", cuopai=s == "cuopai")
+        return
+    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution) and st.p.fake_geming:
+        pts = -st.p.fake_geming
+        st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
+        ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
+        return
+    if s == "fake":
+        _fake_burn(st, seat, ev)
+        return
+    if s == "burnstop":
+        _burn_stopped(st, a, ev)
+        return
+    if s == "burnfail":
+        _burn_refused(st, seat, _cards_t(a), f.en, f.zh, ev)
+
+
+def _cards_t(a: Action) -> tuple[Card, ...]:
+    return tuple(getattr(a, "cards", ()))
+
+
+def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event]) -> None:
+    r = _judge(st, a)
+    fail = r if isinstance(r, _Fail) else None
+    if ruling is None:
+        if fail is None:
+            ev.append(
+                E.Notice(
+                    a.seat,
+                    rule_id="R-PENALTY-1",
+                    en="marked irregular (^) but legal under the profile",
+                    zh="标为违规（^），但按本规则合法",
+                    action=a,
+                )
+            )
+            _apply(st, a, r, ev)
+        else:
+            _sanction(st, a, fail, ev, notice=True)
+        return
+    word = _ruling_word(ruling) or "accept"
+    prescribed = "accept"
+    if fail is not None:
+        prescribed = {
+            "ignore": "void",
+            "cuopai": "retract",
+            "pass": "retract",
+            "fake": "daluo",
+            "burnfail": "daluo",
+            "burnstop": "daluo",
+            "accept": "accept",
+            "none": "accept",
+        }[fail.sanction]
+    rule = fail.rule_id if fail is not None else "R-PENALTY-1"
+    ev.append(
+        E.Notice(
+            a.seat,
+            rule_id=rule,
+            en=f"referee's ruling {word!r} replayed"
+            + (f" ({fail.en})" if fail is not None else ""),
+            zh=f"按裁判裁决“{word}”处理" + (f"（{fail.zh}）" if fail is not None else ""),
+            action=a,
+            ruling=ruling,
+        )
+    )
+    if word not in ("accept", "retract", "daluo", "void"):
+        word = prescribed
+    if word != prescribed:
+        _dispute(
+            st,
+            a.seat,
+            a,
+            rule,
+            (fail.param if fail is not None and fail.param else "penalty.cuopai_buchu"),
+            f"the recorded ruling {word!r} differs from what the profile prescribes "
+            f"({prescribed!r})",
+            f"记录的裁决“{word}”与本规则的处理（“{prescribed}”）不同",
+            ((prescribed, "the profile's sanction"),),
+            ev,
+        )
+    if word == "accept":
+        if fail is None:
+            _apply(st, a, r, ev)
+        elif fail.plan is not None:
+            _apply(st, a, fail.plan, ev)
+        elif isinstance(a, (Play, BurnAct)):
+            _force_play(st, a, ev)
+        else:
+            _apply_sanction(st, a, fail, ev)
+    elif word == "retract":
+        if isinstance(a, (Play, BurnAct)) and st.active & BIT[a.seat]:
+            _apply_sanction(st, a, _Fail("R-CUOPAI-1", "", "", "cuopai"), ev)
+    elif word == "daluo" and st.active & BIT[a.seat]:
+        _force_bottom(st, a.seat, ev, "referee: 大落", "裁判判为大落")
+        _fix_pointers(st, ev)
+        _check_end(st, ev)
+
+
+def _ruling_word(text: str) -> str:
+    """The leading keyword of a ruling (``accept``, ``retract``, ``daluo``, ``void``)."""
+    m = re.match(r"\s*([A-Za-z]+)", text)
+    return m.group(1).lower() if m else ""
+
+
+def _force_play(st: DealState, a: Play | BurnAct, ev: list[E.Event]) -> None:
+    seat = a.seat
+    if st.ended or not st.active & BIT[seat]:
+        return
+    counts, nunk = _counts(a.cards)
+    shape: S.SetShape | None = None
+    if not nunk:
+        try:
+            shape = _shape(st.p, counts, a.cards)
+        except S.IllegalSet:
+            shape = None
+    if st.closing:
+        _finish_round(st, ev, implied=True)
+    lead = st.top is None
+    plan = _Plan(lead, counts, nunk, shape, None, False)
+    _play(st, seat, a.cards, plan, ev, burn=False)
+
+
+def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
+    t = type(a)
+    seat = a.seat
+    if t is Play or t is BurnAct:
+        assert isinstance(a, (Play, BurnAct))  # plan is a _Plan (from _judge_play)
+        burn = t is BurnAct
+        top = st.top
+        if burn and top is not None and _answers_plainly(st, seat):
+            burn = False
+        if plan.implied:
+            _finish_round(st, ev, implied=True)
+            if st.ended or st.leader != seat:
+                ev.append(
+                    E.Violation(
+                        seat,
+                        rule_id="R-TURN-1",
+                        en=f"seat {seat} may not lead now",
+                        zh=f"{seat}号此时不能发牌",
+                        action=a,
+                        sanction="ignored",
+                        sanction_zh="不予承认",
+                    )
+                )
+                return
+        if burn:
+            _burn_priority(st, seat, a, ev)
+        _play(st, seat, a.cards, plan, ev, burn=burn)
+    elif t is Pass:
+        _turn_pass(st, seat, ev)
+    elif t is Timeout:
+        _timeout(st, a, ev)
+    elif t is Close:
+        _close(st, seat, ev)
+    elif t is Yield:
+        _yield(st, seat, a, ev)
+    elif t is Report:
+        assert isinstance(a, Report)
+        _report(st, seat, a.count, ev)
+    elif t is Revolution:
+        _revolution(st, seat, ev)
+    elif t is Buy:
+        assert isinstance(a, Buy)
+        _buy(st, a, ev)
+    elif t is Give:
+        assert isinstance(a, Give)
+        _give(st, a, ev)
+    elif t is Tribute:
+        assert isinstance(a, Tribute)
+        _tribute(st, a, ev)
+    elif t is Return:
+        assert isinstance(a, Return)
+        _return(st, a, ev)
+    elif t is Penalty:
+        assert isinstance(a, Penalty)
+        _penalty(st, a, ev)
+    elif t is Ruling:
+        assert isinstance(a, Ruling)
+        ev.append(E.RulingApplied(seat, text=a.text))
+        word = _ruling_word(a.text)
+        if word == "daluo" and st.active & BIT[seat] and not st.ended:
+            _force_bottom(st, seat, ev, "referee: 大落", "裁判判为大落")
+            _fix_pointers(st, ev)
+            _check_end(st, ev)

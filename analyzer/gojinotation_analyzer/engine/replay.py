@@ -1,0 +1,181 @@
+"""Replaying a record: :func:`replay` (a frame per action, streaming), variations, and the
+ruleset a record declares (:func:`deal_ruleset`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from gojinotation.cards import Card
+from gojinotation.model import (
+    ACTION_TYPES,
+    Deal,
+    Hand,
+    Variation,
+)
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.machine import do
+from gojinotation_analyzer.engine.opening import _deal_leader, new_deal
+from gojinotation_analyzer.engine.scoring import (
+    Obligation,
+)
+from gojinotation_analyzer.engine.state import (
+    DealState,
+    Frame,
+)
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, parse_overrides
+
+
+def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
+    """The ruleset of a record: its ``Profile`` tag plus ``[Rules "..."]`` overrides.
+
+    Returns the ruleset, the profile id (``None`` if unknown) and notices about it.
+    """
+    tags = deal.tags
+    prof = tags.get("Profile", "qingdao-standard") or "qingdao-standard"
+    rules = tags.get("Rules", "")
+    notes: list[E.Event] = []
+    try:
+        from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
+
+        pid: str | None = resolve_profile_id(prof)
+        return load_ruleset(prof, rules), pid, ()
+    except RulesetError as e:
+        notes.append(
+            E.Violation(
+                None,
+                rule_id="R-RECORD-1",
+                en=f"{e.en}; replayed under qingdao-standard",
+                zh=f"{e.zh}；按青岛常规打法回放",
+                param=e.param or None,
+            )
+        )
+        pid = None
+    rs = Ruleset()
+    try:
+        if rules.strip():
+            rs = rs.with_overrides(parse_overrides(rules))
+    except RulesetError:
+        pass
+    return rs, pid, tuple(notes)
+
+
+#: The action classes, for a set lookup of an item's exact class (``Deal.actions`` uses
+#: ``isinstance``, which :func:`replay` still asks when the lookup fails).
+_ACTION_CLASSES = frozenset(ACTION_TYPES)
+
+
+#: ``object.__new__`` and the slot setters of :class:`Frame` (a frozen slotted class).
+_FRAME_MAKE: tuple[Any, ...] = (
+    object.__new__,
+    *(Frame.__dict__[k].__set__ for k in ("index", "action", "state", "events", "span")),
+)
+
+
+def replay(
+    deal: Deal,
+    ruleset: Ruleset | None = None,
+    *,
+    deck_check: bool = True,
+    obligations: Sequence[Obligation] = (),
+) -> Iterator[Frame]:
+    """Replay the main line of a deal: the initial frame, then one frame per action.
+
+    The ruleset defaults to the deal's ``Profile`` tag plus its ``[Rules "..."]``
+    overrides.  The first leader comes from the ``Leader`` tag, else from 上班, else the
+    first seat to play in the record (with a notice).  ``obligations`` is the tribute owed
+    from the previous deal (:func:`.scoring.tribute_obligations`), if known.
+
+    The replay streams: each frame carries its own events, and the states it yields keep
+    no history of the earlier ones (``frame.state.events`` is ``frame.events``), so that
+    replaying a deal of a million actions holds one state, not a million events.
+    States advanced with :func:`do` keep their whole history in ``events``.
+    """
+    pid: str | None = None
+    pre: tuple[E.Event, ...] = ()
+    if ruleset is None:
+        ruleset, pid, pre = deal_ruleset(deal)
+    else:
+        prof = deal.tag("Profile")
+        if prof:
+            try:
+                from gojinotation_analyzer.rules.profiles import resolve_profile_id
+
+                pid = resolve_profile_id(prof)
+            except RulesetError:
+                pid = None
+    hands: dict[int, Sequence[Card] | None] = {}
+    for h in deal.hands:
+        if isinstance(h, Hand):
+            hands[h.seat] = h.cards
+    leader, lev = _deal_leader(deal, hands, ruleset)
+    st = new_deal(
+        hands,
+        ruleset,
+        leader=leader,
+        deck_check=deck_check,
+        profile=pid,
+        notes=pre + lev,
+        obligations=obligations,
+    )
+    yield Frame(0, None, st, st.events, None)
+    new, set_i, set_a, set_s, set_e, set_sp = _FRAME_MAKE
+    acts = _ACTION_CLASSES
+    i = 0
+    for a in deal.moves:  # deal.actions(), without a generator
+        if type(a) not in acts and not isinstance(a, ACTION_TYPES):
+            continue
+        i += 1
+        st, evs = do(st, a)  # type: ignore[arg-type]
+        st.hist = (None, evs)  # a new state, not shared yet: drop the chain behind it
+        # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
+        f = new(Frame)
+        set_i(f, i)
+        set_a(f, a)
+        set_s(f, st)
+        set_e(f, evs)
+        set_sp(f, a.span)
+        yield f
+
+
+def replay_variation(
+    state: DealState, variation: Variation, *, start_index: int = 0
+) -> Iterator[Frame]:
+    """Replay a variation's main line from ``state`` (the state before the action it
+    replaces).  Nested variations are skipped here; see :func:`variations`."""
+    st = state
+    i = start_index
+    for item in variation.moves:
+        if isinstance(item, (Variation,)) or not hasattr(item, "seat"):
+            continue
+        i += 1
+        st, evs = do(st, item)  # type: ignore[arg-type]
+        yield Frame(i, item, st, evs, item.span)  # type: ignore[arg-type]
+
+
+def variations(
+    deal: Deal, ruleset: Ruleset | None = None, *, deck_check: bool = True
+) -> Iterator[tuple[tuple[int, ...], DealState, Variation]]:
+    """Every variation of a deal (nested ones too) with the state it starts from.
+
+    The path gives, per level, the index of the action the variation replaces (1-based,
+    counted in the main line of its parent).
+    """
+    frames = replay(deal, ruleset, deck_check=deck_check)
+    first = next(frames)
+    yield from _variations_in(deal.moves, first.state, ())
+
+
+def _variations_in(
+    moves: Sequence[Any], st: DealState, path: tuple[int, ...]
+) -> Iterator[tuple[tuple[int, ...], DealState, Variation]]:
+    before = st
+    i = 0
+    for item in moves:
+        if isinstance(item, Variation):
+            yield (*path, i), before, item
+            yield from _variations_in(item.moves, before, (*path, i))
+        elif hasattr(item, "seat") and not isinstance(item, Hand):
+            i += 1
+            before = st
+            st, _ = do(st, item)

@@ -1,0 +1,383 @@
+"""R-BURN-1..9 (烧牌): who may burn (one predicate for :func:`verify` and
+:func:`legal_actions`), burn priority (联邦 first, a Dispute), jokers on the burner's sets,
+the burner playing out his whole hand (R-BURN-4), 烧糊 and 假烧 (大落, the burned player
+leads), 解烧 and 反烧, success (first set stands, or going out) and 004's formula."""
+
+from __future__ import annotations
+
+from gojinotation.cards import Card, format_cards
+from gojinotation.model import (
+    Action,
+)
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.core import (
+    SEATS,
+    _add,
+    _dispute,
+    _dispute_param,
+    _Fail,
+    _is_wutou,
+    _restart,
+    _set_outcome,
+    _team,
+)
+from gojinotation_analyzer.engine.params import I3, ID, IX
+from gojinotation_analyzer.engine.rules_finish import _force_bottom
+from gojinotation_analyzer.engine.rules_kaidian import _not_opened, _opened
+from gojinotation_analyzer.engine.state import (
+    BIT,
+    DUI,
+    R_NONE,
+    Burn,
+    DealState,
+)
+
+
+def _burnable(st: DealState) -> bool:
+    """Whether the standing set can be burned at all, by some seat (R-BURN-1)."""
+    return _burn_table_fail(st) is None
+
+
+def _answers_plainly(st: DealState, seat: int) -> bool:
+    """R-BURN-1 / R-WUTOU-1: ``seat`` may answer the standing set without burning (the
+    对头; a 无头 seat; anyone, on a set anyone may answer): a Burn he declares is read as
+    a plain play."""
+    top = st.top
+    assert top is not None
+    return seat == DUI[top.owner] or top.restrict == R_NONE or _is_wutou(st, seat)
+
+
+def _may_burn(st: DealState, s: int) -> bool:
+    """Whether ``s`` may declare a burn now, before his cards are looked at: the checks
+    :func:`~gojinotation_analyzer.engine.verify` makes of a Burn (one copy for both)."""
+    return (
+        st.top is not None
+        and bool(st.active & BIT[s])
+        and not _answers_plainly(st, s)
+        and _burn_fail_reason(st, s) is None
+    )
+
+
+def _fake_burn_fail(owner: int, verdict: S.Verdict) -> _Fail:
+    """R-BURN-7: the burn does not beat the set (假烧)."""
+    return _Fail(
+        "R-BURN-7",
+        f"the burn cannot beat seat {owner}'s set: {verdict.en} (假烧)",
+        f"烧不动{owner}号的牌：{verdict.zh}（假烧）",
+        "fake",
+        verdict.param,
+    )
+
+
+def _burn_formula_ok(st: DealState, seat: int) -> bool:
+    """R-BURN-9 (burn.eligibility = formula_004): sets − jokers ≤ 2 (an unknown hand
+    passes)."""
+    return bool(st.unknown[seat]) or S.burn_formula_ok(st.hand(seat), st.p.srs)
+
+
+def _burn_formula_fail() -> _Fail:
+    """R-BURN-9: the hand does not meet the burn formula (烧糊)."""
+    return _Fail(
+        "R-BURN-9",
+        "the hand does not meet 004's burn formula (sets − jokers ≤ 2)",
+        "手中牌不符合烧牌公式（套数－王数≤2）",
+        "burnfail",
+        "burn.eligibility",
+    )
+
+
+def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-1: why ``seat`` may not burn the standing set (``None``: he may)."""
+    top = st.top
+    if top is not None and st.p.burn_ok and seat == top.owner:
+        return _Fail("R-BURN-1", "one cannot burn one's own set", "不能烧自己的牌", "ignore")
+    f = _burn_table_fail(st)
+    if f is not None:
+        return f
+    if st.declined & BIT[seat] or (st.passed & BIT[seat] and st.p.blocks_burn):
+        return _Fail(
+            "R-BURN-1",
+            f"seat {seat} passed and may not burn",
+            f"{seat}号已过牌，不能烧牌",
+            "cuopai",
+            "pass.blocks_burn",
+        )
+    return None
+
+
+def _burn_table_fail(st: DealState) -> _Fail | None:
+    """R-BURN-1: why the standing set cannot be burned by anyone (``None``: it can)."""
+    top = st.top
+    p = st.p
+    if top is None:
+        return _Fail("R-BURN-1", "there is no 够级 set to burn", "没有可烧的够级牌", "cuopai")
+    if not p.burn_ok:
+        return _Fail(
+            "R-BURN-1", "burning is not allowed", "本规则不允许烧牌", "cuopai", "burn.allowed"
+        )
+    if not top.gouji:
+        return _Fail(
+            "R-BURN-1", "only a 够级 set can be burned", "只有够级牌才能烧", "cuopai", None
+        )
+    if st.sihu:
+        return _Fail(
+            "R-BURN-1",
+            "no burning in 四户乱缠",
+            "四户乱缠时没有烧牌",
+            "cuopai",
+            "sihu_luanchan",
+        )
+    if top.restrict == R_NONE:
+        return _Fail(
+            "R-BURN-1",
+            f"seat {top.owner} is 无头: anyone may beat his sets, there is no burning",
+            f"{top.owner}号无头，任何人可灭其牌，没有烧牌一说",
+            "cuopai",
+            "wutou.enabled",
+        )
+    out = len(st.out_order) + len(st.forced) + len(st.revolutions)
+    if out > p.max_out:
+        return _Fail(
+            "R-BURN-1",
+            f"{out} players are out: burning needs at least {6 - p.max_out} in play",
+            f"已有{out}人走科，烧牌须至少{6 - p.max_out}人未走科",
+            "cuopai",
+            "burn.max_players_out",
+        )
+    return None
+
+
+def _burn_order(owner: int, s: int) -> tuple[bool, int]:
+    """R-BURN-2: the priority of ``s`` burning ``owner``'s set: ``owner``'s 联邦 first,
+    then the others, each side in play order from ``owner`` (smaller goes first)."""
+    return _team(s) != _team(owner), (s - owner) % 6
+
+
+def _could_burn(st: DealState, s: int) -> bool:
+    """Whether ``s`` may burn the standing set and (as far as his hand shows) can beat it."""
+    top = st.top
+    if top is None or not _may_burn(st, s):
+        return False
+    if st.unknown[s] or top.shape is None:
+        return True
+    if st.p.formula and not _burn_formula_ok(st, s):
+        return False
+    return bool(S.beating_sets_of_counts(st.known[s], top.shape, st.p.srs))
+
+
+def _burn_priority(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """R-BURN-2 (burn.priority): a burn recorded while a seat ahead of the burner in burn
+    priority could also burn and has not declined (an explicit pass).  Had that seat
+    declared too, he would burn first; a record cannot show two declarations at once, so
+    this is a Dispute, not an error (ENGINE_DEFAULTS["burn-window"])."""
+    top = st.top
+    if top is None:
+        return
+    owner = top.owner
+    mine = _burn_order(owner, seat)
+    ahead = [s for s in SEATS if s != seat and _burn_order(owner, s) < mine and _could_burn(st, s)]
+    if not ahead:
+        return
+    h = min(ahead, key=lambda s: _burn_order(owner, s))
+    mate = _team(h) == _team(owner) != _team(seat)
+    why = f"seat {owner}'s 联邦" if mate else "earlier in play order"
+    why_zh = f"{owner}号的联邦" if mate else "出牌顺序在前"
+    _dispute(
+        st,
+        seat,
+        a,
+        "R-BURN-2",
+        "burn.priority",
+        f"seat {seat} burns seat {owner}'s 够级 set while seat {h} ({why}, ahead in burn "
+        f"priority) could also burn and had not declined: had seat {h} declared too, he "
+        "burns first; the record cannot show whether he did",
+        f"{seat}号烧{owner}号的够级牌，而烧牌优先的{h}号（{why_zh}）也可烧且未声明不烧："
+        f"若{h}号同时声明烧牌，应由他先烧；记录无法显示他是否声明",
+        (("lianbang_first_then_order", f"seat {h} burns first if he declared"),),
+        ev,
+    )
+
+
+def _burner_to_lead(st: DealState) -> int:
+    """The burner, while his burn goes on and the lead is his (R-BURN-4), else 0."""
+    b = st.burn
+    if b is None or st.ended or not st.active & BIT[b.burner]:
+        return 0
+    if st.closing:
+        return b.burner if st.next_leader == b.burner else 0
+    if st.top is None and st.leader == b.burner:
+        return b.burner
+    return 0
+
+
+def _burn_stop(st: DealState, seat: int, burner: int, what_en: str, what_zh: str) -> _Fail:
+    """R-BURN-4: the burner does not play on; the profile's sanction is 烧糊 (大落)."""
+    n = st.count(burner)
+    return _Fail(
+        "R-BURN-4",
+        f"seat {burner} is burning and must play on until his hand is empty (he holds {n}): "
+        + what_en,
+        f"{burner}号正在烧牌，须一路出完手牌（尚有{n}张）：" + what_zh,
+        "burnstop",
+        "burn.fail_place",
+    )
+
+
+def _lead_for_burner(st: DealState, seat: int) -> _Fail:
+    """Another seat leads where the burner should (R-BURN-4: he has stopped)."""
+    burner = _burner_to_lead(st)
+    return _burn_stop(st, seat, burner, f"seat {seat} leads in his place", f"{seat}号代替他发牌")
+
+
+def _burn_refused(
+    st: DealState, seat: int, cards: tuple[Card, ...], en: str, zh: str, ev: list[E.Event]
+) -> None:
+    """R-BURN-9's sanction: the declared burn fails at once (烧糊)."""
+    top = st.top
+    victim = top.owner if top else seat
+    ev.append(E.BurnDeclared(seat, against=victim, cards=cards))
+    st.burns = (*st.burns, (seat, victim, "failed", 1))
+    _burn_failed(st, seat, victim, ev, en, zh)
+
+
+def _burner_set_ok(
+    st: DealState,
+    seat: int,
+    b: Burn,
+    counts: tuple[int, ...],
+    nunk: int,
+    hand_after: int,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> bool:
+    """R-BURN-3/5: a set the burner leads while his burn goes on carries a joker unless
+    exempt (his last set; his 3s alone under burn.only_3s_left_ok); else 烧糊."""
+    has_joker = counts[IX] + counts[ID] > 0
+    exempt = hand_after <= 0 or has_joker or nunk > 0
+    if not exempt and st.p.only3:
+        rest = _add(st.known[seat], counts, -1)
+        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        _burn_failed(
+            st,
+            seat,
+            b.victim,
+            ev,
+            f"set {b.sets + 1} ({format_cards(cards_t)}) carries no joker",
+            f"第{b.sets + 1}手（{format_cards(cards_t)}）未挂王",
+        )
+        return False
+    st.burn = b.evolve(sets=b.sets + 1)
+    return True
+
+
+def _burn_first_set_ok(
+    st: DealState,
+    seat: int,
+    victim: int,
+    counts: tuple[int, ...],
+    hand_after: int,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> bool:
+    """R-BURN-3/5: the burning set itself carries a joker unless exempt
+    (burn.joker_exempt = first_and_last, the last set, only 3s left); else 烧糊."""
+    p = st.p
+    has_joker = counts[IX] + counts[ID] > 0
+    exempt = hand_after <= 0 or has_joker or p.first_exempt
+    if not exempt and p.only3:
+        rest = _add(st.known[seat], counts, -1)
+        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
+        st.burns = (*st.burns, (seat, victim, "failed", 1))
+        _burn_failed(
+            st,
+            seat,
+            victim,
+            ev,
+            "the first set carries no joker (only the last is exempt)",
+            "第一手未挂王（只有最后一手可以不挂）",
+        )
+        return False
+    return True
+
+
+def _burn_answered(st: DealState, seat: int, b: Burn, burn: bool, ev: list[E.Event]) -> int:
+    """R-BURN-6: the burner's set is beaten: 反烧 (a burn on the burner) or 解烧.  The
+    burner, when a 解烧 makes him 大落 (burn.killed_by_duitou), else 0."""
+    st.burns = _set_outcome(st.burns, b.index, "lifted")
+    st.burn = None
+    if burn:
+        ev.append(E.CounterBurn(seat, against=b.burner, level=b.level + 1))
+        return 0
+    ev.append(E.BurnLifted(b.burner, by=seat))
+    _dispute_param(st, None, "R-BURN-6", "burn.killed_by_duitou", ev)
+    return b.burner if st.p.killed_daluo else 0
+
+
+def _burn_start(
+    st: DealState,
+    seat: int,
+    victim: int,
+    b: Burn | None,
+    cards_t: tuple[Card, ...],
+    ev: list[E.Event],
+) -> None:
+    """R-BURN-1/6: the burn starts (a 反烧 one level up on a burner's set)."""
+    level = 1
+    if b is not None and victim == b.burner:
+        level = b.level + 1
+    else:
+        ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
+    if st.burn is not None and st.burn.burner != seat:
+        st.burns = _set_outcome(st.burns, st.burn.index, "lifted")
+    st.burn = Burn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
+    st.burns = (*st.burns, (seat, victim, "", level))
+
+
+def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
+    """R-BURN-8 under burn.success = first_set_stands: the burner's first set stood."""
+    owner = b.burner
+    if b.first and st.p.success_first and not b.succeeded:
+        ev.append(E.BurnSucceeded(owner, against=b.victim))
+        st.burns = _set_outcome(st.burns, b.index, "success")
+        b = b.evolve(succeeded=True)
+    st.burn = b.evolve(first=False)
+
+
+def _burn_failed(
+    st: DealState, seat: int, victim: int, ev: list[E.Event], en: str, zh: str
+) -> None:
+    b = st.burn
+    if b is not None and b.burner == seat:
+        st.burns = _set_outcome(st.burns, b.index, "failed")
+    st.burn = None
+    ev.append(E.BurnFailed(seat, reason_en=en, reason_zh=zh))
+    st.youtou |= BIT[seat]
+    _force_bottom(st, seat, ev, "烧糊", "烧糊")
+    _restart(st, victim, ev)
+
+
+def _fake_burn(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    top = st.top
+    victim = top.owner if top is not None else seat
+    ev.append(E.FakeBurn(seat, against=victim))
+    st.burns = (*st.burns, (seat, victim, "fake", 1))
+    if st.p.fake_flip and st.p.kd:
+        _not_opened(st, seat, ev, "假烧", "假烧")
+        _opened(st, DUI[seat], ev, "the 对头 burned falsely (假烧)", "对头假烧")
+    st.youtou |= BIT[seat]
+    _force_bottom(st, seat, ev, "假烧", "假烧")
+    _restart(st, victim, ev)
+
+
+def _burn_on_out(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    """R-BURN-8: a burner who plays out his whole hand has burned successfully."""
+    b = st.burn
+    if b is not None and b.burner == seat:
+        if not b.succeeded:
+            ev.append(E.BurnSucceeded(seat, against=b.victim))
+            st.burns = _set_outcome(st.burns, b.index, "success")
+        st.burn = None

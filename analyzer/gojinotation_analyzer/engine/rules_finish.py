@@ -1,0 +1,269 @@
+"""R-FINISH-1 and R-REVOLUTION-1: going out and the places (forced ones: 大落 at the
+bottom), 革命 (when it may be declared, its place), 串三户 as it happens, what follows a
+seat's leaving (四户乱缠, 无头, 有头 lifted, 够死级 chances granted) and the end of the deal
+with its facts and score."""
+
+from __future__ import annotations
+
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.core import (
+    SEATS,
+    _dispute,
+    _dispute_param,
+    _Fail,
+    _fix_pointers,
+    _has_head,
+    _popcount,
+    _set_outcome,
+    _team,
+    _two_out,
+)
+from gojinotation_analyzer.engine.opening import _void_hand
+from gojinotation_analyzer.engine.params import I2, I3, ID, IX
+from gojinotation_analyzer.engine.rules_kaidian import _kd_cutoff, _opened, _toke_check
+from gojinotation_analyzer.engine.scoring import (
+    BurnFact,
+    DealFacts,
+    ErShaYiFact,
+    MenFact,
+    PenaltyFact,
+    score_deal,
+)
+from gojinotation_analyzer.engine.state import (
+    BIT,
+    DUI,
+    DealState,
+)
+
+
+def _revolution_ok(st: DealState, seat: int) -> _Fail | None:
+    mode = st.p.geming
+    if mode == "forbidden":
+        return _Fail(
+            "R-REVOLUTION-1",
+            "革命 is not allowed in this profile",
+            "本规则不允许革命",
+            "ignore",
+            "geming.mode",
+        )
+    if st.started & BIT[seat] or (st.any_play and mode != "zaofan_baola"):
+        return _Fail(
+            "R-REVOLUTION-1",
+            "革命 must be declared before play",
+            "革命须在出牌前声明",
+            "ignore",
+            "geming.mode",
+        )
+    k = st.known[seat]
+    if st.unknown[seat]:
+        return None
+    power = k[I2] + k[IX] + k[ID]
+    if power or (mode == "no3_and_no_power" and k[I3]):
+        what = "no joker, no 2" + (" and no 3" if mode == "no3_and_no_power" else "")
+        return _Fail(
+            "R-REVOLUTION-1",
+            f"革命 needs a hand with {what}",
+            "革命须手中无大小王、无2" + ("、无3" if mode == "no3_and_no_power" else ""),
+            "ignore",
+            "geming.mode",
+        )
+    return None
+
+
+def _places_free(st: DealState) -> list[int]:
+    taken = set(st.places)
+    return [q for q in range(1, 7) if q not in taken]
+
+
+def _force_bottom(st: DealState, seat: int, ev: list[E.Event], en: str, zh: str) -> None:
+    if not st.active & BIT[seat]:
+        return
+    free = _places_free(st)
+    if st.rev_pending and 4 in free and len(free) > 1:
+        free.remove(4)
+    place = free[-1]
+    pl = list(st.places)
+    pl[seat] = place
+    st.places = tuple(pl)
+    st.forced = (*st.forced, seat)
+    st.active &= ~BIT[seat]
+    _void_hand(st, seat)
+    ev.append(E.WentOut(seat, place=place, forced=en))
+    _after_exit(st, seat, ev)
+
+
+def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
+    for r in st.rev_pending:
+        first = [s for s in SEATS if st.places[s] == 1]
+        second = [s for s in SEATS if st.places[s] == 2]
+        free = _places_free(st)
+        want = 4
+        if first and second and _team(first[0]) == _team(r) == _team(second[0]):
+            want = 3
+        place = want if want in free else (free[0] if free else 4)
+        pl = list(st.places)
+        pl[r] = place
+        st.places = tuple(pl)
+        ev.append(E.WentOut(r, place=place, forced="革命"))
+    st.rev_pending = ()
+    _chuan3hu(st, ev)
+
+
+def _place_out(st: DealState, seat: int, ev: list[E.Event]) -> int:
+    """R-FINISH-1: ``seat`` has played his last card: the first free place is his."""
+    if st.rev_pending and len(st.out_order) == 2:
+        _assign_revolution(st, ev)
+    free = _places_free(st)
+    if st.rev_pending and 4 in free and len(free) > 1:
+        free.remove(4)
+    place = free[0]
+    pl = list(st.places)
+    pl[seat] = place
+    st.places = tuple(pl)
+    st.out_order = (*st.out_order, seat)
+    st.active &= ~BIT[seat]
+    ev.append(E.WentOut(seat, place=place))
+    return place
+
+
+def _after_out(st: DealState, seat: int, place: int, ev: list[E.Event], gouji: bool) -> None:
+    """What follows a seat's going out at ``place``: 头科 unopened (R-KAIDIAN-4), the
+    够死级 chance (R-DIPAI-1), the 开点 cutoff (R-KAIDIAN-2), 串三户, the seats left."""
+    p = st.p
+    if place == 1 and p.kd and not st.opened & BIT[seat]:
+        _toke_check(st, seat, ev)
+    if place in (1, 2) and p.gsj_mode != "off":
+        d = DUI[seat]
+        if st.active & BIT[d] and (p.gsj_mode == "always" or gouji):
+            g = list(st.gsj)
+            g[d] += 1
+            st.gsj = tuple(g)
+            ev.append(E.Gousiji(d, granted=True, chances=1))
+            if not gouji:
+                _dispute_param(st, None, "R-DIPAI-1", "gousiji.mode", ev)
+    if p.kd:
+        _kd_cutoff(st, seat, place, ev)
+    _chuan3hu(st, ev)
+    _after_exit(st, seat, ev)
+
+
+def _chuan3hu(st: DealState, ev: list[E.Event]) -> None:
+    top3 = [s for s in SEATS if st.places[s] in (1, 2, 3)]
+    if len(top3) == 3 and len({_team(s) for s in top3}) == 1 and not st.chuan3hu_seen:
+        st.chuan3hu_seen = True
+        ev.append(E.Chuan3hu(None, team="A" if _team(top3[0]) == 1 else "B"))
+
+
+def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    p = st.p
+    if _two_out(st):
+        if p.youtou_lift and st.youtou:
+            st.youtou = 0
+        if p.sihu and not st.sihu:
+            st.sihu = True
+            seats = tuple(s for s in SEATS if st.active & BIT[s])
+            if len(seats) > 1:
+                ev.append(E.SihuLuanchan(None, seats=seats))
+    if p.wutou:
+        for s in SEATS:
+            if st.active & BIT[s] and not st.wutou_seen & BIT[s] and not _has_head(st, s):
+                st.wutou_seen |= BIT[s]
+                ev.append(E.Wutou(s))
+    _check_end(st, ev)
+
+
+def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    ev.append(E.Revolution(seat))
+    if st.p.geming == "zaofan_baola":
+        _dispute(
+            st,
+            seat,
+            None,
+            "R-REVOLUTION-1",
+            "geming.mode",
+            "造反 needs a teammate's 保拉, which a record cannot show; the rebel is placed "
+            "as a 革命者 (四科, or 三科 when his teammates take 头科 and 二科)",
+            "造反须同伙提出保拉，记录中无法体现；按革命者定名次（四科，同伙得头科二科时为三科）",
+            (("zaofan_baola", "三科 if the 保拉 declarer takes 头科, else 大拉 (000§K)"),),
+            ev,
+        )
+    st.revolutions = (*st.revolutions, seat)
+    if len(st.revolutions) >= 2:
+        st.void_deal = True
+        st.active = 0
+        _check_end(st, ev, force=True)
+        return
+    st.rev_pending = (*st.rev_pending, seat)
+    st.active &= ~BIT[seat]
+    _void_hand(st, seat)
+    st.started |= BIT[seat]
+    if st.p.geming == "no3_and_no_power" and st.p.kd:
+        _opened(st, seat, ev, "革命 (001d)", "革命，开点")
+    d = DUI[seat]
+    if st.active & BIT[d] and st.p.gsj_mode != "off":
+        g = list(st.gsj)
+        g[d] += 3
+        st.gsj = tuple(g)
+        ev.append(E.Gousiji(d, granted=True, chances=3))
+    _fix_pointers(st, ev)
+    _after_exit(st, seat, ev)
+
+
+def _check_end(st: DealState, ev: list[E.Event], *, force: bool = False) -> None:
+    if st.ended:
+        return
+    if not force and _popcount(st.active) > 1:
+        return
+    st.ended = True
+    st.turn = 0
+    st.closing = False
+    if st.void_deal:
+        facts = DealFacts(places={}, void=True, revolutions=st.revolutions)
+        st.result = facts
+        ev.append(E.DealEnded(None, places={}, facts=facts, score=None, void=True))
+        return
+    if st.rev_pending:
+        _assign_revolution(st, ev)
+    for s in SEATS:
+        if st.active & BIT[s]:
+            free = _places_free(st)
+            pl = list(st.places)
+            pl[s] = free[0]
+            st.places = tuple(pl)
+            st.active &= ~BIT[s]
+            ev.append(E.WentOut(s, place=free[0]))
+    b = st.burn
+    if b is not None:
+        st.burns = _set_outcome(st.burns, b.index, "failed")
+        st.burn = None
+    places = {s: st.places[s] for s in SEATS}
+    opened: dict[int, bool | None] = {}
+    for s in SEATS:
+        opened[s] = bool(st.opened & BIT[s]) if st.p.kd else None
+    try:
+        facts = DealFacts(
+            places=places,
+            opened=opened,
+            burns=tuple(
+                BurnFact(bb, vv, (oo or "lifted"), ll)  # type: ignore[arg-type]
+                for bb, vv, oo, ll in st.burns
+            ),
+            men=tuple(MenFact(v, b_, o) for v, b_, o in st.men_facts),
+            ershayi=tuple(ErShaYiFact(k, v) for k, v in st.ershayi),
+            revolutions=st.revolutions,
+            penalties=tuple(PenaltyFact(s, pts, why) for s, pts, why in st.penalties),
+        )
+        score = score_deal(facts, st.rs)
+    except (ValueError, KeyError) as e:  # pragma: no cover - defensive
+        ev.append(
+            E.Violation(
+                None,
+                rule_id="R-FINISH-1",
+                en=f"the places could not be scored: {e}",
+                zh=f"名次无法计分：{e}",
+            )
+        )
+        ev.append(E.DealEnded(None, places=places))
+        return
+    st.result = facts
+    ev.append(E.DealEnded(None, places=places, facts=facts, score=score))

@@ -1,0 +1,345 @@
+"""R-TURN-1, R-PASS-1/2, R-YIELD-1, R-CLOSE-1/2, R-LEAD-1, R-JIEFENG-1, R-WUTOU-1, R-SIHU-1:
+passes (final for the round, re-entry on the 对头's set, declining a burn), 让牌, 扣牌, the
+end of a round and who leads the next (接风 after a player who went out; 误发's lost lead),
+a 无头 seat's answer out of turn.  The seat walk itself is in :mod:`.core`."""
+
+from __future__ import annotations
+
+from gojinotation.model import (
+    Action,
+)
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.core import (
+    _PASSED,
+    _closed,
+    _dispute,
+    _dispute_param,
+    _Fail,
+    _is_wutou,
+    _next_active,
+    _out_of_turn,
+    _primary,
+    _reentry,
+    _round_ended,
+    _stand,
+    _team,
+    _walk,
+)
+from gojinotation_analyzer.engine.rules_burn import _burn_round_closed, _burn_stop, _burner_to_lead
+from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
+from gojinotation_analyzer.engine.state import (
+    BIT,
+    DUI,
+    NXT,
+    R_DUITOU,
+    R_NONE,
+    DealState,
+)
+
+
+def _may_decline(st: DealState, s: int) -> bool:
+    """A non-primary seat may say 过 to decline burning a 够级 set."""
+    top = st.top
+    if top is None or top.restrict == R_NONE or not st.active & BIT[s]:
+        return False
+    if s == top.owner or st.declined & BIT[s]:
+        return False
+    return s != _primary(st)
+
+
+def _wrong_follow(st: DealState, seat: int) -> _Fail:
+    """Why a seat that is not to act may not play on the standing set."""
+    top = st.top
+    if top is None or seat == top.owner:
+        return _out_of_turn(st, seat)
+    if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
+        if top.owner == DUI[seat] and not st.p.reentry and st.passed & BIT[seat]:
+            return _no_duitou_reentry(seat)
+        return _Fail(
+            "R-PASS-1",
+            f"seat {seat} passed in this round and may not play again"
+            + (" (only on his 对头's sets)" if st.p.reentry else ""),
+            f"{seat}号本轮已过牌，不能再出牌",
+            "ignore",
+            "pass.duitou_reentry",
+        )
+    if top.restrict != R_NONE and seat != DUI[top.owner] and not _is_wutou(st, seat):
+        return _Fail(
+            "R-GOUJI-2",
+            f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
+            f"(seat {DUI[top.owner]}) may, or a declared burn",
+            f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
+            "cuopai",
+            "answer.duitou_only",
+        )
+    return _out_of_turn(st, seat)
+
+
+def _no_duitou_reentry(seat: int) -> _Fail:
+    """R-PASS-2: the profile has no 对头 exception (000§F 6), so a passed seat may not
+    come back in even on his own 对头's set."""
+    return _Fail(
+        "R-PASS-2",
+        f"seat {seat} passed in this round and may not come back in, not even on his 对头's "
+        "set: this profile has no 对头 exception",
+        f"{seat}号本轮已过牌，本规则过牌后不能再打对头牌",
+        "ignore",
+        "pass.duitou_reentry",
+    )
+
+
+def _wutou_interject(st: DealState, seat: int) -> bool:
+    """A 无头 seat may beat a 够级 set out of the 对头's duel, until the round is closed
+    (R-WUTOU-1: "无头者对其他持牌者亦可行使同样的权力"); the 对头 keeps the turn."""
+    top = st.top
+    if top is None or top.restrict != R_DUITOU or seat == top.owner:
+        return False
+    if not st.active & BIT[seat] or st.declined & BIT[seat] or not _is_wutou(st, seat):
+        return False
+    return not (st.passed & BIT[seat] and not _reentry(st, seat, top.owner))
+
+
+def _judge_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """R-PASS-1: a pass in turn, or declining a burn; the leader may not pass his lead
+    (R-BURN-4 for a burner; a timeout on the lead is R-TIME-1's)."""
+    if not st.active & BIT[seat]:
+        return _out_of_turn(st, seat)
+    top = st.top
+    if st.closing:
+        if _may_decline(st, seat) and not timeout:
+            return None
+        if seat == st.next_leader:
+            return _pass_on_lead(st, seat, timeout)
+        return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
+    if top is None:
+        if seat == st.leader:
+            return _pass_on_lead(st, seat, timeout)
+        return _out_of_turn(st, seat)
+    if seat == st.turn:
+        return None
+    if not timeout and _may_decline(st, seat):
+        return None
+    return _redundant_pass(st, seat, timeout) or _out_of_turn(st, seat)
+
+
+def _pass_on_lead(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """A pass (or timeout) by the seat whose lead it is."""
+    if st.burn is not None and _burner_to_lead(st) == seat:
+        return _burn_stop(st, seat, seat, "he passes his lead", "他放弃发牌")
+    if timeout:
+        return None
+    return _Fail(
+        "R-PASS-1", f"seat {seat} must lead, not pass", f"{seat}号须发牌，不能过", "ignore"
+    )
+
+
+def _redundant_pass(st: DealState, seat: int, timeout: bool) -> _Fail | None:
+    """A pass repeated by a seat that has already passed: no effect (a notice)."""
+    if timeout or not st.passed & BIT[seat]:
+        return None
+    return _Fail(
+        "R-PASS-1",
+        f"seat {seat} has already passed in this round: the repeated pass has no effect",
+        f"{seat}号本轮已过牌，重复的过牌无效",
+        "none",
+        notice=True,
+    )
+
+
+def _pass_ends_round(st: DealState, seat: int) -> bool:
+    """Whether a pass by ``seat`` now would end the round (on a copy: ``st`` is kept)."""
+    tmp = st.copy()
+    tmp.declined |= BIT[seat]
+    if tmp.yielder == seat:
+        tmp.yielder = 0
+    return _walk(tmp, seat) == 0
+
+
+def _judge_close(st: DealState, seat: int) -> _Fail | None:
+    top = st.top
+    if top is None:
+        return _Fail("R-CLOSE-1", "there is nothing to close", "桌上无牌可扣", "ignore")
+    if st.closing:
+        if st.closer:
+            if seat == st.closer:
+                return None
+            return _Fail(
+                "R-CLOSE-1",
+                f"only seat {st.closer} (the 对头 of seat {top.owner}, who played last) may "
+                "close (扣牌)",
+                f"只有{top.owner}号的对头{st.closer}号是法定扣牌人",
+                "ignore",
+                "koupai.legal_koupai_ren",
+            )
+        if st.active & BIT[seat] and _team(seat) != _team(top.owner):
+            return None
+        return _Fail(
+            "R-CLOSE-1",
+            f"seat {seat} may not close seat {top.owner}'s set",
+            f"{seat}号不能扣{top.owner}号的牌",
+            "ignore",
+            "koupai.no_duitou",
+        )
+    if seat == st.turn and seat == DUI[top.owner] and _pass_ends_round(st, seat):
+        return None
+    if seat == DUI[top.owner]:
+        return _Fail(
+            "R-CLOSE-2",
+            f"seat {seat} closes before the others have passed",
+            f"{seat}号在他人过牌前扣牌",
+            "ignore",
+            "koupai.all_cards_before_lead",
+        )
+    return _Fail(
+        "R-CLOSE-1",
+        f"only seat {DUI[top.owner]} (the 对头 of the last player) may close (扣牌)",
+        f"只有最后出牌者的对头{DUI[top.owner]}号是法定扣牌人",
+        "ignore",
+        "koupai.legal_koupai_ren",
+    )
+
+
+def _judge_yield(st: DealState, seat: int) -> _Fail | None:
+    """R-YIELD-1: 让牌 on one's 对头's set, in turn, once both seats between have passed,
+    with a seat after to yield to."""
+    p = st.p
+    top = st.top
+    if not p.yield_ok:
+        return _Fail(
+            "R-YIELD-1", "让牌 is not allowed", "本规则不允许让牌", "ignore", "rangpai.allowed"
+        )
+    if top is None or st.closing:
+        return _Fail("R-YIELD-1", "there is no set to yield on", "无牌可让", "ignore")
+    if top.owner == DUI[seat]:  # checked here, before the turn (below: only the 对头's set)
+        for s in (NXT[top.owner], NXT[NXT[top.owner]]):
+            if st.active & BIT[s] and not (st.declined | st.passed) & BIT[s]:
+                return _Fail(
+                    "R-YIELD-1",
+                    f"让牌 needs both seats between to have passed; seat {s} has not",
+                    f"让牌须上两家均已过牌，{s}号尚未过牌",
+                    "ignore",
+                )
+    if seat != st.turn:
+        return _out_of_turn(st, seat)
+    if top.owner != DUI[seat]:
+        return _Fail(
+            "R-YIELD-1",
+            f"让牌 is only on one's 对头's set (seat {DUI[seat]}), not seat {top.owner}'s",
+            f"只有对头{DUI[seat]}号的牌才能让",
+            "ignore",
+        )
+    if st.sihu:
+        return _Fail(
+            "R-YIELD-1", "no 让牌 in 四户乱缠", "四户乱缠时不让牌", "ignore", "sihu_luanchan"
+        )
+    if st.yielder == seat:
+        return _Fail("R-YIELD-1", "seat has already yielded", "已经让过牌", "ignore")
+    if st.passed & BIT[seat]:
+        return _Fail("R-YIELD-1", f"seat {seat} has passed", f"{seat}号已过牌，不能让牌", "ignore")
+    downstream = [s for s in (NXT[seat], NXT[NXT[seat]]) if st.active & BIT[s] and s != top.owner]
+    if not downstream:
+        return _Fail("R-YIELD-1", "nobody to yield to", "没有下家可让", "ignore")
+    return None
+
+
+def _yield(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """R-YIELD-1: 让牌; the turn passes on (a Dispute where the word is not allowed)."""
+    st.yielder = seat
+    ev.append(E.Yielded(seat))
+    if not st.p.yield_word:
+        _dispute(
+            st,
+            seat,
+            a,
+            "R-YIELD-1",
+            "vocab.allowed",
+            "让牌 is defined by the rules but is not among the words this profile allows "
+            "at the table",
+            "本规则定义了让牌，但让牌不在允许使用的用语之列",
+            (
+                ("allowed", "让牌 is a legal declaration"),
+                ("forbidden", "saying it is a violation"),
+            ),
+            ev,
+        )
+    st.turn = _walk(st, seat)
+    if not st.turn:
+        _stand(st, ev)
+
+
+def _turn_pass(
+    st: DealState, seat: int, ev: list[E.Event], *, timeout: bool = False, cuopai: bool = False
+) -> None:
+    top = st.top
+    if top is None:
+        return
+    primary = seat == st.turn and not st.closing
+    if timeout:
+        ev.append(E.TimeoutPass(seat))
+    elif not cuopai:
+        ev.append(_PASSED[seat][not primary])
+    st.declined |= BIT[seat]
+    if not cuopai or st.p.cuopai_round:
+        st.passed |= BIT[seat]
+    if cuopai and st.p.lose_lead:
+        st.lose_lead |= BIT[seat]
+    if st.yielder == seat:
+        st.yielder = 0
+    if primary:
+        st.turn = _walk(st, seat)
+        if not st.turn:
+            _stand(st, ev)
+
+
+def _close(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    if not st.closing:
+        # the 扣牌人 passes and closes at once
+        st.declined |= BIT[seat]
+        st.passed |= BIT[seat]
+        if st.yielder == seat:
+            st.yielder = 0
+        _stand(st, ev)
+    if st.closer == 0 and st.profile is not None:
+        _dispute_param(st, None, "R-CLOSE-1", "koupai.no_duitou", ev)
+    _finish_round(st, ev, implied=False, by=seat)
+
+
+def _finish_round(
+    st: DealState, ev: list[E.Event], *, implied: bool, by: int | None = None
+) -> None:
+    top = st.top
+    assert top is not None
+    owner = top.owner
+    p = st.p
+    ev.append(_closed(by if by is not None else (st.closer or None), implied))
+    b = st.burn
+    if b is not None and b.burner == owner:
+        _burn_round_closed(st, b, ev)
+    if p.kd and top.kd_ok and st.active & BIT[owner] and not (st.opened | st.kd_done) & BIT[owner]:
+        _kd_stood(st, top, ev)
+    nl = st.next_leader
+    if not st.active & BIT[owner] and nl:
+        ev.append(E.Jiefeng(nl, after=owner))
+    if nl and st.lose_lead & BIT[nl]:
+        st.lose_lead &= ~BIT[nl]
+        nxt = _next_active(st, nl)
+        ev.append(
+            E.Notice(
+                nl,
+                rule_id="R-CUOPAI-1",
+                en=f"seat {nl} loses this lead (误发/报户不实); seat {nxt} leads",
+                zh=f"{nl}号取消一次发牌权，由{nxt}号发牌",
+                ruling="lose_lead",
+            )
+        )
+        nl = nxt
+    ev.append(_round_ended(owner, nl))
+    st.top = None
+    st.closing = False
+    st.closer = 0
+    st.next_leader = 0
+    st.leader = nl
+    st.turn = nl
+    st.passed = 0
+    st.declined = 0
+    st.yielder = 0
