@@ -191,8 +191,9 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
     if st.obligations and not st.any_play:
         for payer, receiver, count in st.obligations:
             cards = legal_tribute_cards(st.hand(payer), count, st.rs)
-            if cards:
-                out.append(Tribute(payer, cards=cards, to_seat=receiver))
+            tribute = Tribute(payer, cards=cards, to_seat=receiver)
+            if cards and can(st, tribute):  # R-TRIBUTE-1 as verify judges it
+                out.append(tribute)
     for payer, receiver, count in st.received:
         k = st.known[receiver]
         low = [i for i in range(I2) if k[i]]
