@@ -444,10 +444,10 @@ def create_app(
     routes = [
         Route("/", page("event.html")),
         Route("/organiser", page("organiser.html")),
+        Route("/t/{table}.gjn", record_text),
         Route("/t/{table}", page("spectator.html")),
         Route("/t/{table}/record", page("recorder.html")),
         Route("/t/{table}/replay", replay_page),
-        Route("/t/{table}.gjn", record_text),
         Route("/api/tables", api_tables),
         Route("/api/organiser", api_organiser),
         Route("/api/t/{table}/watch", api_watch),

@@ -171,13 +171,6 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.close(dfd)
 
 
-def _append_line(path: Path, line: str) -> None:
-    with path.open("a", encoding="utf-8") as f:
-        f.write(line + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-
-
 def parse_actions(text: str) -> tuple[m.Action, ...]:
     """The actions of a piece of GJN move text (``3:KKK 4:-``).
 
@@ -402,9 +395,13 @@ class Table:
         text = gj.dumps(attrs.evolve(res.match, deals=tuple(deals)))
         snap = snapshot(text, deck_check=self.store.deck_check)
         atomic_write(self.path, text.encode("utf-8"))
+        now = time.time()
+        lines = [f"{n} {now:.3f}" for n in range(self.snap.seq + 1, snap.seq + 1)]
         self.snap = snap
         self.version += 1
-        _append_line(self.times_path, f"{snap.seq} {time.time():.3f}")
+        if lines:  # for the broadcast delay only: not fsync'd (the record is)
+            with self.times_path.open("a", encoding="utf-8") as f:
+                f.write("\n".join(lines) + "\n")
         self.disputes = self._disputes()
         self.store.changed(self)
         return snap
