@@ -14,7 +14,9 @@ generated deals (header and hands only), then:
 Loopback only; every loop is bounded in count and the whole run in time (``--timeout``);
 the server is stopped at the end.
 
-    python benchmarks/bench_serve.py [--actions 60] [--tables 30] [--spectators 10]
+    python benchmarks/bench_serve.py [--actions 60] [--tables 30] [--spectators 10] [--pace 1]
+
+``--pace 0`` makes every recorder write back to back (a stress test, not a table's rhythm).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -66,14 +69,14 @@ def _prepare(folder: Path, tables: int) -> dict[str, list[str]]:
     return acts
 
 
-def _start(folder: Path, port: int) -> subprocess.Popen[bytes]:
+def _start(folder: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])
     proc = subprocess.Popen(
         [sys.executable, "-m", "gojinotation_analyzer", "serve", str(folder), "--port", str(port)],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log.open("wb"),
     )
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -103,17 +106,20 @@ def latency(base: str, table: str, secret: str, acts: list[str], n: int) -> dict
     stop = threading.Event()
 
     def follow() -> None:
-        with (
-            httpx.Client(timeout=None) as c,
-            c.stream("GET", f"{base}/api/t/{table}/events") as r,
-        ):
-            for line in r.iter_lines():
-                if stop.is_set():
-                    return
-                if line.startswith("data: "):
-                    seq = json.loads(line[6:])["seq"]
-                    seen.setdefault(seq, time.perf_counter())
-                    ready.set()
+        try:
+            with (
+                httpx.Client(timeout=None) as c,
+                c.stream("GET", f"{base}/api/t/{table}/events") as r,
+            ):
+                for line in r.iter_lines():
+                    if stop.is_set():
+                        return
+                    if line.startswith("data: "):
+                        seq = json.loads(line[6:])["seq"]
+                        seen.setdefault(seq, time.perf_counter())
+                        ready.set()
+        except httpx.HTTPError:
+            return  # the server stops at the end of the run
 
     th = threading.Thread(target=follow, daemon=True)
     th.start()
@@ -158,11 +164,13 @@ async def load(
     spectators: int,
     n: int,
     timeout: float,
+    pace: float = 0.0,
 ) -> dict[str, Any]:
     """``len(secrets)`` tables x ``spectators`` SSE clients while every table is written."""
     limits = httpx.Limits(max_connections=len(secrets) * (spectators + 1) + 10)
     errors: list[str] = []
     writes: list[float] = []
+    rng = random.Random(1)
     last: dict[tuple[str, int], int] = {}
     target: dict[str, int] = {}
     connected = 0
@@ -193,16 +201,22 @@ async def load(
             seq = 0
             for text in acts[table][:n]:
                 t1 = time.perf_counter()
-                r = await client.post(
-                    f"{base}/api/t/{table}/act",
-                    json={"seq": seq, "gjn": text},
-                    headers={"X-Table-Secret": secrets[table]},
-                )
+                try:
+                    r = await client.post(
+                        f"{base}/api/t/{table}/act",
+                        json={"seq": seq, "gjn": text},
+                        headers={"X-Table-Secret": secrets[table]},
+                    )
+                except httpx.HTTPError as exc:
+                    errors.append(f"{table}: write {type(exc).__name__}: {exc}")
+                    return
                 if r.status_code != 200:
                     errors.append(f"{table}: write HTTP {r.status_code}")
                     return
                 seq = r.json()["seq"]
                 writes.append((time.perf_counter() - t1) * 1000)
+                if pace:  # a recorder's rhythm: one tap every `pace` seconds, staggered
+                    await asyncio.sleep(pace * (0.5 + rng.random()))
             target[table] = seq
 
         t0 = time.perf_counter()
@@ -228,6 +242,7 @@ async def load(
     )
     return {
         "tables": len(secrets),
+        "pace_s": pace,
         "spectators": total,
         "connected": connected,
         "actions_written": sum(target.values()),
@@ -247,12 +262,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spectators", type=int, default=10)
     ap.add_argument("--load-actions", type=int, default=20)
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument(
+        "--pace", type=float, default=1.0, help="seconds between a load recorder's actions"
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = Path(tmp) / "event"
+        folder.mkdir()
         acts = _prepare(folder, args.tables + 1)  # one more table for the latency run
         port = _port()
-        proc = _start(folder, port)
+        log = Path(tmp) / "server.log"
+        proc = _start(folder, port, log)
         base = f"http://127.0.0.1:{port}"
         try:
             for name in acts:  # make the secrets (the organiser page lists every table)
@@ -262,8 +282,9 @@ def main(argv: list[str] | None = None) -> int:
             lat = latency(base, first, secrets[first], acts[first], args.actions)
             rest = {k: v for k, v in secrets.items() if k != first}
             res = asyncio.run(
-                load(base, rest, acts, args.spectators, args.load_actions, args.timeout)
+                load(base, rest, acts, args.spectators, args.load_actions, args.timeout, args.pace)
             )
+            server_log = log.read_text(encoding="utf-8", errors="replace")[-2000:]
         finally:
             proc.terminate()
             try:
@@ -271,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
             except subprocess.TimeoutExpired:
                 proc.kill()
     print(json.dumps({"latency": lat, "load": res}, indent=1))
+    if server_log.strip():
+        print("server log (tail):\n" + server_log)
     ok = res["errors"] == 0 and res["spectators_behind_at_end"] == 0
     return 0 if ok else 1
 

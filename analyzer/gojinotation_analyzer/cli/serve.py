@@ -107,4 +107,11 @@ def serve(
         ),
         err=True,
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        timeout_keep_alive=30,  # phones on venue Wi-Fi tap seconds apart
+    )

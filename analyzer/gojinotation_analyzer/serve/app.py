@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -138,14 +139,21 @@ class _Live:
         self.delay = delay
         self._cache: dict[tuple[str, int, int, bool], str] = {}
         self.waiters: dict[str, asyncio.Event] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
         store.listeners.append(self._wake)
 
     def _wake(self, table: Table) -> None:
-        ev = self.waiters.pop(table.name, None)
+        # called from the worker thread that wrote the record: hand over to the loop
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake_now, table.name)
+
+    def _wake_now(self, name: str) -> None:
+        ev = self.waiters.pop(name, None)
         if ev is not None:
             ev.set()
 
     def waiter(self, name: str) -> asyncio.Event:
+        self.loop = asyncio.get_running_loop()
         ev = self.waiters.get(name)
         if ev is None:
             ev = self.waiters[name] = asyncio.Event()
@@ -241,6 +249,7 @@ def create_app(
     """
     store = Store(event_dir, deck_check=deck_check)
     live = _Live(store, delay)
+    locks: dict[str, asyncio.Lock] = {}
 
     def table_of(request: Request) -> Table:
         return store.table(request.path_params["table"])
@@ -299,18 +308,26 @@ def create_app(
                 "the request must carry the record's action count (seq)",
                 "请求须带上记录的动作数（seq）",
             )
-        t0 = time.perf_counter()
-        if op == "act":
-            gjn = data.get("gjn")
-            if not isinstance(gjn, str) or len(gjn) > 2000:
-                raise ServeError("no GJN action given", "没有给出 GJN 动作")
-            table.add(seq, gjn)
-        elif op == "undo":
-            table.undo(seq)
-        else:
-            table.seal(seq)
-        out = live.recorder(table)
-        out["write_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        gjn = data.get("gjn")
+        if op == "act" and (not isinstance(gjn, str) or len(gjn) > 2000):
+            raise ServeError("no GJN action given", "没有给出 GJN 动作")
+
+        def run() -> dict[str, Any]:
+            t0 = time.perf_counter()
+            if op == "act":
+                table.add(seq, str(gjn))
+            elif op == "undo":
+                table.undo(seq)
+            else:
+                table.seal(seq)
+            out = live.recorder(table)
+            out["write_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+            return out
+
+        # one write at a time per table; the engine and the fsync off the event loop
+        live.waiter(table.name)  # the loop the followers are woken on
+        async with locks.setdefault(table.name, asyncio.Lock()):
+            out = await run_in_threadpool(run)
         return JSONResponse(out)
 
     @handler
