@@ -362,3 +362,19 @@ def test_sse_stream_sends_the_state(toy: tuple[TestClient, str, Any]) -> None:
             if line.startswith("data: "):
                 assert '"table": "toy"' in line
                 break
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+def test_cli_serve_usage_errors_in_both_languages(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from gojinotation_analyzer.cli.main import main
+
+    r = CliRunner().invoke(main, ["serve", str(tmp_path / "nope"), "--lang", "en"])
+    assert r.exit_code == 2 and "no such folder" in r.output
+    r = CliRunner().invoke(main, ["serve", str(tmp_path), "--delay", "soon", "--lang", "zh"])
+    assert r.exit_code == 2 and "无效" in r.output
+    r = CliRunner().invoke(main, ["--help"])
+    assert "serve" in r.output

@@ -277,6 +277,7 @@ class Snapshot:
     seq: int
     result: Result | None
     events: tuple[E.Event, ...]
+    match: m.Match
 
 
 def snapshot(text: str, *, deck_check: bool = True) -> Snapshot:
@@ -303,7 +304,8 @@ def snapshot(text: str, *, deck_check: bool = True) -> Snapshot:
             tp = {str(k): v for k, v in ended.score.team_points.items()}
         result = Result(dict(ended.places), tp, ended.void)
     events = tuple(e for f in frames[-1:] for e in f.events)
-    return Snapshot(text, deal, state, sum(1 for _ in deal.actions()), result, events)
+    seq = sum(1 for _ in deal.actions())
+    return Snapshot(text, deal, state, seq, result, events, res.match)
 
 
 class Table:
@@ -389,10 +391,10 @@ class Table:
             raise Conflict(self.seq, seq)
 
     def _commit(self, deal: m.Deal) -> Snapshot:
-        res = gj.read(self.snap.text)
-        deals = list(res.match.deals)
+        match = self.snap.match
+        deals = list(match.deals)
         deals[-1] = deal
-        text = gj.dumps(attrs.evolve(res.match, deals=tuple(deals)))
+        text = gj.dumps(attrs.evolve(match, deals=tuple(deals)))
         snap = snapshot(text, deck_check=self.store.deck_check)
         atomic_write(self.path, text.encode("utf-8"))
         now = time.time()
@@ -461,8 +463,9 @@ class Table:
         from gojinotation_analyzer.reports.validate import validate_match
 
         try:
-            match = gj.loads(self.snap.text)
-            report = validate_match(match, file=self.path.name, deck_check=self.store.deck_check)
+            report = validate_match(
+                self.snap.match, file=self.path.name, deck_check=self.store.deck_check
+            )
         except Exception:  # the alert is a help; the record is checked action by action
             return []
         out = []
