@@ -378,3 +378,17 @@ def test_cli_serve_usage_errors_in_both_languages(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "无效" in r.output
     r = CliRunner().invoke(main, ["--help"])
     assert "serve" in r.output
+
+
+def test_one_server_per_event_folder(tmp_path: Path) -> None:
+    from gojinotation_analyzer.serve.store import ServeError
+
+    (tmp_path / "toy.gjn").write_text(TOY, encoding="utf-8")
+    port = free_port()
+    proc = start_server(tmp_path, port)
+    try:
+        with pytest.raises(ServeError, match="another gouji serve"):
+            create_app(tmp_path, deck_check=False)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

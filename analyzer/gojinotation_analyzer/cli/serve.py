@@ -92,7 +92,12 @@ def serve(
         from gojinotation_analyzer.serve.app import create_app
     except ImportError as exc:
         fail(t("serve.missing_extra", lang, reason=exc), lang)
-    app = create_app(event_dir, delay=seconds, lang=lang)
+    from gojinotation_analyzer.serve.store import ServeError
+
+    try:
+        app = create_app(event_dir, delay=seconds, lang=lang)
+    except ServeError as exc:
+        fail(exc.zh if lang == "zh" else exc.en, lang)
     store = app.state.store
     shown = f"[{host}]" if ":" in host else host
     click.echo(

@@ -248,6 +248,7 @@ def create_app(
     :param deck_check: check the hands against the deck (off only for toy records).
     """
     store = Store(event_dir, deck_check=deck_check)
+    store.lock()  # one server per event folder
     live = _Live(store, delay)
     locks: dict[str, asyncio.Lock] = {}
 

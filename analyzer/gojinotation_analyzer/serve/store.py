@@ -505,6 +505,24 @@ class Store:
         self._secrets = self._load_secrets()
         self.listeners: list[Any] = []
 
+    def lock(self) -> None:
+        """Take the folder for this process: a second server on it is refused.
+
+        :raises ServeError: another process holds the folder.
+        """
+        import fcntl
+
+        fd = os.open(self.side / "lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise ServeError(
+                f"another gouji serve is using {self.root}",
+                f"另一个 gouji serve 正在使用 {self.root}",
+            ) from None
+        self._lock_fd = fd  # held (open) for the life of the process
+
     # -- secrets
     def _load_secrets(self) -> dict[str, Any]:
         path = self.side / "secrets.json"
