@@ -392,3 +392,17 @@ def test_one_server_per_event_folder(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_change_beside_the_server_is_never_written_over(tmp_path: Path) -> None:
+    (tmp_path / "t.gjn").write_text(TOY, encoding="utf-8")
+    table = Store(tmp_path, deck_check=False).table("t")
+    table.add(0, "1:33")
+    path = tmp_path / "t.gjn"
+    path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + " 2:-\n", encoding="utf-8")
+    with pytest.raises(Conflict) as info:
+        table.add(1, "2:-")  # the recorder's page still shows one action
+    assert info.value.current == 2
+    assert path.read_text(encoding="utf-8").endswith("1:33 2:-\n")
+    table.add(2, "3:-")
+    assert path.read_text(encoding="utf-8").endswith("1:33 2:- 3:-\n")

@@ -347,7 +347,10 @@ def create_app(
     async def api_record(request: Request) -> Response:
         table = table_of(request)
         denied = recorder_ok(request, table)
-        return denied or JSONResponse(live.recorder(table))
+        if denied is not None:
+            return denied
+        table.refresh()  # an edit made beside the server shows on the recorder's reload
+        return JSONResponse(live.recorder(table))
 
     @handler
     async def api_watch(request: Request) -> Response:

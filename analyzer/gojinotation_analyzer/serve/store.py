@@ -319,6 +319,7 @@ class Table:
         self.times_path = store.side / f"{name}.times"
         self.snap = snapshot(self.path.read_text(encoding="utf-8"), deck_check=store.deck_check)
         self.version = 0  # bumped on every change (live followers wait on it)
+        self._times: dict[int, float] | None = None
         self.disputes: list[dict[str, Any]] = self._disputes()
 
     # -- reading
@@ -346,13 +347,27 @@ class Table:
 
     def times(self) -> dict[int, float]:
         """When each action count was reached (the last time, after undos)."""
-        out: dict[int, float] = {}
-        with contextlib.suppress(OSError):
-            for line in self.times_path.read_text(encoding="utf-8").splitlines():
-                parts = line.split()
-                if len(parts) == 2:
-                    out[int(parts[0])] = float(parts[1])
-        return out
+        if self._times is None:
+            out: dict[int, float] = {}
+            with contextlib.suppress(OSError, ValueError):
+                for line in self.times_path.read_text(encoding="utf-8").splitlines():
+                    parts = line.split()
+                    if len(parts) == 2:
+                        out[int(parts[0])] = float(parts[1])
+            self._times = out
+        return self._times
+
+    def refresh(self) -> bool:
+        """Read the record again if its file was changed by someone else (an editor, the
+        organiser); True when it was.  Writes are always checked against the file."""
+        text = self.path.read_text(encoding="utf-8")
+        if text == self.snap.text:
+            return False
+        self.snap = snapshot(text, deck_check=self.store.deck_check)
+        self.version += 1
+        self.disputes = self._disputes()
+        self.store.changed(self)
+        return True
 
     def visible_seq(self, delay: float, now: float | None = None) -> int:
         """How many actions a spectator with ``delay`` seconds of delay may see."""
@@ -385,6 +400,7 @@ class Table:
 
     # -- writing
     def _check_writable(self, seq: int) -> None:
+        self.refresh()  # never write over a change made beside the server
         if self.sealed:
             raise Sealed()
         if seq != self.seq:
@@ -398,7 +414,11 @@ class Table:
         snap = snapshot(text, deck_check=self.store.deck_check)
         atomic_write(self.path, text.encode("utf-8"))
         now = time.time()
-        lines = [f"{n} {now:.3f}" for n in range(self.snap.seq + 1, snap.seq + 1)]
+        new = range(self.snap.seq + 1, snap.seq + 1)
+        lines = [f"{n} {now:.3f}" for n in new]
+        times = self.times()
+        for n in new:
+            times[n] = now
         self.snap = snap
         self.version += 1
         if lines:  # for the broadcast delay only: not fsync'd (the record is)
