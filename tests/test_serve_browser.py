@@ -215,6 +215,15 @@ def test_refused_action_irregular_ruling_and_undo(event: tuple[Server, Path], br
     assert "^2:5 [%ruling accept no objection]" in rec.page.inner_text("#record")
     rec.page.locator("#undo").tap()
     rec.wait_seq(0)
+    # any seat, any action word: pick seat 3 and "report", the hand shown is seat 3's
+    rec.page.locator('#seat-pick button[data-seat="3"]').tap()
+    assert "3" in rec.page.inner_text("#hand-title")
+    rec.page.locator('#words button[data-word="report "]').tap()
+    assert rec.page.input_value("#gjn") == "3:report "
+    rec.page.fill("#gjn", "3:report 1")
+    rec.page.locator("#enter").tap()
+    rec.page.locator("#refusal:not(.hidden), body:not([data-seq='0'])").first.wait_for()
+    assert rec.no_horizontal_scroll()
     rec.close()
 
 

@@ -6,6 +6,9 @@
   var pending = null;       // the GJN last refused (for "record as irregular")
   var seenDisputes = null;  // keys of the disputes already shown
   var selected = [];
+  var chosen = 0;           // the seat picked by hand (0: the seat to act)
+
+  function seatNow() { return chosen || (st && st.to_act.length ? st.to_act[0] : 1); }
 
   function api(path, body) {
     var opts = { headers: { "X-Table-Secret": secret } };
@@ -94,10 +97,20 @@
     }
   }
 
+  function renderSeats() {
+    var box = G.clear(G.$("seat-pick"));
+    for (var k = 1; k <= 6; k++) {
+      var b = G.el("button", { type: "button", "class": "chip" + (seatNow() === k ? " sel" : ""), "data-seat": k }, k);
+      box.appendChild(b);
+    }
+  }
+
   function renderHand() {
+    renderSeats();
     var box = G.clear(G.$("hand"));
     if (!st || st.over) return;
-    var seat = st.to_act[0];
+    var seat = seatNow();
+    G.$("hand-title").textContent = "座位 " + seat + " 手牌 · Seat " + seat + "'s hand (点选 tap cards)";
     var s = st.seats[seat - 1];
     (s.hand || []).forEach(function (c, i) {
       var b = G.el("button", { type: "button", "class": "chip" + (selected.indexOf(i) >= 0 ? " sel" : ""), "data-i": i }, c);
@@ -107,7 +120,7 @@
 
   function after(res, gjn) {
     if (res.status === 200) {
-      hide("error"); hide("refusal"); pending = null; selected = [];
+      hide("error"); hide("refusal"); pending = null; selected = []; chosen = 0;
       G.$("gjn").value = "";
       render(res.d);
       return;
@@ -154,11 +167,28 @@
     renderHand();
   });
   G.$("clear-sel").addEventListener("click", function () { selected = []; renderHand(); });
+  function selectedCards() {
+    var hand = st.seats[seatNow() - 1].hand || [];
+    return selected.map(function (i) { return hand[i]; }).join("");
+  }
   G.$("play-sel").addEventListener("click", function () {
     if (!st || !selected.length) return;
-    var seat = st.to_act[0];
-    var hand = st.seats[seat - 1].hand || [];
-    send(seat + ":" + selected.map(function (i) { return hand[i]; }).join(""));
+    send(seatNow() + ":" + selectedCards());
+  });
+  G.$("seat-pick").addEventListener("click", function (e) {
+    var k = e.target.getAttribute && e.target.getAttribute("data-seat");
+    if (!k) return;
+    chosen = Number(k);
+    selected = [];
+    renderHand();
+  });
+  G.$("words").addEventListener("click", function (e) {
+    var w = e.target.getAttribute && e.target.getAttribute("data-word");
+    if (w === null || w === undefined || !st) return;
+    var text = seatNow() + ":" + w + (e.target.getAttribute("data-cards") ? selectedCards() : "");
+    var input = G.$("gjn");
+    input.value = text;
+    input.focus();
   });
   G.$("irregular").addEventListener("click", function () {
     if (!pending) return;
