@@ -273,3 +273,42 @@ def test_delayed_spectator(tmp_path: Path, browser: Any) -> None:
         spec.close()
     finally:
         server.stop()
+
+
+def test_server_killed_mid_deal_and_restarted_nothing_lost(tmp_path: Path, browser: Any) -> None:
+    import signal
+
+    from gojinotation_analyzer.serve.store import Store
+    from tests.test_serve import start_server
+
+    deal = generated()
+    (tmp_path / "t1.gjn").write_text(bare(deal), encoding="utf-8")
+    secret = Store(tmp_path).secret("t1")
+    acts = action_texts(deal)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = start_server(tmp_path, port)
+    try:
+        rec = Phone(browser, f"{url}/t/t1/record#k={secret}")
+        spec = Phone(browser, f"{url}/t/t1")
+        rec.wait_seq(0)
+        for text in acts[:12]:
+            enter(rec, text)
+        accepted = rec.seq()
+        record = rec.page.inner_text("#record")
+        proc.send_signal(signal.SIGKILL)  # mid-deal, no shutdown
+        proc.wait()
+        proc = start_server(tmp_path, port)
+        rec.page.reload()
+        rec.wait_seq(accepted)
+        assert rec.page.inner_text("#record") == record
+        spec.wait_seq(accepted, timeout=15_000)  # the spectator's stream reconnects by itself
+        for text in acts[12:16]:
+            enter(rec, text)
+        spec.wait_seq(rec.seq(), timeout=15_000)
+        rec.close()
+        spec.errors.clear()  # the lost connection is reported by the browser, as it should
+        spec.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -443,15 +443,21 @@ class Table:
         from gojinotation_analyzer.engine.engine import do
 
         st = self.snap.state
+        implied = False
         for a in acts:
             if not a.irregular:
                 try:
                     verify(st, a)
                 except IllegalAction as exc:
                     raise Refused(exc, format_action(a)) from None
-            st, _ = do(st, a)
-        moves = tuple(deal.moves) + acts
-        new = explicit(attrs.evolve(deal, moves=moves), deck_check=self.store.deck_check)
+            st, events = do(st, a)
+            # explicit() writes in what a lead implies (round number, the close): only then
+            implied |= any(
+                isinstance(e, E.Led) or (isinstance(e, E.Closed) and e.implied) for e in events
+            )
+        new = attrs.evolve(deal, moves=tuple(deal.moves) + acts)
+        if implied:
+            new = explicit(new, deck_check=self.store.deck_check)
         return self._commit(new)
 
     def undo(self, seq: int) -> Snapshot:
