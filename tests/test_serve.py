@@ -323,7 +323,10 @@ def test_broadcast_delay(tmp_path: Path) -> None:
     client = TestClient(app)
     secret = app.state.store.secret("toy")
     assert post(client, "/api/t/toy/act", {"seq": 0, "gjn": "1:33 2:-"}, secret).status_code == 200
-    assert client.get("/api/t/toy/watch").json()["seq"] == 0  # five minutes late
+    late = client.get("/api/t/toy/watch").json()
+    assert late["seq"] == 0  # five minutes late: nothing of the two actions shows
+    assert late["moves"] == [] and late["seats"][0]["count"] == 3
+    assert 2 not in late.values()
     table = app.state.store.table("toy")
     assert table.visible_seq(300, now=time.time() + 301) == 2
     rec = client.get("/api/t/toy/record", headers={"X-Table-Secret": secret}).json()

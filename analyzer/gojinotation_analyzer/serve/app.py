@@ -192,7 +192,6 @@ class _Live:
             "table": table.name,
             "title": _title(table),
             "seq": seq,
-            "live_seq": table.seq,
             "delay": 0 if full else self.delay,
             "seats": seats,
             "to_act": to_act,
