@@ -312,3 +312,26 @@ def test_server_killed_mid_deal_and_restarted_nothing_lost(tmp_path: Path, brows
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_organiser_page_lists_recorder_links_and_opens_hands(
+    event: tuple[Server, Path], browser: Any
+) -> None:
+    server, _ = event
+    token = server.app.state.store.organiser_token
+    bad = Phone(browser, f"{server.url}/organiser#k=wrong")
+    bad.page.locator("#error:not(.hidden)").wait_for()
+    assert bad.page.locator("a.recorder-link").count() == 0
+    bad.close()
+    org = Phone(browser, f"{server.url}/organiser#k={token}")
+    org.page.locator("a.recorder-link").first.wait_for()
+    hrefs = [a.get_attribute("href") for a in org.page.locator("a.recorder-link").all()]
+    assert f"/t/toy/record#k={server.secret('toy')}" in hrefs
+    assert org.no_horizontal_scroll()
+    spec = Phone(browser, f"{server.url}/t/disp")
+    spec.page.locator("body[data-seq]").wait_for(state="attached")
+    assert spec.page.locator("td.hand").count() == 0
+    org.page.locator('button[data-table="disp"]').tap()
+    spec.page.locator("td.hand").first.wait_for()  # opened live, without reload
+    org.close()
+    spec.close()

@@ -18,7 +18,7 @@
         var a = G.el("a", { href: row.record, "class": "recorder-link" }, "记录员 Recorder");
         s.appendChild(a);
         s.appendChild(G.el("code", null, "密钥 secret: " + row.secret));
-        var b = G.el("button", { type: "button" }, row.hands_open ? "隐藏手牌 Hide hands" : "公开手牌 Open hands");
+        var b = G.el("button", { type: "button", "data-table": row.table }, row.hands_open ? "隐藏手牌 Hide hands" : "公开手牌 Open hands");
         b.addEventListener("click", function () {
           fetch("/api/t/" + encodeURIComponent(row.table) + "/hands", {
             method: "POST", headers: headers(), body: JSON.stringify({ open: !row.hands_open })
