@@ -1,0 +1,337 @@
+"""``gouji serve`` in headless Chromium: a recorder and a spectator in two browser
+contexts at phone width (360 px).
+
+A full generated deal is entered through the recorder view (a tap on the offered legal
+action where there is one, GJN typed otherwise), followed live by the spectator, sealed,
+validated clean and byte-identical in canonical form to the deal entered; an illegal
+action refused with its rule; undo; a dispute alert; a delayed spectator; a wrong or
+missing secret refused; no horizontal scroll at 360 px.
+
+Chromium is Debian's (``/usr/bin/chromium``), started through Playwright as in
+``tests/test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gojinotation as gj
+from tests.test_serve import TOY, action_texts, bare, canonical, free_port, generated
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+
+from gojinotation_analyzer.reports.validate import validate_source  # noqa: E402
+from gojinotation_analyzer.serve.app import create_app  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1, "has_touch": True}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (CI installs chromium)"
+    ),
+]
+
+DISPUTE = '[Event "x"]\n[Profile "dasai-5421"]\n[Leader "6"]\n' + "".join(
+    f"hand {i}: {h}\n" for i, h in enumerate(["73", "639", "739", "839", "939", "539"], 1)
+)
+
+
+class Server:
+    """``create_app`` served by uvicorn in a thread on a loopback port."""
+
+    def __init__(self, folder: Path, delay: float = 0.0) -> None:
+        self.app = create_app(folder, delay=delay)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            assert time.time() < deadline, "server did not start"
+            time.sleep(0.05)
+
+    def secret(self, table: str) -> str:
+        return str(self.app.state.store.secret(table))
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    folder = tmp_path_factory.mktemp("event")
+    (folder / "final.gjn").write_text(bare(generated()), encoding="utf-8")
+    (folder / "toy.gjn").write_text(TOY, encoding="utf-8")
+    (folder / "disp.gjn").write_text(DISPUTE, encoding="utf-8")
+    server = Server(folder)
+    yield server, folder
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    pw = sync_api.sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield b
+    b.close()
+    pw.stop()
+
+
+class Phone:
+    """A fresh browser context at 360 px; collects page errors."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(url)
+
+    def seq(self) -> int:
+        return int(self.page.locator("body").get_attribute("data-seq") or "-1")
+
+    def wait_seq(self, n: int, timeout: float = 10_000) -> None:
+        self.page.locator(f'body[data-seq="{n}"]').wait_for(state="attached", timeout=timeout)
+
+    def no_horizontal_scroll(self) -> bool:
+        w = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        return bool(w[0] <= w[1])
+
+    def close(self) -> None:
+        assert self.errors == []
+        self.context.close()
+
+
+def enter(rec: Phone, text: str) -> None:
+    """Tap the offered action when it is offered, else type it; wait for the write."""
+    before = rec.seq()
+    button = rec.page.locator(f'#legal button[data-gjn="{text}"]')
+    if button.count():
+        button.first.tap()
+    else:
+        rec.page.fill("#gjn", text)
+        rec.page.press("#gjn", "Enter")
+    rec.page.locator(f'body:not([data-seq="{before}"])').wait_for(state="attached")
+
+
+def test_full_deal_recorded_on_a_phone_and_followed_by_a_spectator(
+    event: tuple[Server, Path], browser: Any
+) -> None:
+    server, folder = event
+    deal = generated()
+    rec = Phone(browser, f"{server.url}/t/final/record#k={server.secret('final')}")
+    spec = Phone(browser, f"{server.url}/t/final")
+    rec.wait_seq(0)
+    spec.wait_seq(0)
+    assert rec.no_horizontal_scroll() and spec.no_horizontal_scroll()
+    assert rec.page.locator("#seats tr[data-seat] + tr td.hand").count() == 6  # all hands
+    assert spec.page.locator("td.hand").count() == 0  # hidden while live
+    acts = action_texts(deal)
+    tapped = 0
+    for i, text in enumerate(acts):
+        if rec.page.locator("#result-box:not(.hidden)").count():
+            break
+        tapped += rec.page.locator(f'#legal button[data-gjn="{text}"]').count() > 0
+        enter(rec, text)
+        if i == 20:  # the spectator follows without reload
+            spec.wait_seq(rec.seq())
+    assert tapped > len(acts) // 2
+    final = rec.seq()
+    spec.wait_seq(final)
+    assert spec.page.locator("#result-box:not(.hidden)").count() == 1
+    assert spec.page.locator("td.hand").count() == 6  # the deal is over: hands shown
+    assert "Finish" in rec.page.inner_text("#result")
+    rec.page.locator("#seal").tap()
+    rec.page.locator("#sha:has-text('SHA-256')").wait_for()
+    on_disk = (folder / "final.gjn").read_text(encoding="utf-8")
+    assert on_disk == canonical(gj.dumps(gj.Match(deals=(deal,))))
+    report = validate_source(on_disk, file="final.gjn")
+    assert report.exit_code == 0 and report.diagnostics == ()
+    sha = rec.page.inner_text("#sha").split()[-1]
+    assert (folder / "final.gjn.sha256").read_text().split()[0] == sha
+    spec.page.locator("#seal:has-text('SHA-256')").wait_for()
+    assert rec.no_horizontal_scroll() and spec.no_horizontal_scroll()
+    rec.close()
+    spec.close()
+
+
+def test_refused_action_irregular_ruling_and_undo(event: tuple[Server, Path], browser: Any) -> None:
+    server, _ = event
+    rec = Phone(browser, f"{server.url}/t/toy/record#k={server.secret('toy')}")
+    rec.wait_seq(0)
+    rec.page.fill("#gjn", "2:5")
+    rec.page.locator("#enter").tap()
+    rec.page.locator("#refusal:not(.hidden)").wait_for()
+    assert "R-TURN-1" in rec.page.inner_text("#refusal")
+    assert rec.seq() == 0
+    # tap the cards 3 3 of seat 1 and play them
+    chips = rec.page.locator("#hand button.chip", has_text="3")
+    chips.nth(0).tap()
+    chips.nth(1).tap()
+    rec.page.locator("#play-sel").tap()
+    rec.wait_seq(1)
+    assert "1:33" in rec.page.inner_text("#record")
+    rec.page.locator("#undo").tap()
+    rec.wait_seq(0)
+    assert "1:33" not in rec.page.inner_text("#record")
+    # the refused action recorded as an irregularity with the referee's ruling
+    rec.page.fill("#gjn", "2:5")
+    rec.page.locator("#enter").tap()
+    rec.page.locator("#refusal:not(.hidden)").wait_for()
+    rec.page.fill("#ruling", "accept no objection")
+    rec.page.locator("#irregular").tap()
+    rec.wait_seq(1)
+    assert "^2:5 [%ruling accept no objection]" in rec.page.inner_text("#record")
+    rec.page.locator("#undo").tap()
+    rec.wait_seq(0)
+    # any seat, any action word: pick seat 3 and "report", the hand shown is seat 3's
+    rec.page.locator('#seat-pick button[data-seat="3"]').tap()
+    assert "3" in rec.page.inner_text("#hand-title")
+    rec.page.locator('#words button[data-word="report "]').tap()
+    assert rec.page.input_value("#gjn") == "3:report "
+    rec.page.fill("#gjn", "3:report 1")
+    rec.page.locator("#enter").tap()
+    rec.page.locator("#refusal:not(.hidden), body:not([data-seq='0'])").first.wait_for()
+    assert rec.no_horizontal_scroll()
+    rec.close()
+
+
+def test_dispute_alert(event: tuple[Server, Path], browser: Any) -> None:
+    server, _ = event
+    rec = Phone(browser, f"{server.url}/t/disp/record#k={server.secret('disp')}")
+    rec.wait_seq(0)
+    for text in ["6:5", "1:7", "2:-", "3:-", "4:-", "5:-", "6:-"]:
+        enter(rec, text)
+    assert rec.page.locator("#dispute.hidden").count() == 1
+    enter(rec, "1:3")
+    rec.page.locator("#dispute:not(.hidden)").wait_for()
+    assert "R-KAIDIAN-4" in rec.page.inner_text("#dispute")
+    rec.close()
+
+
+def test_wrong_or_missing_secret_refused(event: tuple[Server, Path], browser: Any) -> None:
+    server, folder = event
+    before = (folder / "toy.gjn").read_bytes()
+    for url in (f"{server.url}/t/toy/record#k=wrong", f"{server.url}/t/toy/record"):
+        rec = Phone(browser, url)
+        rec.page.locator("#error:not(.hidden)").wait_for()
+        assert "密钥" in rec.page.inner_text("#error")
+        rec.page.fill("#gjn", "1:33")
+        rec.page.locator("#enter").tap()
+        rec.page.wait_for_timeout(200)
+        rec.close()
+    assert (folder / "toy.gjn").read_bytes() == before
+
+
+def test_delayed_spectator(tmp_path: Path, browser: Any) -> None:
+    (tmp_path / "toy.gjn").write_text(TOY, encoding="utf-8")
+    server = Server(tmp_path, delay=2)
+    try:
+        spec = Phone(browser, f"{server.url}/t/toy")
+        spec.wait_seq(0)
+        r = httpx.post(
+            f"{server.url}/api/t/toy/act",
+            json={"seq": 0, "gjn": "1:33 2:-"},
+            headers={"X-Table-Secret": server.secret("toy")},
+        )
+        assert r.status_code == 200
+        t0 = time.monotonic()
+        spec.wait_seq(2, timeout=8000)
+        assert time.monotonic() - t0 >= 1.0  # not before the delay has run
+        assert "延迟" in spec.page.inner_text("#status")
+        spec.close()
+    finally:
+        server.stop()
+
+
+def test_server_killed_mid_deal_and_restarted_nothing_lost(tmp_path: Path, browser: Any) -> None:
+    import signal
+
+    from gojinotation_analyzer.serve.store import Store
+    from tests.test_serve import start_server
+
+    deal = generated()
+    (tmp_path / "t1.gjn").write_text(bare(deal), encoding="utf-8")
+    secret = Store(tmp_path).secret("t1")
+    acts = action_texts(deal)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = start_server(tmp_path, port)
+    try:
+        rec = Phone(browser, f"{url}/t/t1/record#k={secret}")
+        spec = Phone(browser, f"{url}/t/t1")
+        rec.wait_seq(0)
+        for text in acts[:12]:
+            enter(rec, text)
+        accepted = rec.seq()
+        record = rec.page.inner_text("#record")
+        proc.send_signal(signal.SIGKILL)  # mid-deal, no shutdown
+        proc.wait()
+        proc = start_server(tmp_path, port)
+        rec.page.reload()
+        rec.wait_seq(accepted)
+        assert rec.page.inner_text("#record") == record
+        spec.wait_seq(accepted, timeout=15_000)  # the spectator's stream reconnects by itself
+        for text in acts[12:16]:
+            enter(rec, text)
+        spec.wait_seq(rec.seq(), timeout=15_000)
+        rec.close()
+        spec.errors.clear()  # the lost connection is reported by the browser, as it should
+        spec.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_organiser_page_lists_recorder_links_and_opens_hands(
+    event: tuple[Server, Path], browser: Any
+) -> None:
+    server, _ = event
+    token = server.app.state.store.organiser_token
+    bad = Phone(browser, f"{server.url}/organiser#k=wrong")
+    bad.page.locator("#error:not(.hidden)").wait_for()
+    assert bad.page.locator("a.recorder-link").count() == 0
+    bad.close()
+    org = Phone(browser, f"{server.url}/organiser#k={token}")
+    org.page.locator("a.recorder-link").first.wait_for()
+    hrefs = [a.get_attribute("href") for a in org.page.locator("a.recorder-link").all()]
+    assert f"/t/toy/record#k={server.secret('toy')}" in hrefs
+    assert org.no_horizontal_scroll()
+    spec = Phone(browser, f"{server.url}/t/disp")
+    spec.page.locator("body[data-seq]").wait_for(state="attached")
+    assert spec.page.locator("td.hand").count() == 0
+    org.page.locator('button[data-table="disp"]').tap()
+    spec.page.locator("td.hand").first.wait_for()  # opened live, without reload
+    org.close()
+    spec.close()
