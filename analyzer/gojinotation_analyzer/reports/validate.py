@@ -144,6 +144,7 @@ CODES: dict[str, Code] = {
         Code("GJV219", _E, "rule broken", "违反规则"),
         Code("GJV220", _E, "unknown rule profile", "未知的规则方案"),
         Code("GJV221", _E, "bad rule override", "规则改动有误"),
+        Code("GJV222", _E, "implied passes or closes read two ways", "省略的过牌或扣牌有歧义"),
         Code("GJV230", _E, "written finish order differs from the replay", "记录的名次与复盘不符"),
         Code("GJV231", _E, "written score differs from the replay", "记录的得分与复盘不符"),
         Code("GJV290", _E, "the replay could not be completed", "无法完成复盘"),
@@ -1307,6 +1308,16 @@ def _validate_deal(
         reason = f"{type(exc).__name__}: {exc}"
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out), None, ruleset
+    # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
+    from gojinotation_analyzer.engine.fill import fill
+
+    filled = fill(replayed, ruleset, deck_check=deck_check)
+    for amb in filled.ambiguities:
+        ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
+                seat=amb.action.seat, action=amb.action)  # fmt: skip
+    deal = attrs.evolve(deal, moves=filled.deal.moves)
+    replayed = attrs.evolve(replayed, moves=filled.deal.moves)
+    actions = list(deal.actions())
     # Only what the later checks read is kept (a deal may have a million actions): the
     # replay's round at the actions after a round mark, and the states variations
     # branch from (``states[i]`` is the state after main-line action ``i``).
