@@ -9,7 +9,9 @@ breadth-first search over the passes and closes :func:`legal_actions` lists, at 
 :data:`MAX_FILL` items).  When two shortest runs lead to different states after the
 action, the record is ambiguous: nothing is inserted and an :class:`Ambiguity` says which
 action to write.  A recorded action that no run makes legal is left as it is (the
-validator reports it once).  Actions marked ``^`` (irregular) are never filled before.
+validator reports it once).  Nothing is filled before an action marked ``^`` (irregular),
+nor before a set played by the seat whose turn it is (legal or not, the record says that
+this seat acted now).
 
 >>> import gojinotation as gj
 >>> d = gj.loads('[Leader "1"]\\nhand 1: 33 4 K\\nhand 2: 55 A\\nhand 4: 77 Q\\n'
@@ -197,6 +199,22 @@ def _with_span(a: m.Action, span: m.Span) -> m.Action:
     return attrs.evolve(a, span=span)
 
 
+def _on_turn(st: Any) -> int:
+    """The seat whose turn it is in the ordinary order: the next leader of a round that
+    is over, the leader before a lead, else the seat to answer the standing set."""
+    if st.closing:
+        return int(st.next_leader)
+    if st.top is None:
+        return int(st.leader)
+    return int(st.turn)
+
+
+def _stands(st: Any, item: m.Action) -> bool:
+    """A set played by the seat on turn is read where it stands, legal or not: nothing
+    is implied before it (the record says that this seat acted now)."""
+    return type(item) in (m.Play, m.Burn) and item.seat == _on_turn(st)
+
+
 def _steps(
     deal: m.Deal, ruleset: Ruleset | None, deck_check: bool
 ) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | None]]:
@@ -210,7 +228,7 @@ def _steps(
             yield item, (), None
             continue
         index += 1
-        if item.irregular or st.ended:
+        if item.irregular or st.ended or _stands(st, item):
             st = do(st, item)[0]
             yield item, (), None
             continue
