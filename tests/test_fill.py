@@ -174,15 +174,32 @@ def test_an_action_no_filling_makes_legal_is_left_for_the_validator() -> None:
 
 @pytest.mark.parametrize("path", sorted(TERSE.glob("*.gjn")), ids=lambda p: p.name)
 def test_terse_records_validate_and_fill_to_their_canonical_form(path: Path) -> None:
+    # ``unit-*`` files are unit situations: a few cards each, no deck check
+    deck = not path.name.startswith("unit-")
     text = path.read_text(encoding="utf-8")
-    report = validate_source(text, file=path.name)
+    report = validate_source(text, file=path.name, deck_check=deck)
     assert [d.format("en") for d in report.diagnostics if d.severity is Severity.ERROR] == []
     terse = gj.loads(text).deals[0]
     assert isinstance(terse, m.Deal)
-    canonical = explicit(terse)
+    assert not any(isinstance(i, m.RoundMark) for i in terse.moves)
+    canonical = explicit(terse, deck_check=deck)
     assert canonical != terse  # something was implied
     again = gj.loads(gj.dumps(canonical)).deals[0]
     assert isinstance(again, m.Deal)
-    assert explicit(again) == again  # the canonical form is a fixed point
-    a, b = (list(replay(fill(d).deal))[-1].state for d in (terse, again))
+    assert explicit(again, deck_check=deck) == again  # the canonical form is a fixed point
+    a, b = (list(replay(fill(d, deck_check=deck).deal, deck_check=deck))[-1].state
+            for d in (terse, again))  # fmt: skip
     assert a.summary() == b.summary()
+
+
+def test_the_terse_full_deal_ends_as_the_sample_it_transcribes() -> None:
+    sample = gj.loads((TERSE.parent.parent / "samples" / "qingdao-standard-full.gjn").read_text(
+        encoding="utf-8")).deals[0]  # fmt: skip
+    terse = gj.loads((TERSE / "qingdao-full-sets-only.gjn").read_text(encoding="utf-8")).deals[0]
+    assert isinstance(sample, m.Deal) and isinstance(terse, m.Deal)
+    assert not any(isinstance(a, (m.Pass, m.Close)) for a in terse.actions())
+    plays = [[a for a in fill(d).deal.actions() if isinstance(a, m.Play)] for d in (sample, terse)]
+    assert plays[0] == plays[1]
+    ends = [list(replay(fill(d).deal))[-1].state for d in (sample, terse)]
+    assert ends[0].is_over and ends[0].place_of == ends[1].place_of
+    assert ends[0].summary() == ends[1].summary()
