@@ -31,9 +31,10 @@ from typing import Any
 import attrs
 
 from gojinotation import model as m
+from gojinotation.cards import Card, Rank
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
-__all__ = ["MAX_FILL", "Ambiguity", "Filled", "fill", "fill_match", "implied_items"]
+__all__ = ["MAX_FILL", "Ambiguity", "Filled", "Slip", "fill", "fill_match", "implied_items"]
 
 #: The most passes and closes filled in before one recorded action.
 MAX_FILL = 14
@@ -44,7 +45,7 @@ class Ambiguity:
     """Two readings of a terse record that lead to different states.
 
     ``action`` is the recorded action (its span points into the file); ``index`` its
-    1-based number among the deal's recorded actions; ``readings`` the shortest runs of
+    1-based number among the actions of the filled deal; ``readings`` the shortest runs of
     implied items, as GJN text (``"2:- 3:-"``), that make it legal, and ``write`` the
     first item on which they differ: writing it (or its alternative) settles the record.
     """
@@ -75,14 +76,33 @@ class Ambiguity:
 
 
 @attrs.frozen
+class Slip:
+    """A recorded action that is illegal in every reading, and the nearest legal action
+    that the replay goes on with (``fill(..., repair=True)``; the validator's
+    resynchronisation): the same set by another seat, or the seat's set with one card
+    of another rank, or the same kind of action by another seat.
+
+    ``index`` is the 1-based number of the *repaired* action in the filled deal;
+    ``violations`` the engine's findings on the recorded action, their sanction saying
+    how the replay goes on.
+    """
+
+    action: m.Action
+    repaired: m.Action
+    index: int
+    violations: tuple[Any, ...]
+
+
+@attrs.frozen
 class Filled:
     """The result of :func:`fill`: the deal with the implied items written in (each
     inserted action carries the span of the recorded action it precedes), the number
-    inserted, and the ambiguities found."""
+    inserted, the ambiguities found, and (with ``repair``) the slips repaired."""
 
     deal: m.Deal
     inserted: int
     ambiguities: tuple[Ambiguity, ...]
+    slips: tuple[Slip, ...] = ()
 
 
 _SKIP_KEYS = frozenset({"rs", "p", "hist", "n", "result", "events"})
@@ -215,9 +235,58 @@ def _stands(st: Any, item: m.Action) -> bool:
     return type(item) in (m.Play, m.Burn) and item.seat == _on_turn(st)
 
 
+_RANKS = tuple(Rank(r) for r in range(3, 18))
+
+
+def _repairs(item: m.Action) -> Iterator[m.Action]:
+    """The nearest other actions, nearest first: another seat, then (a set) one card of
+    another rank."""
+    for seat in range(1, 7):
+        if seat != item.seat:
+            yield attrs.evolve(item, seat=seat)
+    if isinstance(item, (m.Play, m.Burn)):
+        seen: set[tuple[Any, ...]] = set()
+        for j, card in enumerate(item.cards):
+            if card.rank is None:
+                continue
+            for rank in sorted(_RANKS, key=lambda r: (abs(r - card.rank), r)):  # type: ignore[operator]
+                if rank == card.rank:
+                    continue
+                cards = (*item.cards[:j], Card(rank, card.suit), *item.cards[j + 1 :])
+                key = tuple(sorted(c.rank for c in cards if c.rank is not None))
+                if key not in seen:
+                    seen.add(key)
+                    yield attrs.evolve(item, cards=cards)
+
+
+def _repairable(v: Any) -> bool:
+    """Whether a violation's sanction leaves the replay where a slip of the pen would
+    cascade (the action ignored, or taken back as a pass); a sanction with its own
+    consequence (大落 after a failed burn …) is the engine's to apply."""
+    text = str(v.sanction)
+    return text in ("", "ignored", "counted as a pass") or text.startswith("错牌不出")
+
+
+def _repair(st: Any, item: m.Action) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
+    """The first repair of ``item`` that some reading makes legal: (action, implied
+    items, state after)."""
+    from gojinotation_analyzer.engine.engine import can, do
+
+    for cand in _repairs(item):
+        if _stands(st, cand):
+            if can(st, cand):
+                return cand, (), do(st, cand)[0]
+            continue
+        runs, states = implied_items(st, cand, limit=7)
+        if len(runs) == 1:
+            return cand, runs[0], states[0]
+    return None
+
+
 def _steps(
-    deal: m.Deal, ruleset: Ruleset | None, deck_check: bool
-) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | None]]:
+    deal: m.Deal, ruleset: Ruleset | None, deck_check: bool, repair: bool = False
+) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
+    from gojinotation_analyzer.engine import events as E
     from gojinotation_analyzer.engine.engine import do, replay
 
     start = next(replay(attrs.evolve(deal, moves=()), ruleset, deck_check=deck_check))
@@ -228,13 +297,51 @@ def _steps(
             yield item, (), None
             continue
         index += 1
-        if item.irregular or st.ended or _stands(st, item):
+        if item.irregular or st.ended:
             st = do(st, item)[0]
             yield item, (), None
             continue
-        runs, states = implied_items(st, item)
+        runs: list[tuple[m.Action, ...]]
+        states: list[Any]
+        if _stands(st, item):
+            runs, states = [()], [None]
+        else:
+            runs, states = implied_items(st, item)
+        if repair and len(runs) <= 1:
+            # legal in one reading (or none): a slip if that reading breaks a rule
+            if runs:
+                pre = st
+                for a in runs[0]:
+                    pre = do(pre, a)[0]
+            else:
+                pre = st
+            evs = do(pre, item)[1]
+            bad = tuple(e for e in evs if isinstance(e, E.Violation))
+            fixed = _repair(st, item) if bad and all(map(_repairable, bad)) else None
+            if fixed is not None:
+                cand, run, st = fixed
+                index += len(run)
+                text = _text((cand,))
+                slip = Slip(
+                    item,
+                    attrs.evolve(cand, span=item.span),
+                    index,
+                    tuple(
+                        attrs.evolve(
+                            v,
+                            sanction=f"read as a slip of the pen for '{text}', which the "
+                            f"replay goes on with (at the table: {v.sanction or 'it stands'})",
+                            sanction_zh=f"视为笔误，复盘按“{text}”继续（如在牌桌上："
+                            f"{v.sanction_zh or '照常有效'}）",
+                        )
+                        for v in bad
+                    ),
+                )
+                yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
+                continue
         if len(runs) == 1:
-            st = states[0]
+            st = states[0] if states[0] is not None else do(st, item)[0]
+            index += len(runs[0])
             yield item, tuple(_with_span(a, item.span) for a in runs[0]), None
         elif runs:
             amb = Ambiguity(item, index, tuple(_text(r) for r in runs), _first_difference(runs))
@@ -245,21 +352,33 @@ def _steps(
             yield item, (), None
 
 
-def fill(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool = True) -> Filled:
+def fill(
+    deal: m.Deal,
+    ruleset: Ruleset | None = None,
+    *,
+    deck_check: bool = True,
+    repair: bool = False,
+) -> Filled:
     """The deal with every implied pass and close written in, before the recorded action
     that implies it (round numbers and comments stay where they stand; an implied close
     goes before the round number of the next round).
 
     The ruleset defaults to the deal's tags, as :func:`replay`.  A deal the engine cannot
-    start is returned unchanged.
+    start is returned unchanged.  With ``repair`` (the validator's resynchronisation), a
+    recorded action that is illegal in every reading is replaced by the nearest legal
+    one (:class:`Slip`), so that one slip costs one finding: the deal is then no longer
+    the record, and is for replaying only.
     """
     out: list[m.MoveItem] = []
     ambiguities: list[Ambiguity] = []
+    slips: list[Slip] = []
     inserted = 0
     try:
-        for item, extra, amb in _steps(deal, ruleset, deck_check):
-            if amb is not None:
+        for item, extra, amb in _steps(deal, ruleset, deck_check, repair):
+            if isinstance(amb, Ambiguity):
                 ambiguities.append(amb)
+            elif isinstance(amb, Slip):
+                slips.append(amb)
             if extra:
                 # before the round number (and comments) that precede the recorded action
                 pos = len(out)
@@ -276,9 +395,9 @@ def fill(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool = Tru
             out.append(item)
     except Exception:  # an engine failure must never cost the user their record
         return Filled(deal, 0, ())
-    if not inserted:
+    if not inserted and not slips:
         return Filled(deal, 0, tuple(ambiguities))
-    return Filled(attrs.evolve(deal, moves=tuple(out)), inserted, tuple(ambiguities))
+    return Filled(attrs.evolve(deal, moves=tuple(out)), inserted, tuple(ambiguities), tuple(slips))
 
 
 def fill_match(match: m.Match) -> m.Match:

@@ -1311,7 +1311,10 @@ def _validate_deal(
     # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
     from gojinotation_analyzer.engine.fill import fill
 
-    filled = fill(replayed, ruleset, deck_check=deck_check)
+    # (a slip illegal in every reading is replayed as its nearest legal repair and
+    # reported once: one slip, one error)
+    filled = fill(replayed, ruleset, deck_check=deck_check, repair=True)
+    slips = {slip.index: slip for slip in filled.slips}
     for amb in filled.ambiguities:
         ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
                 seat=amb.action.seat, action=amb.action)  # fmt: skip
@@ -1347,8 +1350,9 @@ def _validate_deal(
                 rounds[done] = rnd
                 if not violated:
                     clean.add(done)
-            for ev in frame.events:
-                _handle_event(ctx, ev, action, rnd)
+            slip = slips.get(done)
+            for ev in (*slip.violations, *frame.events) if slip else frame.events:
+                _handle_event(ctx, ev, slip.action if slip else action, rnd)
                 if isinstance(ev, E.DealEnded):
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
