@@ -50,8 +50,10 @@ def build_view(match: m.Match) -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; the record alone where replay fails."""
     from gojinotation_analyzer.engine.engine import replay
+    from gojinotation_analyzer.engine.fill import fill_match
     from gojinotation_analyzer.reports.validate import validate_match
 
+    match = fill_match(match)  # a terse record's implied passes and closes, as steps
     frames: dict[int, list[object]] = {}
     for i, deal in enumerate(match.deals, 1):
         if isinstance(deal, BrokenDeal):
