@@ -220,3 +220,27 @@ def test_the_terse_full_deal_ends_as_the_sample_it_transcribes() -> None:
     ends = [list(replay(fill(d).deal))[-1].state for d in (sample, terse)]
     assert ends[0].is_over and ends[0].place_of == ends[1].place_of
     assert ends[0].summary() == ends[1].summary()
+
+
+def test_R_TURN_1_a_wrong_seat_costs_one_error_and_the_replay_goes_on() -> None:
+    # seat 3's 7 written as seat 4's (who holds none): one error, then 4:8 and 5:9 are
+    # read against the repaired state (3:7 stands), not against a cascade
+    text = gj.dumps(m.Match((_deal(SMALL, "1:5 2:6 4:7 4:8 5:9"),), 1))
+    report = validate_source(text, file="t.gjn", deck_check=False)
+    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
+    assert [(d.rule_id, d.action, d.seat) for d in errors] == [("R-TURN-1", "4:7", 4)]
+    assert "slip of the pen for '3:7'" in errors[0].explanation_en
+    assert "视为笔误" in errors[0].explanation_zh
+    filled = fill(_deal(SMALL, "1:5 2:6 4:7 4:8 5:9"), deck_check=False, repair=True)
+    assert [gj.format_action(s.repaired) for s in filled.slips] == ["3:7"]
+    assert fill(_deal(SMALL, "1:5 2:6 4:7 4:8 5:9"), deck_check=False).slips == ()
+
+
+def test_R_SET_3_a_wrong_card_is_repaired_to_the_set_the_next_actions_fit() -> None:
+    # seat 2 answers seat 1's 6 with a 5 it does not hold; its 7 fits what follows
+    hands = ["6" + FILLER, "7" + FILLER, "8" + FILLER, "9" + FILLER, "T" + FILLER, "J" + FILLER]
+    text = gj.dumps(m.Match((_deal(hands, "1:6 2:5 3:8 4:9"),), 1))
+    report = validate_source(text, file="t.gjn", deck_check=False)
+    errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
+    assert [d.action for d in errors] == ["2:5"]
+    assert "'2:7'" in errors[0].explanation_en

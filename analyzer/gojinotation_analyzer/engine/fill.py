@@ -13,6 +13,10 @@ validator reports it once).  Nothing is filled before an action marked ``^`` (ir
 nor before a set played by the seat whose turn it is (legal or not, the record says that
 this seat acted now).
 
+For the validator, ``fill(..., repair=True)`` also resynchronises after a slip: an action
+illegal in every reading is replaced, for the rest of the replay, by its nearest legal
+repair (:class:`Slip`), so that one slip costs one finding, not a cascade.
+
 >>> import gojinotation as gj
 >>> d = gj.loads('[Leader "1"]\\nhand 1: 33 4 K\\nhand 2: 55 A\\nhand 4: 77 Q\\n'
 ...              '1:33 4:77 4:Q').deals[0]
@@ -267,20 +271,59 @@ def _repairable(v: Any) -> bool:
     return text in ("", "ignored", "counted as a pass") or text.startswith("错牌不出")
 
 
-def _repair(st: Any, item: m.Action) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
-    """The first repair of ``item`` that some reading makes legal: (action, implied
-    items, state after)."""
+#: How many legal repairs are weighed, and how many recorded actions after the slip
+#: each is tried against.
+_REPAIR_CANDIDATES = 8
+_LOOKAHEAD = 3
+
+
+def _fits(st: Any, upcoming: Sequence[m.Action]) -> int:
+    """How many of the ``upcoming`` recorded actions replay legally, in a row, from
+    ``st`` (implied items filled)."""
     from gojinotation_analyzer.engine.engine import can, do
 
+    n = 0
+    for a in upcoming:
+        if st.ended or a.irregular:
+            break
+        if _stands(st, a):
+            if not can(st, a):
+                break
+            st = do(st, a)[0]
+        else:
+            runs, states = implied_items(st, a, limit=7)
+            if len(runs) != 1:
+                break
+            st = states[0]
+        n += 1
+    return n
+
+
+def _repair(
+    st: Any, item: m.Action, upcoming: Sequence[m.Action] = ()
+) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
+    """The repair of ``item`` that some reading makes legal and that best fits the
+    recorded actions after it (the nearest first among equals): (action, implied items,
+    state after)."""
+    from gojinotation_analyzer.engine.engine import can, do
+
+    found: list[tuple[m.Action, tuple[m.Action, ...], Any]] = []
     for cand in _repairs(item):
         if _stands(st, cand):
             if can(st, cand):
-                return cand, (), do(st, cand)[0]
-            continue
-        runs, states = implied_items(st, cand, limit=7)
-        if len(runs) == 1:
-            return cand, runs[0], states[0]
-    return None
+                found.append((cand, (), do(st, cand)[0]))
+        else:
+            runs, states = implied_items(st, cand, limit=7)
+            if len(runs) == 1:
+                found.append((cand, runs[0], states[0]))
+        if len(found) >= _REPAIR_CANDIDATES:
+            break
+    if not found:
+        return None
+    if len(found) == 1 or not upcoming:
+        return found[0]
+    scores = [_fits(after, upcoming) for _, _, after in found]
+    return found[scores.index(max(scores))]
 
 
 def _steps(
@@ -292,11 +335,14 @@ def _steps(
     start = next(replay(attrs.evolve(deal, moves=()), ruleset, deck_check=deck_check))
     st = start.state
     index = 0
+    recorded = list(deal.actions())
+    rec = 0  # recorded actions so far (``index`` counts the filled deal's)
     for item in deal.moves:
         if isinstance(item, (m.Comment, m.RoundMark, m.Variation)):
             yield item, (), None
             continue
         index += 1
+        rec += 1
         if item.irregular or st.ended:
             st = do(st, item)[0]
             yield item, (), None
@@ -317,7 +363,9 @@ def _steps(
                 pre = st
             evs = do(pre, item)[1]
             bad = tuple(e for e in evs if isinstance(e, E.Violation))
-            fixed = _repair(st, item) if bad and all(map(_repairable, bad)) else None
+            upcoming = recorded[rec : rec + _LOOKAHEAD]
+            ok = bad and all(map(_repairable, bad))
+            fixed = _repair(st, item, upcoming) if ok else None
             if fixed is not None:
                 cand, run, st = fixed
                 index += len(run)
