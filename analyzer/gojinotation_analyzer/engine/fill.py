@@ -38,10 +38,23 @@ from gojinotation import model as m
 from gojinotation.cards import Card, Rank
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
-__all__ = ["MAX_FILL", "Ambiguity", "Filled", "Slip", "fill", "fill_match", "implied_items"]
+__all__ = [
+    "MAX_FILL",
+    "MAX_SEARCHES",
+    "Ambiguity",
+    "Filled",
+    "Slip",
+    "fill",
+    "fill_match",
+    "implied_items",
+]
 
 #: The most passes and closes filled in before one recorded action.
 MAX_FILL = 14
+#: The most searches (for implied items, or a slip's repair) in one deal: beyond it a
+#: record that is wrong throughout (a million passes out of turn) is replayed as it
+#: stands, at the engine's own cost.
+MAX_SEARCHES = 200
 
 
 @attrs.frozen
@@ -335,18 +348,28 @@ def _steps(
     start = next(replay(attrs.evolve(deal, moves=()), ruleset, deck_check=deck_check))
     st = start.state
     index = 0
-    recorded = list(deal.actions())
+    recorded: list[m.Action] | None = None  # built at the first slip
     rec = 0  # recorded actions so far (``index`` counts the filled deal's)
+    searches = 0
     for item in deal.moves:
         if isinstance(item, (m.Comment, m.RoundMark, m.Variation)):
             yield item, (), None
             continue
         index += 1
         rec += 1
-        if item.irregular or st.ended:
+        if item.irregular or st.ended or searches >= MAX_SEARCHES:
             st = do(st, item)[0]
             yield item, (), None
             continue
+        # the common case first: the action stands where it is (a notice at most)
+        after, evs = do(st, item)
+        if not any(type(e) is E.Violation for e in evs):
+            st = after
+            yield item, (), None
+            continue
+        searches += 1
+        if recorded is None:
+            recorded = list(deal.actions())
         runs: list[tuple[m.Action, ...]]
         states: list[Any]
         if _stands(st, item):
