@@ -1195,6 +1195,9 @@ def view_from_engine(match: m.Match) -> MatchView:
         )  # the engine is optional for the view model
     except ImportError:  # pragma: no cover - a broken engine must not stop the page
         return view_from_record(match)
+    from gojinotation_analyzer.engine.fill import fill_match
+
+    match = fill_match(match)  # a terse record's implied passes and closes, as steps
     frames: dict[int, list[Any]] = {}
     for i, deal in enumerate(match.deals, 1):
         if isinstance(deal, m.Deal):
