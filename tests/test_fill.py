@@ -244,3 +244,16 @@ def test_R_SET_3_a_wrong_card_is_repaired_to_the_set_the_next_actions_fit() -> N
     errors = [d for d in report.diagnostics if d.severity is Severity.ERROR]
     assert [d.action for d in errors] == ["2:5"]
     assert "'2:7'" in errors[0].explanation_en
+
+
+def test_an_ambiguity_names_the_readings_and_the_item_to_write() -> None:
+    # no generated or hand-made situation has given two readings with different states
+    # yet; the message a referee would get (GJV222) is pinned here
+    from gojinotation_analyzer.engine.fill import Ambiguity, _first_difference
+
+    runs = [(m.Pass(2), m.Pass(3)), (m.Pass(2), m.Pass(5))]
+    amb = Ambiguity(m.Play(4, cards=gj.parse_cards("77")), 3, ("2:- 3:-", "2:- 5:-"),
+                    _first_difference(runs))  # fmt: skip
+    assert amb.write == "3:-"
+    assert "(2:- 3:- | 2:- 5:-)" in amb.en and "starting with '3:-'" in amb.en
+    assert "2:- 3:- | 2:- 5:-" in amb.zh and "从“3:-”写起" in amb.zh
