@@ -1375,7 +1375,8 @@ def _validate_deal(
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
         pos = _pos(last.span) if last.span.line else ctx.deal_pos()
-        ctx.add("GJV505", "", _both("incomplete", n=len(actions)), pos=pos)
+        recorded = len(actions) - filled.inserted  # as written, not the implied items
+        ctx.add("GJV505", "", _both("incomplete", n=recorded), pos=pos)
     _check_result_tags(ctx, ended, len(actions))
     _check_round_marks(ctx, rounds, clean)
     try:
