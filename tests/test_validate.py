@@ -99,11 +99,15 @@ QS_HANDS = ["KK3", "AA4", "55", "66", "77", "88"]
 
 
 def test_R_TURN_1_play_out_of_turn() -> None:
-    d = expect(record(QS_HANDS, "1. 1:3 3:5"), code="GJV203", rule="R-TURN-1", line=9,
-               column=8, action="3:5")  # fmt: skip
-    assert (d.round, d.seat) == (1, 3)
-    assert "seat 2's turn" in d.en and "轮到2号" in d.zh
+    # before the first lead: no pass can be implied (the leader must lead), so seat 3's
+    # set is out of turn in every reading (after a lead, ``1:3 3:5`` implies 2's pass)
+    d = expect(record(QS_HANDS, "1. 3:5 1:3"), code="GJV203", rule="R-TURN-1", line=9,
+               column=4, action="3:5")  # fmt: skip
+    assert d.seat == 3
+    assert "seat 1's turn" in d.en and "轮到1号" in d.zh
     assert "ignored" in d.explanation_en
+    assert not [x for x in diagnostics(record(QS_HANDS, "1. 1:3 3:5"))
+                if x.severity is Severity.ERROR]  # fmt: skip
 
 
 def test_R_TURN_1_action_after_the_deal_ended() -> None:
@@ -250,11 +254,14 @@ def test_R_PASS_2_reentry_against_duitou_refused() -> None:
     assert found == []
 
 
-def test_R_YIELD_1_before_both_seats_between_passed() -> None:
+def test_R_YIELD_1_after_the_round_is_over() -> None:
+    # (a yield before seat 6 has passed now implies 6's pass: tests/test_fill.py); after
+    # seat 1, the only seat that may answer the 够级 set, has passed, no pass or close
+    # makes a yield legal
     hands = ["AA" + F, "6" + F, "7" + F, "KK" + F, "9" + F, "9" + F]
-    d = expect(record(hands, "1. 4:KK 5:- 1:yield", leader=4), code="GJV206", rule="R-YIELD-1",
-               line=9, column=13, action="1:yield")  # fmt: skip
-    assert "seat 6 has not" in d.en
+    d = expect(record(hands, "1. 4:KK 5:- 6:- 1:- 1:yield", leader=4), code="GJV206",
+               rule="R-YIELD-1", line=9, column=21, action="1:yield")  # fmt: skip
+    assert "no set to yield on" in d.en
 
 
 def test_R_CLOSE_1_wrong_closer() -> None:
@@ -264,10 +271,18 @@ def test_R_CLOSE_1_wrong_closer() -> None:
            param="koupai.legal_koupai_ren")  # fmt: skip
 
 
-def test_R_CLOSE_2_close_before_the_others_passed() -> None:
+def test_R_CLOSE_2_a_close_on_turn_implies_the_others_passes() -> None:
+    # docs/format.md §9.3: ``4:close`` on seat 4's turn reads as 4 passing, 5 and 6
+    # passing, 4 turning the cards (it was an R-CLOSE-2 error before passes were implied)
+    from gojinotation_analyzer.engine.fill import fill
+
     hands = ["5" + F, "6" + F, "7" + F, "8" + F, "9" + F, "9" + F]
-    expect(record(hands, "1. 1:5 2:- 3:- 4:close"), code="GJV206", rule="R-CLOSE-2", line=9,
-           column=16, action="4:close", param="koupai.all_cards_before_lead")  # fmt: skip
+    text = record(hands, "1. 1:5 2:- 3:- 4:close")
+    assert not [d for d in diagnostics(text) if d.severity is Severity.ERROR]
+    filled = fill(loads(text).deals[0], deck_check=False)
+    assert [f"{a.seat}:{type(a).__name__}" for a in filled.deal.actions()][3:] == [
+        "4:Pass", "5:Pass", "6:Pass", "4:Close"
+    ]  # fmt: skip
 
 
 # ------------------------------------------------------------------ burns
@@ -476,10 +491,13 @@ def test_R_REPORT_1_count_to_be_shown_at_ten_is_a_notice() -> None:
 def test_R_CLOSE_2_a_close_written_after_the_next_lead_karamay() -> None:
     # koupai.all_cards_before_lead (000§D 三6): the record shows seat 1 leading before
     # seat 4 turned the cards; an omitted close is read as made before the lead
+    # a close written after the next lead closes that lead's round (the passes between
+    # are implied, docs/format.md §9.3); before passes were implied it was an R-CLOSE-2
+    # error for this record
     hands = ["56" + FILL, "7" + FILL, "8" + FILL, "9" + FILL, "T" + FILL, "J" + FILL]
-    moves = "1. 1:5 2:- 3:- 4:- 5:- 6:- 2. 1:6 4:close"
-    expect(record(hands, moves, profile="karamay-jingsai"), code="GJV206", rule="R-CLOSE-2",
-           line=9, column=35, action="4:close", param="koupai.all_cards_before_lead")  # fmt: skip
+    moves = "1. 1:5 2:- 3:- 4:- 5:- 6:- 2. 1:6 2:7 4:close"
+    expect(record(hands, moves, profile="karamay-jingsai"), code="GJV206", rule="R-CLOSE-1",
+           line=9, column=39, action="4:close")  # fmt: skip
     omitted = record(hands, "1. 1:5 2:- 3:- 4:- 5:- 6:- 2. 1:6", profile="karamay-jingsai")
     assert not [d for d in diagnostics(omitted) if d.severity is Severity.ERROR]
 
@@ -630,7 +648,7 @@ def test_illegal_actions_in_variations_are_warnings() -> None:
 
 
 def test_every_deal_is_validated_and_a_broken_one_hides_nothing() -> None:
-    good = record(QS_HANDS, "1. 1:3 3:5")
+    good = record(QS_HANDS, "1. 3:5 1:3")
     text = '[Event "bad"]\n1:ZZ\n\n' + good + "\n" + good
     report = validate_source(text, file="t.gjn", deck_check=False)
     assert report.deals == 3
@@ -677,20 +695,20 @@ def test_validate_deal_with_an_explicit_ruleset() -> None:
 
 
 def test_json_positions_are_left_out() -> None:
-    deal = loads(record(QS_HANDS, "1. 1:3 3:5")).deals[0]
+    deal = loads(record(QS_HANDS, "1. 3:5 1:3")).deals[0]
     (d,) = [d for d in validate_deal(deal, deck_check=False, positions=False) if d.code == "GJV203"]
     assert (d.line, d.column, d.source_line) == (0, 0, "")
-    assert (d.round, d.seat, d.action) == (1, 3, "3:5")
+    assert (d.seat, d.action) == (3, "3:5")
 
 
 def test_report_as_dict_is_plain_data() -> None:
     import json
 
-    report = validate_source(record(QS_HANDS, "1. 1:3 3:5"), file="t.gjn", deck_check=False)
+    report = validate_source(record(QS_HANDS, "1. 3:5 1:3"), file="t.gjn", deck_check=False)
     data = json.loads(json.dumps(report.as_dict()))
     first = data["diagnostics"][0]
     assert first["code"] == "GJV203" and first["rule"]["id"] == "R-TURN-1"
-    assert first["source_line"] == "1. 1:3 3:5" and first["end_column"] == 11
+    assert first["source_line"] == "1. 3:5 1:3" and first["end_column"] == 7
     assert data["exit_code"] == 1 and data["counts"]["errors"] == 1
 
 

@@ -23,7 +23,8 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 HANDS = "hand 1: KK3\nhand 2: AA4\nhand 3: 55\nhand 4: 66\nhand 5: 77\nhand 6: 88\n"
 CLEAN = '[Profile "qingdao"]\n[Leader "1"]\n' + HANDS + "1. 1:3 2:4\n"
-ILLEGAL = '[Profile "qingdao"]\n[Leader "1"]\n' + HANDS + "1. 1:3 3:5\n"
+# seat 3 before the first lead: out of turn in every reading (no pass can be implied)
+ILLEGAL = '[Profile "qingdao"]\n[Leader "1"]\n' + HANDS + "1. 3:5 1:3\n"
 SYNTAX = '[Event "bad"]\n1:ZZ\n'
 DISPUTED = (
     '[Profile "qingdao"]\n[Leader "1"]\nhand 1: KK3\nhand 2: 4\nhand 3: 55\n'
@@ -134,7 +135,7 @@ def test_many_files_globs_and_directories(tmp_path: Path) -> None:
 def test_standard_input() -> None:
     r = run("-", "--no-deck-check", input=ILLEGAL)
     assert r.exit_code == 1
-    assert "<stdin>:9:8: error GJV203" in r.stdout
+    assert "<stdin>:9:4: error GJV203" in r.stdout
 
 
 def test_json_record(tmp_path: Path) -> None:
@@ -158,8 +159,8 @@ def test_caret_under_the_offending_action(tmp_path: Path) -> None:
     r = run(str(write(tmp_path, "b.gjn", ILLEGAL)), "--no-deck-check")
     lines = r.stdout.splitlines()
     i = next(i for i, line in enumerate(lines) if "GJV203" in line)
-    assert lines[i + 1] == "  1. 1:3 3:5"
-    assert lines[i + 2] == "         ^^^"
+    assert lines[i + 1] == "  1. 3:5 1:3"
+    assert lines[i + 2] == "     ^^^"
 
 
 def test_explain_gives_rule_text_and_sources(tmp_path: Path) -> None:
@@ -179,7 +180,7 @@ def test_chinese_report(tmp_path: Path) -> None:
     for args in (("--lang", "zh"), ()):
         env = {} if args else {"LANG": "zh_CN.UTF-8"}
         r = run(p, "--no-deck-check", *args, env=env)
-        assert "错误 GJV203 [R-TURN-1] 出牌顺序与越序：轮到2号出牌，不是3号" in r.stdout
+        assert "错误 GJV203 [R-TURN-1] 出牌顺序与越序：轮到1号出牌，不是3号" in r.stdout
         assert "合计：1 个文件" in r.stdout and "发现违规" in r.stdout
 
 
@@ -223,7 +224,7 @@ def test_summary_lists_only_files_with_errors_beyond_twenty(tmp_path: Path) -> N
 
 
 def test_profiles_all(tmp_path: Path) -> None:
-    text = ILLEGAL.replace("1. 1:3 3:5", "1. 1:D 4:DD").replace("KK3", "D3").replace("66", "DD6")
+    text = ILLEGAL.replace("1. 3:5 1:3", "1. 1:D 4:DD").replace("KK3", "D3").replace("66", "DD6")
     r = run(str(write(tmp_path, "e.gjn", text)), "--no-deck-check", "--profiles", "all")
     out = r.stdout
     assert "deal 1: 20 rulesets compared" in out  # the record's own + the 19 others
@@ -240,7 +241,7 @@ def test_profiles_list(tmp_path: Path) -> None:
 
 
 def test_profile_option_replaces_the_tag(tmp_path: Path) -> None:
-    text = ILLEGAL.replace("1. 1:3 3:5", "1. 1:D 4:DD").replace("KK3", "D3").replace("66", "DD6")
+    text = ILLEGAL.replace("1. 3:5 1:3", "1. 1:D 4:DD").replace("KK3", "D3").replace("66", "DD6")
     p = str(write(tmp_path, "e.gjn", text))
     assert run(p, "--no-deck-check").exit_code == 1
     r = run(p, "--no-deck-check", "--profile", "tongsu")
@@ -275,13 +276,13 @@ def test_json_structure(tmp_path: Path) -> None:
         "alternatives", "source_line", "syntax", "more",
     }  # fmt: skip
     assert (d["code"], d["severity"], d["rule"]["id"]) == ("GJV203", "error", "R-TURN-1")
-    assert (d["line"], d["column"], d["end_column"]) == (9, 8, 11)
-    assert (d["deal"], d["round"], d["seat"], d["action"]) == (1, 1, 3, "3:5")
-    assert d["message"]["zh"] == "轮到2号出牌，不是3号"
+    assert (d["line"], d["column"], d["end_column"]) == (9, 4, 7)
+    assert (d["deal"], d["round"], d["seat"], d["action"]) == (1, None, 3, "3:5")
+    assert d["message"]["zh"] == "轮到1号出牌，不是3号"
     assert d["explanation"] is None  # only with --explain
     r = run(p, "--no-deck-check", "--format", "json", "--explain")
     explained = json.loads(r.stdout)["files"][0]["diagnostics"][0]["explanation"]
-    assert explained["en"].startswith("Cards are drawn") and "轮到2号" in explained["zh"]
+    assert explained["en"].startswith("Cards are drawn") and "轮到1号" in explained["zh"]
     assert d["citations"][0]["file"].startswith("001_")
     (cmp,) = f0["comparisons"]
     assert [o["label"] for o in cmp["outcomes"]] == ["record: qingdao-standard", "tongsu"]

@@ -7,8 +7,8 @@
 * Single mutations of such deals (a card moved between hands, two cards swapped, a seat
   changed, a pass dropped, a set raised or lowered, a burn made by a seat that passed) are
   flagged with the right rule id, at or after the mutated place and never before it; or
-  the mutated deal is still legal, which the engine confirms by replaying it without a
-  violation.
+  the mutated deal is still legal, which the engine confirms by replaying it (with its
+  implied passes and closes filled in) without a violation.
 """
 
 from __future__ import annotations
@@ -133,7 +133,11 @@ def position(text: str, index: int) -> tuple[int, int]:
 
 
 def replays_clean(text: str) -> bool:
-    deal = gj.loads(text).deals[0]
+    """No violation in the replay of the deal with its implied passes and closes filled
+    in (docs/format.md §9.3: a dropped pass may be one the rules imply)."""
+    from gojinotation_analyzer.engine.fill import fill
+
+    deal = fill(gj.loads(text).deals[0]).deal
     return not any(isinstance(e, E.Violation) for f in replay(deal) for e in f.events)
 
 

@@ -202,19 +202,114 @@ def _score(value: str, lang: str) -> str:
 @_option(
     "--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N", help_key="help.deal"
 )
+@_option("--at", "at", default=None, metavar="ROUND|pK", help_key="help.at")
 @click.pass_context
-def show_command(ctx: click.Context, files: tuple[str, ...], deal_no: int | None) -> None:
+def show_command(
+    ctx: click.Context, files: tuple[str, ...], deal_no: int | None, at: str | None
+) -> None:
     """A readable summary (the help text shown is ``help.show`` of the catalogue)."""
     lang = lang_of(ctx)
+    point = None
+    if at is not None:
+        point = _parse_at(at)
+        if point is None:
+            _err(_error_line(t("show.at_bad", lang, value=at), lang))
+            ctx.exit(EXIT_ERROR)
     code = EXIT_OK
     for n, file in enumerate(files):
         if n:
             _out("")
-        code = max(code, _show_one(file, deal_no, lang))
+        code = max(code, _show_one(file, deal_no, lang, point))
     ctx.exit(code)
 
 
-def _show_one(file: str, deal_no: int | None, lang: str) -> int:
+def _parse_at(text: str) -> tuple[str, int] | None:
+    """``"7"`` -> ``("round", 7)``, ``"p42"`` -> ``("play", 42)``; else ``None``.
+
+    >>> _parse_at("7"), _parse_at("p42"), _parse_at("#3"), _parse_at("x")
+    (('round', 7), ('play', 42), ('play', 3), None)
+    """
+    value = text.strip().lower()
+    for prefix in ("p", "#"):
+        if value.startswith(prefix) and value[1:].isdigit() and int(value[1:]) >= 0:
+            return "play", int(value[1:])
+    if value.isdigit() and int(value) >= 1:
+        return "round", int(value)
+    return None
+
+
+def remaining_at(deal: gm.Deal, point: tuple[str, int], lang: str) -> list[str]:
+    """Each seat's remaining cards at ``point`` (see :func:`_parse_at`), for a referee
+    checking a transcription against the table.  The replay fills in implied passes
+    and closes; a seat's unknown cards show as ``?``.
+
+    >>> d = gj.loads('[Leader "1"]\\nhand 1: KK 33\\nhand 2: AA 4\\n1:33 2:- 1:KK').deals[0]
+    >>> print("\\n".join(remaining_at(d, ("round", 2), "en")))
+    Remaining cards at the start of round 2 (after 2 recorded action(s)):
+      Seat 1 (2): KK
+      Seat 2 (3): AA 4
+      Seat 3 (0): -
+      Seat 4 (0): -
+      Seat 5 (0): -
+      Seat 6 (0): -
+    """
+    from gojinotation_analyzer.engine import events as E
+    from gojinotation_analyzer.engine import replay
+    from gojinotation_analyzer.engine.fill import fill
+
+    deck = sum(len(h.cards or ()) for h in deal.hands if isinstance(h, gm.Hand)) >= 216
+    try:
+        filled = fill(deal, deck_check=deck).deal
+        frames = list(replay(filled, deck_check=deck))
+    except Exception as exc:  # a broken record must not cost the summary
+        return [t("show.at_failed", lang, reason=f"{type(exc).__name__}: {exc}")]
+    recorded = {id(a) for a in deal.actions()}
+    kind, n = point
+    chosen = None
+    header = ""
+    k = rounds = 0
+    for f in frames:
+        if f.action is not None and id(f.action) in recorded:
+            k += 1
+        if any(isinstance(e, E.Led) for e in f.events):
+            rounds += 1
+            if kind == "round" and rounds == n:
+                prev = frames[f.index - 1]
+                chosen = prev.state
+                header = t("show.at_round", lang, n=n, k=k - 1)
+                break
+        if kind == "play" and f.action is not None and id(f.action) in recorded and k == n:
+            chosen = f.state
+            header = t("show.at_play", lang, k=n, action=gj.format_action(f.action), n=rounds)
+            break
+    if kind == "play" and n == 0:
+        chosen, header = frames[0].state, t("show.at_play", lang, k=0, action="-", n=0)
+    if chosen is None:
+        value = f"p{n}" if kind == "play" else str(n)
+        return [t("show.at_beyond", lang, rounds=rounds, count=k, value=value)]
+    out = [header]
+    places = chosen.place_of
+    for seat in gm.SEATS:
+        if seat in places and not chosen.count(seat):
+            out.append(
+                "  " + t("show.at_out", lang, seat=seat, place=PLACES[lang][places[seat] - 1])
+            )
+            continue
+        known, unknown = chosen.hand(seat), chosen.unknown_count(seat)
+        shown = gj.cards.format_hand(known) if known else ""
+        cards = shown + (
+            "" if not unknown else f" ?*{unknown}" if unknown > 3 else " " + "?" * unknown
+        )
+        count = len(known) + unknown
+        out.append(
+            "  " + t("show.at_seat", lang, seat=seat, count=count, cards=cards.strip() or "-")
+        )
+    return out
+
+
+def _show_one(
+    file: str, deal_no: int | None, lang: str, point: tuple[str, int] | None = None
+) -> int:
     record = read_record(file, lang)
     if record is None:
         return EXIT_ERROR
@@ -241,6 +336,8 @@ def _show_one(file: str, deal_no: int | None, lang: str) -> int:
             out.append(click.style(t("show.broken", lang, n=i, line=line), fg="red"))
         else:
             out.extend(_show_deal(i, deal, lang))
+            if point is not None:
+                out.extend(f"  {line}" for line in remaining_at(deal, point, lang))
     _out("\n".join(out))
     return EXIT_ERROR if record.errors else EXIT_OK
 

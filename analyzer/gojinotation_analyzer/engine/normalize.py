@@ -1,17 +1,23 @@
 """Make a record's implied items explicit, by replaying it (the engine-backed half of the
 canonical form).
 
-GJN lets a scorer leave out what the rules imply: the 扣牌 (``close``) that ends a round
-when its last player leads again, and the round numbers.  :func:`explicit` replays a deal
-and writes them in: a ``close`` by the seat that turns the cards (the last player's 对头;
-none when the round has no 扣牌人, e.g. after 无头), and a round number ``N.`` before
-every lead.  With the notation writer's one-round-a-line layout this gives the canonical
-text ``gouji fmt`` writes.  A deal whose replay reports a violation is left as it is:
-inserting items into an illegal record would be a guess.
+GJN lets a scorer leave out what the rules imply: the passes and closes that the rules
+force or that the next recorded action implies (:mod:`.fill`), the 扣牌 (``close``) that
+ends a round when its last player leads again, and the round numbers.  :func:`explicit`
+fills the passes and closes (:func:`.fill.fill`), replays the deal and writes the rest in:
+a ``close`` by the seat that turns the cards (the last player's 对头; none when the round
+has no 扣牌人, e.g. after 无头), and a round number ``N.`` before every lead.  With the
+notation writer's one-round-a-line layout this gives the canonical text ``gouji fmt``
+writes.  A deal whose replay reports a violation is left as it is: inserting items into
+an illegal record would be a guess.
 
 >>> import gojinotation as gj
 >>> d = gj.loads('[Leader "1"]\\nhand 1: 33 4\\n1:33 2:- 3:- 4:- 5:- 6:- 1:4').deals[0]
 >>> print("\\n".join(gj.dumps(explicit(d, deck_check=False)).splitlines()[-2:]))
+1. 1:33 2:- 3:- 4:- 5:- 6:- 4:close
+2. 1:4
+>>> terse = gj.loads('[Leader "1"]\\nhand 1: 33 4\\n1:33 1:4').deals[0]
+>>> print("\\n".join(gj.dumps(explicit(terse, deck_check=False)).splitlines()[-2:]))
 1. 1:33 2:- 3:- 4:- 5:- 6:- 4:close
 2. 1:4
 """
@@ -31,20 +37,28 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
     """The deal with every implied close and every round number written in.
 
     Existing round numbers are kept where they stand (a wrong one is the validator's to
-    report); a deal that does not replay cleanly is returned unchanged.
+    report); a deal that does not replay cleanly once filled, or whose implied items are
+    ambiguous, is returned unchanged.
     """
     from gojinotation_analyzer.engine import replay
+    from gojinotation_analyzer.engine.fill import fill
+
+    recorded = deal
+    filled = fill(deal, ruleset, deck_check=deck_check)
+    if filled.ambiguities:
+        return recorded
+    deal = filled.deal
 
     try:
         frames = list(replay(deal, ruleset, deck_check=deck_check))
     except Exception:  # an engine failure must never cost the user their record
-        return deal
+        return recorded
     inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
     for frame in frames[1:]:
         if frame.action is None:
             continue
         if any(isinstance(e, E.Violation) for e in frame.events):
-            return deal
+            return recorded
         before: list[m.MoveItem] = []
         for e in frame.events:
             if isinstance(e, E.Closed) and e.implied and e.seat:

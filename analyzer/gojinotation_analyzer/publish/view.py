@@ -1208,6 +1208,9 @@ def view_from_engine(match: m.Match, diagnostics: Iterable[Any] | None = None) -
         reason = (f"the rules engine is not available ({exc})", f"规则引擎不可用（{exc}）")
         return view_from_frames(match, {}, diagnostics, failures=dict.fromkeys(
             range(1, len(match.deals) + 1), reason))  # fmt: skip
+    from gojinotation_analyzer.engine.fill import fill_match
+
+    match = fill_match(match)  # a terse record's implied passes and closes, as steps
     frames: dict[int, list[Any]] = {}
     failures: dict[int, tuple[str, str]] = {}
     for i, deal in enumerate(match.deals, 1):

@@ -310,6 +310,11 @@ def compare_profiles(
 
     ids = _resolve_list(profiles)
     choice = resolve_ruleset(deal, profile)
+    # a terse record's implied items, filled once under the record's profile: every run
+    # replays the same actions, so that they line up
+    from gojinotation_analyzer.engine.fill import fill
+
+    deal = attrs.evolve(deal, moves=fill(deal, choice.ruleset, deck_check=deck_check).deal.moves)
     runs: list[tuple[str, str, str, Ruleset]] = []
     if include_record:
         own = choice.profile + (" + [Rules]" if choice.overrides.strip() else "")

@@ -22,14 +22,14 @@ text of the action and the source line for the caret.
 ... hand 4: 66
 ... hand 5: 77
 ... hand 6: 88
-... 1. 1:3 3:5'''
+... 1. 3:5 1:3'''
 >>> report = validate_source(text, file="demo.gjn", deck_check=False)
 >>> [(d.location(), d.severity.value, d.code, d.rule_id) for d in report.diagnostics]
-[('demo.gjn:9:8', 'error', 'GJV203', 'R-TURN-1'), ('demo.gjn:9:8', 'notice', 'GJV505', '')]
+[('demo.gjn:9:4', 'error', 'GJV203', 'R-TURN-1'), ('demo.gjn:9:8', 'notice', 'GJV505', '')]
 >>> print(report.diagnostics[0].format("zh"))
-demo.gjn:9:8: 错误 GJV203 [R-TURN-1] 出牌顺序与越序：轮到2号出牌，不是3号（第1局，第1轮，3号位）
-  1. 1:3 3:5
-         ^^^
+demo.gjn:9:4: 错误 GJV203 [R-TURN-1] 出牌顺序与越序：轮到1号出牌，不是3号（第1局，3号位）
+  1. 3:5 1:3
+     ^^^
 >>> report.exit_code
 1
 
@@ -313,6 +313,19 @@ def _validate_deal(
         reason = f"{type(exc).__name__}: {exc}"
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out), None, ruleset
+    # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
+    from gojinotation_analyzer.engine.fill import fill
+
+    # (a slip illegal in every reading is replayed as its nearest legal repair and
+    # reported once: one slip, one error)
+    filled = fill(replayed, ruleset, deck_check=deck_check, repair=True)
+    slips = {slip.index: slip for slip in filled.slips}
+    for amb in filled.ambiguities:
+        ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
+                seat=amb.action.seat, action=amb.action)  # fmt: skip
+    deal = attrs.evolve(deal, moves=filled.deal.moves)
+    replayed = attrs.evolve(replayed, moves=filled.deal.moves)
+    actions = list(deal.actions())
     # Only what the later checks read is kept (a deal may have a million actions): the
     # replay's round at the actions after a round mark, and the states variations
     # branch from (``states[i]`` is the state after main-line action ``i``).
@@ -341,8 +354,9 @@ def _validate_deal(
                 rounds[done] = rnd
                 if not violated:
                     clean.add(done)
-            for ev in frame.events:
-                _handle_event(ctx, ev, action, rnd)
+            slip = slips.get(done)
+            for ev in (*slip.violations, *frame.events) if slip else frame.events:
+                _handle_event(ctx, ev, slip.action if slip else action, rnd)
                 if isinstance(ev, E.DealEnded):
                     ended = ev
                 elif isinstance(ev, E.BurnFailed) and not violated:
@@ -363,7 +377,8 @@ def _validate_deal(
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
         pos = _pos(last.span) if last.span.line else ctx.deal_pos()
-        ctx.add("GJV505", "", _both("incomplete", n=len(actions)), pos=pos)
+        recorded = len(actions) - filled.inserted  # as written, not the implied items
+        ctx.add("GJV505", "", _both("incomplete", n=recorded), pos=pos)
     _check_result_tags(ctx, ended, len(actions))
     _check_round_marks(ctx, rounds, clean)
     try:

@@ -1,0 +1,477 @@
+"""Implied passes and closes: the items a terse record leaves out, filled in by the rules.
+
+A referee may write only the sets played and the choices (让牌, burns, 报牌, 买3 …): the
+passes (``-``) and closes (``close``, 扣牌) that the rules force, or that the next recorded
+action implies, are filled in before that action.  :func:`fill` replays a deal through the
+engine's public verbs; before each recorded action that is not legal where it stands, it
+looks for the shortest run of passes and closes after which the action is legal (a
+breadth-first search over the passes and closes :func:`legal_actions` lists, at most
+:data:`MAX_FILL` items).  When two shortest runs lead to different states after the
+action, the record is ambiguous: nothing is inserted and an :class:`Ambiguity` says which
+action to write.  A recorded action that no run makes legal is left as it is (the
+validator reports it once).  Nothing is filled before an action marked ``^`` (irregular),
+nor before a set played by the seat whose turn it is (legal or not, the record says that
+this seat acted now).
+
+For the validator, ``fill(..., repair=True)`` also resynchronises after a slip: an action
+illegal in every reading is replaced, for the rest of the replay, by its nearest legal
+repair (:class:`Slip`), so that one slip costs one finding, not a cascade.
+
+>>> import gojinotation as gj
+>>> d = gj.loads('[Leader "1"]\\nhand 1: 33 4 K\\nhand 2: 55 A\\nhand 4: 77 Q\\n'
+...              '1:33 4:77 4:Q').deals[0]
+>>> r = fill(d, deck_check=False)
+>>> " ".join(gj.format_action(a) for a in r.deal.actions())
+'1:33 2:- 3:- 4:77 5:- 6:- 1:close 4:Q'
+>>> r.inserted, r.ambiguities
+(5, ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from gojinotation import model as m
+from gojinotation.cards import Card, Rank
+from gojinotation_analyzer.rules.ruleset import Ruleset
+
+__all__ = [
+    "MAX_FILL",
+    "MAX_SEARCHES",
+    "Ambiguity",
+    "Filled",
+    "Slip",
+    "fill",
+    "fill_match",
+    "implied_items",
+]
+
+#: The most passes and closes filled in before one recorded action.
+MAX_FILL = 14
+#: The most searches (for implied items, or a slip's repair) in one deal: beyond it a
+#: record that is wrong throughout (a million passes out of turn) is replayed as it
+#: stands, at the engine's own cost.
+MAX_SEARCHES = 200
+
+
+@attrs.frozen
+class Ambiguity:
+    """Two readings of a terse record that lead to different states.
+
+    ``action`` is the recorded action (its span points into the file); ``index`` its
+    1-based number among the actions of the filled deal; ``readings`` the shortest runs of
+    implied items, as GJN text (``"2:- 3:-"``), that make it legal, and ``write`` the
+    first item on which they differ: writing it (or its alternative) settles the record.
+    """
+
+    action: m.Action
+    index: int
+    readings: tuple[str, ...]
+    write: str
+
+    @property
+    def en(self) -> str:
+        """The message in English."""
+        rs = " | ".join(r or "(nothing)" for r in self.readings)
+        return (
+            f"the implied passes and closes before this action can be read in more than one "
+            f"way ({rs}) with different results: write them explicitly, starting with "
+            f"'{self.write}'"
+        )
+
+    @property
+    def zh(self) -> str:
+        """The message in Chinese."""
+        rs = " | ".join(r or "（无）" for r in self.readings)
+        return (
+            f"此着之前省略的过牌与扣牌有多种读法（{rs}），结果不同：请明确写出，"
+            f"从“{self.write}”写起"
+        )
+
+
+@attrs.frozen
+class Slip:
+    """A recorded action that is illegal in every reading, and the nearest legal action
+    that the replay goes on with (``fill(..., repair=True)``; the validator's
+    resynchronisation): the same set by another seat, or the seat's set with one card
+    of another rank, or the same kind of action by another seat.
+
+    ``index`` is the 1-based number of the *repaired* action in the filled deal;
+    ``violations`` the engine's findings on the recorded action, their sanction saying
+    how the replay goes on.
+    """
+
+    action: m.Action
+    repaired: m.Action
+    index: int
+    violations: tuple[Any, ...]
+
+
+@attrs.frozen
+class Filled:
+    """The result of :func:`fill`: the deal with the implied items written in (each
+    inserted action carries the span of the recorded action it precedes), the number
+    inserted, the ambiguities found, and (with ``repair``) the slips repaired."""
+
+    deal: m.Deal
+    inserted: int
+    ambiguities: tuple[Ambiguity, ...]
+    slips: tuple[Slip, ...] = ()
+
+
+_SKIP_KEYS = frozenset({"rs", "p", "hist", "n", "result", "events"})
+
+
+def _key(st: Any) -> Hashable:
+    """A hashable key of everything a state says about the game (not its history)."""
+    out: list[Any] = []
+    for k in sorted(vars(st)):
+        if k in _SKIP_KEYS:
+            continue
+        v = getattr(st, k)
+        slots = getattr(type(v), "__slots__", None)
+        if slots and not isinstance(v, (tuple, int, str, bool, float)):
+            v = (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
+        out.append((k, _freeze(v)))
+    return tuple(out)
+
+
+def _freeze(v: Any) -> Hashable:
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    try:
+        hash(v)
+    except TypeError:
+        return repr(v)
+    return v  # type: ignore[no-any-return]
+
+
+def _text(items: Sequence[m.Action]) -> str:
+    import gojinotation as gj
+
+    return " ".join(gj.format_action(a) for a in items)
+
+
+def _candidates(st: Any) -> list[m.Action]:
+    from gojinotation_analyzer.engine import legal_actions
+
+    if st.ended:
+        return []
+    acts = legal_actions(st, sets_for=())
+    # a close first: where a pass by the closer would end the round, a referee writes 扣牌
+    out: list[m.Action] = [a for a in acts if type(a) is m.Close]
+    return out + [a for a in acts if type(a) is m.Pass]
+
+
+def implied_items(
+    state: Any, action: m.Action, *, limit: int = MAX_FILL
+) -> tuple[list[tuple[m.Action, ...]], list[Any]]:
+    """The shortest runs of passes and closes after which ``action`` is legal in
+    ``state``, and the state after each run and the action (one per distinct state).
+
+    ``([()], [after])`` when the action is legal as it stands; ``([], [])`` when no run
+    of at most ``limit`` items makes it legal.
+    """
+    from gojinotation_analyzer.engine import can, do
+
+    if can(state, action):
+        return [()], [do(state, action)[0]]
+    frontier: list[tuple[tuple[m.Action, ...], Any]] = [((), state)]
+    seen = {_key(state)}
+    for _ in range(limit):
+        nxt: list[tuple[tuple[m.Action, ...], Any]] = []
+        runs: list[tuple[m.Action, ...]] = []
+        ends: dict[Hashable, Any] = {}
+        for run, st in frontier:
+            for item in _candidates(st):
+                st2, _ev = do(st, item)
+                k = _key(st2)
+                if k in seen:
+                    continue
+                seen.add(k)
+                run2 = (*run, item)
+                if can(st2, action):
+                    after = do(st2, action)[0]
+                    runs.append(run2)
+                    ends.setdefault(_key(after), after)
+                nxt.append((run2, st2))
+        if runs:
+            # one run per distinct end state, in the order found
+            out_runs: list[tuple[m.Action, ...]] = []
+            out_states: list[Any] = []
+            done: set[Hashable] = set()
+            for run in runs:
+                st = state
+                for item in run:
+                    st = do(st, item)[0]
+                k = _key(do(st, action)[0])
+                if k not in done:
+                    done.add(k)
+                    out_runs.append(run)
+                    out_states.append(ends[k])
+            return out_runs, out_states
+        if not nxt:
+            break
+        frontier = nxt
+    return [], []
+
+
+def _first_difference(runs: Sequence[tuple[m.Action, ...]]) -> str:
+    import gojinotation as gj
+
+    for i in range(max(len(r) for r in runs)):
+        col = {r[i] if i < len(r) else None for r in runs}
+        if len(col) > 1:
+            first = next(r[i] for r in runs if i < len(r))
+            return gj.format_action(first)
+    return gj.format_action(runs[0][0])
+
+
+def _with_span(a: m.Action, span: m.Span) -> m.Action:
+    return attrs.evolve(a, span=span)
+
+
+def _on_turn(st: Any) -> int:
+    """The seat whose turn it is in the ordinary order: the next leader of a round that
+    is over, the leader before a lead, else the seat to answer the standing set."""
+    if st.closing:
+        return int(st.next_leader)
+    if st.top is None:
+        return int(st.leader)
+    return int(st.turn)
+
+
+def _stands(st: Any, item: m.Action) -> bool:
+    """A set played by the seat on turn is read where it stands, legal or not: nothing
+    is implied before it (the record says that this seat acted now)."""
+    return type(item) in (m.Play, m.Burn) and item.seat == _on_turn(st)
+
+
+_RANKS = tuple(Rank(r) for r in range(3, 18))
+
+
+def _repairs(item: m.Action) -> Iterator[m.Action]:
+    """The nearest other actions, nearest first: another seat, then (a set) one card of
+    another rank."""
+    for seat in range(1, 7):
+        if seat != item.seat:
+            yield attrs.evolve(item, seat=seat)
+    if isinstance(item, (m.Play, m.Burn)):
+        seen: set[tuple[Any, ...]] = set()
+        for j, card in enumerate(item.cards):
+            if card.rank is None:
+                continue
+            for rank in sorted(_RANKS, key=lambda r: (abs(r - card.rank), r)):  # type: ignore[operator]
+                if rank == card.rank:
+                    continue
+                cards = (*item.cards[:j], Card(rank, card.suit), *item.cards[j + 1 :])
+                key = tuple(sorted(c.rank for c in cards if c.rank is not None))
+                if key not in seen:
+                    seen.add(key)
+                    yield attrs.evolve(item, cards=cards)
+
+
+def _repairable(v: Any) -> bool:
+    """Whether a violation's sanction leaves the replay where a slip of the pen would
+    cascade (the action ignored, or taken back as a pass); a sanction with its own
+    consequence (大落 after a failed burn …) is the engine's to apply."""
+    text = str(v.sanction)
+    return text in ("", "ignored", "counted as a pass") or text.startswith("错牌不出")
+
+
+#: How many legal repairs are weighed, and how many recorded actions after the slip
+#: each is tried against.
+_REPAIR_CANDIDATES = 8
+_LOOKAHEAD = 3
+
+
+def _fits(st: Any, upcoming: Sequence[m.Action]) -> int:
+    """How many of the ``upcoming`` recorded actions replay legally, in a row, from
+    ``st`` (implied items filled)."""
+    from gojinotation_analyzer.engine import can, do
+
+    n = 0
+    for a in upcoming:
+        if st.ended or a.irregular:
+            break
+        if _stands(st, a):
+            if not can(st, a):
+                break
+            st = do(st, a)[0]
+        else:
+            runs, states = implied_items(st, a, limit=7)
+            if len(runs) != 1:
+                break
+            st = states[0]
+        n += 1
+    return n
+
+
+def _repair(
+    st: Any, item: m.Action, upcoming: Sequence[m.Action] = ()
+) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
+    """The repair of ``item`` that some reading makes legal and that best fits the
+    recorded actions after it (the nearest first among equals): (action, implied items,
+    state after)."""
+    from gojinotation_analyzer.engine import can, do
+
+    found: list[tuple[m.Action, tuple[m.Action, ...], Any]] = []
+    for cand in _repairs(item):
+        if _stands(st, cand):
+            if can(st, cand):
+                found.append((cand, (), do(st, cand)[0]))
+        else:
+            runs, states = implied_items(st, cand, limit=7)
+            if len(runs) == 1:
+                found.append((cand, runs[0], states[0]))
+        if len(found) >= _REPAIR_CANDIDATES:
+            break
+    if not found:
+        return None
+    if len(found) == 1 or not upcoming:
+        return found[0]
+    scores = [_fits(after, upcoming) for _, _, after in found]
+    return found[scores.index(max(scores))]
+
+
+def _steps(
+    deal: m.Deal, ruleset: Ruleset | None, deck_check: bool, repair: bool = False
+) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
+    from gojinotation_analyzer.engine import do, replay
+    from gojinotation_analyzer.engine import events as E
+
+    start = next(replay(attrs.evolve(deal, moves=()), ruleset, deck_check=deck_check))
+    st = start.state
+    index = 0
+    recorded: list[m.Action] | None = None  # built at the first slip
+    rec = 0  # recorded actions so far (``index`` counts the filled deal's)
+    searches = 0
+    for item in deal.moves:
+        if isinstance(item, (m.Comment, m.RoundMark, m.Variation)):
+            yield item, (), None
+            continue
+        index += 1
+        rec += 1
+        if item.irregular or st.ended or searches >= MAX_SEARCHES:
+            st = do(st, item)[0]
+            yield item, (), None
+            continue
+        # the common case first: the action stands where it is (a notice at most)
+        after, evs = do(st, item)
+        if not any(type(e) is E.Violation for e in evs):
+            st = after
+            yield item, (), None
+            continue
+        searches += 1
+        if recorded is None:
+            recorded = list(deal.actions())
+        runs: list[tuple[m.Action, ...]]
+        states: list[Any]
+        if _stands(st, item):
+            runs, states = [()], [None]
+        else:
+            runs, states = implied_items(st, item)
+        if repair and len(runs) <= 1:
+            # legal in one reading (or none): a slip if that reading breaks a rule
+            if runs:
+                pre = st
+                for a in runs[0]:
+                    pre = do(pre, a)[0]
+            else:
+                pre = st
+            evs = do(pre, item)[1]
+            bad = tuple(e for e in evs if isinstance(e, E.Violation))
+            upcoming = recorded[rec : rec + _LOOKAHEAD]
+            ok = bad and all(map(_repairable, bad))
+            fixed = _repair(st, item, upcoming) if ok else None
+            if fixed is not None:
+                cand, run, st = fixed
+                index += len(run)
+                text = _text((cand,))
+                slip = Slip(
+                    item,
+                    attrs.evolve(cand, span=item.span),
+                    index,
+                    tuple(
+                        attrs.evolve(
+                            v,
+                            sanction=f"read as a slip of the pen for '{text}', which the "
+                            f"replay goes on with (at the table: {v.sanction or 'it stands'})",
+                            sanction_zh=f"视为笔误，复盘按“{text}”继续（如在牌桌上："
+                            f"{v.sanction_zh or '照常有效'}）",
+                        )
+                        for v in bad
+                    ),
+                )
+                yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
+                continue
+        if len(runs) == 1:
+            st = states[0] if states[0] is not None else do(st, item)[0]
+            index += len(runs[0])
+            yield item, tuple(_with_span(a, item.span) for a in runs[0]), None
+        elif runs:
+            amb = Ambiguity(item, index, tuple(_text(r) for r in runs), _first_difference(runs))
+            st = do(st, item)[0]
+            yield item, (), amb
+        else:
+            st = do(st, item)[0]
+            yield item, (), None
+
+
+def fill(
+    deal: m.Deal,
+    ruleset: Ruleset | None = None,
+    *,
+    deck_check: bool = True,
+    repair: bool = False,
+) -> Filled:
+    """The deal with every implied pass and close written in, before the recorded action
+    that implies it (round numbers and comments stay where they stand; an implied close
+    goes before the round number of the next round).
+
+    The ruleset defaults to the deal's tags, as :func:`replay`.  A deal the engine cannot
+    start is returned unchanged.  With ``repair`` (the validator's resynchronisation), a
+    recorded action that is illegal in every reading is replaced by the nearest legal
+    one (:class:`Slip`), so that one slip costs one finding: the deal is then no longer
+    the record, and is for replaying only.
+    """
+    out: list[m.MoveItem] = []
+    ambiguities: list[Ambiguity] = []
+    slips: list[Slip] = []
+    inserted = 0
+    try:
+        for item, extra, amb in _steps(deal, ruleset, deck_check, repair):
+            if isinstance(amb, Ambiguity):
+                ambiguities.append(amb)
+            elif isinstance(amb, Slip):
+                slips.append(amb)
+            if extra:
+                # before the round number (and comments) that precede the recorded action
+                pos = len(out)
+                while pos > 0 and isinstance(out[pos - 1], (m.RoundMark, m.Comment)):
+                    pos -= 1
+                lead_extra: list[m.MoveItem] = []
+                tail = out[pos:]
+                del out[pos:]
+                for a in extra:
+                    lead_extra.append(a)
+                out.extend(lead_extra)
+                out.extend(tail)
+                inserted += len(extra)
+            out.append(item)
+    except Exception:  # an engine failure must never cost the user their record
+        return Filled(deal, 0, ())
+    if not inserted and not slips:
+        return Filled(deal, 0, tuple(ambiguities))
+    return Filled(attrs.evolve(deal, moves=tuple(out)), inserted, tuple(ambiguities), tuple(slips))
+
+
+def fill_match(match: m.Match) -> m.Match:
+    """:func:`fill` on every deal of a match (broken deals are kept as they are)."""
+    deals = tuple(d if not isinstance(d, m.Deal) else fill(d).deal for d in match.deals)
+    return attrs.evolve(match, deals=deals)
