@@ -120,17 +120,40 @@ class _Fail(Exception):
         self.error = error
 
 
-_UNESCAPE = re.compile(r"\\(.)", re.S)
+#: The escapes of each kind of text: a backslash before another backslash or before the
+#: character that would close the text; any other backslash stands for itself (§10 of
+#: ``docs/format.md``: ``[Site "C:\\games"]`` keeps its backslash).
+_UNESCAPE_STR = re.compile(r'\\([\\"])')
+_UNESCAPE_COMMENT = re.compile(r"\\([\\}])")
+_UNESCAPE_NOTE = re.compile(r"\\([\\\]])")
+_NOTE_KEY = re.compile(r"\s")
 _DIGITS = re.compile(r"\d+")
 
 #: ``parse_cards`` with a memory: the same few hundred sets recur in every deal.
 _parse_cards_cached = lru_cache(maxsize=4096)(parse_cards)
 
 
-def _unescape(text: str) -> str:
+def _unescape(text: str, escapes: re.Pattern[str] = _UNESCAPE_STR) -> str:
+    """The text of a string (default), comment or note body with its escapes resolved.
+
+    >>> _unescape(r'C:\\games \\" \\\\'), _unescape(r"\\(^o^)/ \\}", _UNESCAPE_COMMENT)
+    ('C:\\\\games " \\\\', '\\\\(^o^)/ }')
+    """
     # split() keeps what the group caught: the text between escapes and the escaped
     # characters in turn, joined in C (sub() with a template costs ~1 µs an escape)
-    return "".join(_UNESCAPE.split(text))
+    return "".join(escapes.split(text)) if "\\" in text else text
+
+
+def _note_parts(raw: str) -> tuple[str, str]:
+    """The key and value of a structured note's body ``[%key value]``: the key ends at the
+    first white space of any kind (a tab too), the value is the rest, trimmed.
+
+    >>> _note_parts(" ruling\\taccept  late ")
+    ('ruling', 'accept  late')
+    """
+    body = _unescape(raw, _UNESCAPE_NOTE).strip()
+    parts = _NOTE_KEY.split(body, maxsplit=1)
+    return parts[0], parts[1].strip() if len(parts) > 1 else ""
 
 
 @v_args(inline=True)
@@ -226,7 +249,7 @@ class _ToModel(Transformer[Token, Any]):
         return m.Tag(str(name), _unescape(str(value)[1:-1]), span=self._span(lsqb, rsqb))
 
     def comment(self, tok: Token) -> m.Comment:
-        return m.Comment(_unescape(str(tok)[1:-1]), span=self._span(tok))
+        return m.Comment(_unescape(str(tok)[1:-1], _UNESCAPE_COMMENT), span=self._span(tok))
 
     def hand(self, start: Token, *groups: Token) -> m.Hand:
         digits = _DIGITS.search(str(start))
@@ -383,9 +406,8 @@ class _ToModel(Transformer[Token, Any]):
         return _Annot(str(tok), None)
 
     def note(self, tok: Token) -> _Annot:
-        body = _unescape(str(tok)[2:-1]).strip()
-        key, _, value = body.partition(" ")
-        return _Annot(None, m.Note(key, value.strip(), span=self._span(tok)))
+        key, value = _note_parts(str(tok)[2:-1])
+        return _Annot(None, m.Note(key, value, span=self._span(tok)))
 
     def start(self, *items: Any) -> list[Any]:
         return list(items)
@@ -865,7 +887,7 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     continue
                 if tags and tm.group(1) not in found:
                     value = tm.group(2)
-                    found[tm.group(1)] = _unescape(value) if "\\" in value else value
+                    found[tm.group(1)] = _unescape(value)
                 pos = tm.end()
             elif kind == "b":
                 body = True
@@ -1283,9 +1305,8 @@ def _parse_annotations(
             glyphs.append(glyph)
             continue
         raw = am.group("note")[2:-1]
-        body = (_unescape(raw) if "\\" in raw else raw).strip()
-        key, _, value = body.partition(" ")
-        specs.append((key, value.strip(), am.start(), am.end()))
+        key, value = _note_parts(raw)
+        specs.append((key, value, am.start(), am.end()))
     out = (tuple(glyphs), tuple(specs))
     if len(_ANNOTATIONS) > 8192:
         _ANNOTATIONS.clear()
@@ -1407,7 +1428,7 @@ def _tight_line(
         else:
             raw = cm[1:-1]
             span = span_cls(line, p - base, line, p + len(cm) - base)
-            append(m.Comment(_unescape(raw) if "\\" in raw else raw, span=span))
+            append(m.Comment(_unescape(raw, _UNESCAPE_COMMENT), span=span))
             p += len(cm)
     # ``findall`` skips what it cannot read: the positions then fall short of the end
     trailing = _TIGHT_TRAILING_NL if lines else _TIGHT_TRAILING
@@ -1482,7 +1503,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                     items.append(
                         _tag(
                             tm.group("tn"),
-                            _unescape(value) if "\\" in value else value,
+                            _unescape(value),
                             line,
                             q - ls + 1,
                             tm.end("rb") - ls + 1,
@@ -1598,7 +1619,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 items.append(
                     m.Tag(
                         mt.group("tn"),
-                        _unescape(value) if "\\" in value else value,
+                        _unescape(value),
                         span=span_of(l1, c1, l2, c2),
                     )
                 )
@@ -1615,7 +1636,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
             elif kind == "comment":
                 raw = mt.group("comment")[1:-1]
                 items.append(
-                    m.Comment(_unescape(raw) if "\\" in raw else raw, span=span_of(l1, c1, l2, c2))
+                    m.Comment(_unescape(raw, _UNESCAPE_COMMENT), span=span_of(l1, c1, l2, c2))
                 )
             elif kind == "round":
                 number = _number_or_fallback(mt.group("round")[:-1])
@@ -1663,9 +1684,8 @@ def _annotations(
             ls = text.rfind("\n", a, b) + 1
         lo = b
         raw = am.group("note")[2:-1]
-        body = (_unescape(raw) if "\\" in raw else raw).strip()
-        key, _, value = body.partition(" ")
-        notes.append(m.Note(key, value.strip(), span=m.Span(la, ca, line, b - ls + 1)))
+        key, value = _note_parts(raw)
+        notes.append(m.Note(key, value, span=m.Span(la, ca, line, b - ls + 1)))
     return tuple(glyphs), tuple(notes)
 
 
@@ -1798,10 +1818,25 @@ class _Assembler:
 
         lo, line, col = begin(groups[index])
         hi = begin(groups[index + 1])[0] if index + 1 < len(groups) else len(self.text)
-        return self.text[lo:hi].rstrip(" \t\n") + "\n", m.Span(line, col)
+        return _trim_end(self.text[lo:hi]) + "\n", m.Span(line, col)
 
 
 # ----------------------------------------------------------------------- one chunk
+
+
+def _trim_end(text: str) -> str:
+    """``text`` without the blank lines after its last written line, that line's trailing
+    spaces kept: a broken deal is written back as it was written.
+
+    >>> _trim_end("1:ZZ  \\n \\n\\n"), _trim_end("a\\n"), _trim_end("  \\n")
+    ('1:ZZ  ', 'a', '')
+    """
+    end = len(text.rstrip(" \t\f\n"))
+    if not end:
+        return ""
+    nl = text.find("\n", end)
+    return text if nl < 0 else text[:nl]
+
 
 _LEADING_BLANK = re.compile(r"(?:[ \t\f]*\n)*")
 _ESCAPED_BYTES = re.compile("[\udc80-\udcff]+")
@@ -1911,8 +1946,8 @@ def _parse_chunk(
     if lead is not None and lead.end():
         start_line += text.count("\n", 0, lead.end())
         text = text[lead.end() :]
-    text = text.rstrip(" \t\n")
-    if not text:
+    text = _trim_end(text)
+    if not text.strip():
         return [], None, []
     text += "\n"
     offset = start_line - 1
