@@ -135,7 +135,7 @@ def _fmt_one(
     elif path == "-":
         _out(new, nl=False)
     elif is_changed:
-        if not _write_bytes(path, new.encode("utf-8"), lang):
+        if not _write_bytes(path, new.encode("utf-8"), lang, expect=record.snapshot):
             return "failed"
         if not quiet:
             _err(t("fmt.reformatted", lang, path=name))

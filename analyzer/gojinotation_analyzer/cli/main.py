@@ -53,13 +53,11 @@ commands go into the catalogue with :func:`gojinotation_analyzer.i18n.register`.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import pkgutil
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -69,6 +67,7 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
+from gojinotation.fileio import Snapshot, WriteError, atomic_write, read_with_snapshot
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer.i18n import (
@@ -214,11 +213,18 @@ def _display(path: str, lang: str) -> str:
 
 def _read_bytes(path: str, lang: str) -> bytes | None:
     """The bytes of ``path`` (``-``: standard input), or None after printing why not."""
+    got = _read_snapshot(path, lang)
+    return None if got is None else got[0]
+
+
+def _read_snapshot(path: str, lang: str) -> tuple[bytes, Snapshot | None] | None:
+    """The bytes of ``path`` and what the file was when read (for :func:`_write_bytes`'s
+    check that nobody changed it meanwhile), or None after printing why not."""
     name = _display(path, lang)
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(), None
     try:
-        return Path(path).read_bytes()
+        return read_with_snapshot(path)
     except FileNotFoundError:
         key = "io.not_found"
     except IsADirectoryError:
@@ -238,35 +244,22 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
-def _write_bytes(path: str, data: bytes, lang: str) -> bool:
-    """Write atomically (a temporary file beside the target, then rename), keeping the
-    target's permission bits.  Prints why not and returns False on failure."""
-    target = Path(path)
-    tmp: str | None = None
+def _write_bytes(path: str, data: bytes, lang: str, expect: Snapshot | None = None) -> bool:
+    """Write through :func:`gojinotation.fileio.atomic_write` (atomic, links followed,
+    mode and owner kept, refused if the file changed since ``expect`` was taken).  Prints
+    why not, with the path, and returns False on failure."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".gouji", dir=target.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        os.replace(tmp, target)
-        tmp = None
-        return True
-    except PermissionError:
-        _err(_error_line(t("io.write_permission", lang, path=path), lang))
-    except OSError as exc:
-        _err(_error_line(t("io.write_error", lang, path=path, reason=_reason(exc)), lang))
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    return False
+        atomic_write(path, data, expect=expect)
+    except WriteError as err:
+        _err(_error_line(err.message(normalize_lang(lang)), lang))
+        return False
+    return True
 
 
 class Record:
     """A record read by :func:`read_record`: the match, its errors, and its source."""
 
-    __slots__ = ("errors", "fmt", "match", "name", "text")
+    __slots__ = ("errors", "fmt", "match", "name", "snapshot", "text")
 
     def __init__(
         self,
@@ -275,6 +268,7 @@ class Record:
         match: gm.Match,
         errors: Sequence[gj.NotationError | JsonError],
         text: str | None,
+        snapshot: Snapshot | None = None,
     ) -> None:
         #: the name shown in messages
         self.name = name
@@ -286,6 +280,8 @@ class Record:
         self.errors = tuple(errors)
         #: the decoded source text, or None if it is not UTF-8
         self.text = text
+        #: the file as it was read (None for standard input)
+        self.snapshot = snapshot
 
 
 def _sniff(path: str, data: bytes) -> str:
@@ -305,23 +301,24 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     after printing why, if the file cannot be read at all; syntax errors are returned
     in :attr:`Record.errors`, not printed.
     """
-    data = _read_bytes(path, lang)
-    if data is None:
+    got = _read_snapshot(path, lang)
+    if got is None:
         return None
+    data, snapshot = got
     name = _display(path, lang)
     fmt = fmt or _sniff(path, data)
     if fmt == "json":
         try:
             match = load_json_match(data, filename=name)
         except JsonError as err:
-            return Record(name, fmt, gm.Match(), (err,), None)
-        return Record(name, fmt, match, (), None)
+            return Record(name, fmt, gm.Match(), (err,), None, snapshot)
+        return Record(name, fmt, match, (), None, snapshot)
     try:
         text: str | None = data.decode("utf-8")
     except UnicodeDecodeError:
         text = None
     result = gj.read(data if text is None else text, filename=name)
-    return Record(name, "gjn", result.match, result.errors, text)
+    return Record(name, "gjn", result.match, result.errors, text, snapshot)
 
 
 # ------------------------------------------------------------------ localized click

@@ -9,7 +9,11 @@ One HTML file per record (every deal of the file a section), named after the rec
 built from the rules engine's replay frames and the validator's diagnostics, so
 violations and disputes appear with their explanations; a record that cannot be replayed
 or read still renders from the record alone.  Exit codes: ``0`` written, ``2`` usage or
-input errors (a missing file); a record with rule errors still renders (exit ``0``).
+input errors (a missing file, a page that cannot be written, syntax errors: a record with
+syntax errors, bytes that are not UTF-8 or a broken JSON file is reported, and what can be
+read is still rendered, its broken deals marked); a record with rule errors still renders
+(exit ``0``).  ``FILE`` may be a ``.gjn`` or ``.json`` record or a folder (its ``*.gjn``
+files, as ``gouji validate`` reads it).
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
@@ -28,9 +32,19 @@ from pathlib import Path
 import click
 
 from gojinotation import model as m
+from gojinotation.errors import NotationError
+from gojinotation.fileio import WriteError
+from gojinotation.jsonio import JsonError
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
-from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
+from gojinotation_analyzer.cli.main import (
+    EXIT_ERROR,
+    _err,
+    _error_line,
+    fail,
+    lang_of,
+    report_notation_errors,
+)
 from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
 
 i18n.register(
@@ -42,6 +56,10 @@ i18n.register(
         ),
         "render.missing": ("no such file: {path}", "文件不存在：{path}"),
         "render.wrote": ("wrote {path}", "已写出 {path}"),
+        "render.errors": (
+            "{count} file(s) with syntax errors: their broken deals are drawn as written, marked",
+            "{count} 个文件有语法错误：无法解析的牌局按原文显示并已标出",
+        ),
     }
 )
 
@@ -86,17 +104,47 @@ def render(
     from gojinotation_analyzer.publish.render import render_files
 
     lang = lang_opt or lang_of(ctx)
-    missing = [f for f in files if not Path(f).is_file()]
-    for f in missing:
-        click.echo(i18n.t("render.missing", lang, path=f), err=True)
-    if missing:
+    paths: list[str] = []
+    failed = False
+    for f in files:
+        p = Path(f)
+        if p.is_dir():
+            found = sorted(str(g) for g in p.rglob("*.gjn") if g.is_file())
+            if not found:
+                _err(_error_line(i18n.t("io.no_gjn_files", lang, path=f), lang))
+                failed = True
+            paths.extend(found)
+        elif not p.is_file():
+            _err(_error_line(i18n.t("render.missing", lang, path=f), lang))
+            failed = True
+        else:
+            paths.append(f)
+    if failed:
         ctx.exit(EXIT_ERROR)
-    written = render_files(
-        files,
-        out_dir,
-        lang=lang,
-        build=view_from_record if no_validate else build_view,
-        index=len(files) > 1 if index is None else index,
-    )
+    bad: list[Path] = []
+
+    def on_errors(path: Path, errors: tuple[Exception, ...]) -> None:
+        bad.append(path)
+        report_notation_errors(
+            [e for e in errors if isinstance(e, (NotationError, JsonError))], lang
+        )
+
+    try:
+        written = render_files(
+            paths,
+            out_dir,
+            lang=lang,
+            build=view_from_record if no_validate else build_view,
+            index=len(paths) > 1 if index is None else index,
+            on_errors=on_errors,
+        )
+    except WriteError as err:
+        fail(err.message(i18n.normalize_lang(lang)), lang)
+    except OSError as err:
+        name = str(err.filename or "")
+        fail(i18n.t("io.read_error", lang, path=name, reason=err.strerror or str(err)), lang)
     for p in written:
         click.echo(i18n.t("render.wrote", lang, path=p))
+    if bad:
+        _err(_error_line(i18n.t("render.errors", lang, count=len(bad)), lang))
+        ctx.exit(EXIT_ERROR)
