@@ -818,15 +818,49 @@ def _text_pieces(stream: IO[str]) -> Iterator[str]:
 _C = r"\{(?P<c>[^\\}]*+(?:\\.[^\\}]*+)*+)(?P<ce>\})?"
 _N = r"\[(?P<n>%[^\\\]]*+(?:\\.[^\\\]]*+)*+)(?P<ne>\])?"
 _S = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
-_SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
-_SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+#: Once a ``{`` (or ``[%``) is found never closed before the end of the input, no later
+#: one can be closed either (the escapes pair up the same way from any later opener), so
+#: the scanner then reads them as plain characters rather than search the rest of the
+#: input again from each one (which made 100 KB of ``{`` take 41 s).
+_C_DEAD = r"\{"
+_N_DEAD = r"\[%"
+
+
+def _head_scanner(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(rf"{c}|{n}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
+
+
+def _body_scanner(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(rf"{c}|{n}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+
+
+_SCAN_HEAD_TAGS = _head_scanner(_C, _N)
+_SCAN_BODY = _body_scanner(_C, _N)
 #: Moves up to what may end a deal or span lines: a "{" or "[%" not closed on its line,
 #: an unclosed '"', or a line starting with a tag.
-_BODY_SKIP = re.compile(
-    r'(?:[^{\["\n]++|\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}|\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]'
-    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
-    r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
-)
+_C1 = r"\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}"
+_N1 = r"\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]"
+
+
+def _body_skipper(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(
+        rf'(?:[^{{\["\n]++|{c}|{n}|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+        r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
+    )
+
+
+_BODY_SKIP = _body_skipper(_C1, _N1)
+
+#: The scanners (header, body, body skip) by which of ``{`` and ``[%`` are dead.
+_SCANNERS = {
+    (dc, dn): (
+        _head_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+        _body_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+        _body_skipper(_C_DEAD if dc else _C1, _N_DEAD if dn else _N1),
+    )
+    for dc in (False, True)
+    for dn in (False, True)
+}
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
 _TAG_AT = re.compile(
     r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t\f\n]*\]'
@@ -836,7 +870,8 @@ _TAG_AT = re.compile(
 def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, str, dict[str, str]]]:
     """Cut a GJN source into ``(first line, text, tags)`` chunks, one deal each (the
     tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block."""
-    head = _SCAN_HEAD_TAGS
+    head, scan_body, body_skip = _SCANNERS[False, False]
+    dead_c = dead_n = False
     blocks = _text_blocks(pieces)
     buf = ""
     start = pos = 0
@@ -858,8 +893,8 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
             body = _BODY_AT.match(buf) is not None
         while True:
             if body:  # skip, inside the regular expression, all that cannot end the deal
-                pos = _BODY_SKIP.match(buf, pos).end()  # type: ignore[union-attr]
-                mt = _SCAN_BODY.match(buf, pos)
+                pos = body_skip.match(buf, pos).end()  # type: ignore[union-attr]
+                mt = scan_body.match(buf, pos)
             else:
                 mt = head.search(buf, pos)
             if mt is None:
@@ -871,6 +906,8 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     pos = mt.start()
                     break
                 pos = mt.start() + 1  # never closed: read on as if it were not there
+                dead_c, dead_n = dead_c or kind == "c", dead_n or kind == "n"
+                head, scan_body, body_skip = _SCANNERS[dead_c, dead_n]
             elif kind == "t":
                 at = mt.start("t") - 1  # the "["
                 if body:  # a tag line after hands or moves: a new deal
@@ -1322,6 +1359,10 @@ def _tight_line(
     numbers.  Appends the items and returns True; else appends nothing, returns False.
     With ``lines``, read on across line ends up to ``le``, all or nothing.
     """
+    if text.count("{", q, le) > text.count("}", q, le):
+        # a "{" not closed: ``findall`` would try the comment from every "{" to the line
+        # end (quadratic); such a line is not simple anyway
+        return False
     set_line, set_col, set_end_line, set_end_col = _set_line, _set_col, _set_end_line, _set_end_col
     set_seat, set_irr, set_glyphs, set_notes, set_span = (
         _set_seat,
@@ -1938,6 +1979,16 @@ def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
     return items
 
 
+def _kept(err: NotationError) -> NotationError:
+    """``err`` without its traceback and context, to be kept in a broken deal: they hold
+    the parser's frames and Lark's exception (~8 KB a deal), and a file of 200,000 broken
+    one-line deals made the garbage collector's passes over them quadratic."""
+    err.__traceback__ = None
+    err.__context__ = None
+    err.__cause__ = None
+    return err
+
+
 def _parse_chunk(
     start_line: int, text: str, filename: str
 ) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
@@ -1960,7 +2011,7 @@ def _parse_chunk(
         try:
             items = _lark_items(text, _Lines(text), offset)
         except NotationError as err:
-            err.with_filename(filename)
+            _kept(err).with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
     version: int | None = None
     if items and isinstance(items[0], Token) and items[0].type == "VERSION":
@@ -1973,7 +2024,7 @@ def _parse_chunk(
         try:
             out.append(asm.build(group))
         except NotationError as err:
-            err.with_filename(filename)
+            _kept(err).with_filename(filename)
             raw, span = asm.raw(groups, i)
             out.append(BrokenDeal(raw, (err,), span))
     return prologue, version, out
