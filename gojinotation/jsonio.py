@@ -37,7 +37,7 @@ from typing import Any, TypeAlias
 from . import model as m
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
-from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, BrokenDeal
+from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
 
 __all__ = [
     "JSON_SYNTAX_CODE",
@@ -349,6 +349,10 @@ _JSON_TYPE_ZH = {
 class _In:
     """Reads JSON data into model values, tracking the JSON pointer of each value."""
 
+    def __init__(self) -> None:
+        #: how many variations enclose the value being read
+        self.depth = 0
+
     def fail(self, path: tuple[str | int, ...], en: str, zh: str) -> JsonError:
         return JsonError(_pointer(path), en, zh)
 
@@ -604,7 +608,18 @@ class _In:
 
     def variation(self, data: object, path: tuple[str | int, ...]) -> m.Variation:
         d = self.obj(data, path, ("moves",))
-        return m.Variation(self.items(d, "moves", path, _MOVES), span=self.span(d, path))
+        if self.depth >= MAX_VARIATION_DEPTH:  # GJN117: what GJN could not read back
+            raise self.fail(
+                path,
+                f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+                f"变着嵌套超过 {MAX_VARIATION_DEPTH} 层",
+            )
+        self.depth += 1
+        try:
+            moves = self.items(d, "moves", path, _MOVES)
+        finally:
+            self.depth -= 1
+        return m.Variation(moves, span=self.span(d, path))
 
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)

@@ -71,7 +71,11 @@ def convert_command(
     else:
         text = canonical_text(record.match)
         out_name = _display(output, lang)
-        if gj.read(text).match != record.match:
+        back = gj.read(text, filename=out_name)
+        if back.errors:  # never write GJN that the reader would refuse
+            report_notation_errors(back.errors, lang)
+            fail(t("convert.not_converted", lang, path=record.name), lang)
+        if back.match != record.match:
             _err(_warn_line(t("convert.not_same", lang, path=out_name), lang))
     if output == "-":
         _out(text, nl=False)
