@@ -74,6 +74,7 @@ from gojinotation_analyzer.i18n import (
     LANGS,
     detect_lang,
     normalize_lang,
+    register,
     t,
     translate_click,
 )
@@ -172,12 +173,29 @@ def _warn_line(message: str, lang: str) -> str:
     )
 
 
+#: The most syntax errors a command prints for one file (the rest are counted).
+MAX_SHOWN_ERRORS = 100
+
+register(
+    {
+        "io.more_errors": (
+            "… and {count} more syntax errors (not shown)",
+            "……另有 {count} 个语法错误（未显示）",
+        )
+    }
+)
+
+
 def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang: str) -> int:
     """Print errors to standard error (``format(lang)``: position, message, the source
-    line and a caret), coloured on a terminal.  Returns how many were printed."""
+    line and a caret), coloured on a terminal; past :data:`MAX_SHOWN_ERRORS`, one line
+    counts the rest (a file of 100,000 broken lines does not print 100,000 errors).
+    Returns how many there were."""
     n = 0
     for err in errors:
         n += 1
+        if n > MAX_SHOWN_ERRORS:
+            continue
         text = err.format(lang)
         head, _, rest = text.partition("\n")
         word = f" {t('error', lang)} {err.code}"
@@ -195,6 +213,8 @@ def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang:
             _err(head + "\n" + rest)
         else:
             _err(head)
+    if n > MAX_SHOWN_ERRORS:
+        _err(t("io.more_errors", lang, count=n - MAX_SHOWN_ERRORS))
     return n
 
 
