@@ -145,12 +145,6 @@ def _signals_raise() -> Iterator[None]:
             signal.signal(sig, _raise_signal)
     try:
         yield
-    except _Signalled as sig_exc:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-        old.clear()
-        os.kill(os.getpid(), sig_exc.signum)  # die of it, as if never caught
-        raise  # pragma: no cover - only if the signal is ignored after all
     finally:
         for sig, handler in old.items():
             signal.signal(sig, handler)
@@ -256,6 +250,12 @@ def atomic_writer(
                 _fsync_dir(real.parent)
             except OSError as exc:
                 raise _io_error(shown, exc) from None
+    except _Signalled as sig_exc:  # the temporary is gone (finally): die of the signal
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        os.kill(os.getpid(), sig_exc.signum)
+        raise  # pragma: no cover - only if the signal is ignored after all
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):
