@@ -34,9 +34,11 @@ changed b'one\\ntwo\\n'
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import hashlib
 import os
+import re
 import signal
 import tempfile
 import threading
@@ -47,7 +49,14 @@ from typing import IO, Any
 
 import attrs
 
-__all__ = ["Snapshot", "WriteError", "atomic_write", "atomic_writer", "read_with_snapshot"]
+__all__ = [
+    "Snapshot",
+    "WriteError",
+    "atomic_write",
+    "atomic_writer",
+    "decode_input",
+    "read_with_snapshot",
+]
 
 #: The suffix of the temporary files (hidden: their names start with a dot).
 TEMP_SUFFIX = ".gouji-tmp"
@@ -272,3 +281,54 @@ def _fsync_dir(folder: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# ----------------------------------------------------------------- input encodings
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes, str | None]:
+    """The text of a record's bytes and the encoding it was read in, if not UTF-8.
+
+    GJN is UTF-8 (a BOM is allowed).  Records saved by other programs may be UTF-16 (with
+    its BOM) or GBK/GB18030: those are detected and read, and the encoding is returned so
+    that the caller can say so; ``encoding`` names the encoding to use instead of
+    guessing.  Bytes that are none of these are returned unchanged (the reader then
+    reports GJN115 with the position of the first bad byte).
+
+    >>> decode_input("够级".encode("utf-8"))
+    ('够级', None)
+    >>> decode_input("够级 [Event]".encode("gbk"))
+    ('够级 [Event]', 'GBK')
+    >>> decode_input("够级".encode("utf-16"))
+    ('够级', 'UTF-16')
+    >>> decode_input(b"\\xff\\x00\\x01junk")
+    (b'\\xff\\x00\\x01junk', None)
+    """
+    if encoding is not None:
+        try:
+            text = data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            return data, None
+        name = codecs.lookup(encoding).name
+        return text.removeprefix("\ufeff"), None if name == "utf-8" else encoding.upper()
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        try:
+            return data.decode("utf-16").removeprefix("\ufeff"), "UTF-16"
+        except UnicodeDecodeError:
+            return data, None
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        pass
+    for name in ("gbk", "gb18030"):
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        if _CONTROL.search(text) is None and _CJK.search(text) is not None:
+            return text, name.upper()
+        break
+    return data, None

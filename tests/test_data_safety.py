@@ -293,9 +293,12 @@ def test_render_reads_json_and_folders_and_reports_errors(tmp_path: Path) -> Non
     r = run("render", str(folder), str(js), "-o", str(out))
     assert r.exit_code == EXIT_OK, r.output
     assert sorted(p.name for p in out.iterdir()) == ["a.html", "c.html", "index.html"]
-    r = run("render", str(HOSTILE / "gbk.gjn"), "-o", str(out), "--lang", "en")
+    r = run("render", str(HOSTILE / "latin1.gjn"), "-o", str(out), "--lang", "en")
     assert r.exit_code == EXIT_ERROR and "GJN115" in r.output
-    assert (out / "gbk.html").is_file()  # still drawn, the broken deal marked
+    assert (out / "latin1.html").is_file()  # still drawn, the broken deal marked
+    r = run("render", str(HOSTILE / "gbk.gjn"), "-o", str(out), "--lang", "en")
+    assert r.exit_code == EXIT_OK and "read as GBK" in r.output, r.output
+    assert "青岛够级公开赛" in (out / "gbk.html").read_text(encoding="utf-8")
 
 
 def test_index_links_are_safe_and_unique(tmp_path: Path) -> None:

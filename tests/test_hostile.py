@@ -161,10 +161,10 @@ def _exits(name: str) -> dict[str, int]:
     return {r["command"]: r["exit"] for r in run_all(name)["runs"]}  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("name", ["junk.gjn", "nul.gjn", "gbk.gjn", "json_junk.json"])
+@pytest.mark.parametrize("name", ["junk.gjn", "nul.gjn", "latin1.gjn", "json_junk.json"])
 def test_bad_bytes_are_reported_by_every_command(name: str) -> None:
-    """Binary junk, NUL bytes, a GBK file and broken JSON: exit 2 everywhere, ``render``
-    included (it used to exit 0 with no message)."""
+    """Binary junk, NUL bytes, a Latin-1 file and broken JSON: exit 2 everywhere,
+    ``render`` included (it used to exit 0 with no message)."""
     exits = _exits(name)
     assert exits["render"] == 2 and exits["validate"] == 2 and exits["show"] == 2, exits
     assert exits["fmt --check"] == 2 and exits["convert"] == 2, exits
@@ -173,3 +173,16 @@ def test_bad_bytes_are_reported_by_every_command(name: str) -> None:
 def test_hostile_page_names_stay_apart() -> None:
     out = run_all("javascript:alert(10).gjn")
     assert out["pages"] == ["javascript_alert_10_.html"], out["pages"]
+
+
+@pytest.mark.parametrize("name", ["gbk.gjn", "gb18030.gjn", "utf16.gjn"])
+def test_other_encodings_are_read_and_written_in_utf8(name: str) -> None:
+    """GBK, GB18030 and UTF-16 records (issue #12) are read by every command with a
+    notice naming the encoding; ``fmt`` writes them back in UTF-8."""
+    out = run_all(name)
+    for run in out["runs"]:  # type: ignore[attr-defined]
+        assert run["exit"] in (0, 1), run
+    assert any("not UTF-8: read as" in r["tail"] for r in out["runs"])  # type: ignore[attr-defined]
+    after = bytes.fromhex(str(out["after_fmt"]))
+    assert after.decode("utf-8").startswith("%GJN 1\n"), after[:40]
+    assert "青岛够级公开赛" in after.decode("utf-8")

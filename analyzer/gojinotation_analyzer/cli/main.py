@@ -53,6 +53,7 @@ commands go into the catalogue with :func:`gojinotation_analyzer.i18n.register`.
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import os
 import pkgutil
@@ -67,7 +68,13 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
-from gojinotation.fileio import Snapshot, WriteError, atomic_write, read_with_snapshot
+from gojinotation.fileio import (
+    Snapshot,
+    WriteError,
+    atomic_write,
+    decode_input,
+    read_with_snapshot,
+)
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer.i18n import (
@@ -178,10 +185,21 @@ MAX_SHOWN_ERRORS = 100
 
 register(
     {
+        "io.encoding": (
+            "{path} is not UTF-8: read as {encoding} (files are written in UTF-8; "
+            "gouji --encoding NAME to choose)",
+            "{path} 不是 UTF-8 编码：已按 {encoding} 读取（写出的文件一律为 UTF-8；"
+            "可用 gouji --encoding 编码名 指定）",
+        ),
+        "io.bad_encoding": ("unknown encoding {encoding!r}", "未知的编码 {encoding!r}"),
+        "help.encoding": (
+            "Read records in this encoding (default: UTF-8, GBK/GB18030 and UTF-16 detected).",
+            "按此编码读取记录（默认 UTF-8，自动识别 GBK/GB18030 与 UTF-16）。",
+        ),
         "io.more_errors": (
             "… and {count} more syntax errors (not shown)",
             "……另有 {count} 个语法错误（未显示）",
-        )
+        ),
     }
 )
 
@@ -279,7 +297,7 @@ def _write_bytes(path: str, data: bytes, lang: str, expect: Snapshot | None = No
 class Record:
     """A record read by :func:`read_record`: the match, its errors, and its source."""
 
-    __slots__ = ("errors", "fmt", "match", "name", "snapshot", "text")
+    __slots__ = ("encoding", "errors", "fmt", "match", "name", "snapshot", "text")
 
     def __init__(
         self,
@@ -289,6 +307,7 @@ class Record:
         errors: Sequence[gj.NotationError | JsonError],
         text: str | None,
         snapshot: Snapshot | None = None,
+        encoding: str | None = None,
     ) -> None:
         #: the name shown in messages
         self.name = name
@@ -302,6 +321,8 @@ class Record:
         self.text = text
         #: the file as it was read (None for standard input)
         self.snapshot = snapshot
+        #: the encoding the text was read in when it is not UTF-8 (``GBK``, ``UTF-16`` …)
+        self.encoding = encoding
 
 
 def _sniff(path: str, data: bytes) -> str:
@@ -333,12 +354,38 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
         except JsonError as err:
             return Record(name, fmt, gm.Match(), (err,), None, snapshot)
         return Record(name, fmt, match, (), None, snapshot)
+    decoded, encoding = decode_input(data, encoding_of())
+    text = decoded if isinstance(decoded, str) else None
+    if encoding is not None:
+        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
+    result = gj.read(decoded, filename=name)
+    return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
+
+
+def encoding_of(ctx: click.Context | None = None) -> str | None:
+    """The input encoding given with ``gouji --encoding NAME`` (None: detect)."""
+    ctx = ctx or click.get_current_context(silent=True)
+    if ctx is not None:
+        obj = ctx.find_root().obj
+        if isinstance(obj, dict) and isinstance(obj.get("encoding"), str):
+            return str(obj["encoding"])
+    return None
+
+
+def _set_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
     try:
-        text: str | None = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = None
-    result = gj.read(data if text is None else text, filename=name)
-    return Record(name, "gjn", result.match, result.errors, text, snapshot)
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(
+            t("io.bad_encoding", lang_of(ctx), encoding=value), ctx=ctx, param=param
+        ) from None
+    root = ctx.find_root()
+    if not isinstance(root.obj, dict):
+        root.obj = {}
+    root.obj["encoding"] = value
+    return value
 
 
 # ------------------------------------------------------------------ localized click
@@ -578,6 +625,16 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     expose_value=False,
     callback=_set_lang,
     help_key="help.lang",
+)
+@_option(
+    "--encoding",
+    default=None,
+    metavar="NAME",
+    envvar="GOUJI_ENCODING",
+    is_eager=True,
+    expose_value=False,
+    callback=_set_encoding,
+    help_key="help.encoding",
 )
 @click.version_option(
     gj.__version__,

@@ -41,6 +41,8 @@ from gojinotation_analyzer.cli.main import (
     EXIT_ERROR,
     _err,
     _error_line,
+    _warn_line,
+    encoding_of,
     fail,
     lang_of,
     report_notation_errors,
@@ -137,6 +139,10 @@ def render(
             build=view_from_record if no_validate else build_view,
             index=len(paths) > 1 if index is None else index,
             on_errors=on_errors,
+            encoding=encoding_of(ctx),
+            on_encoding=lambda path, used: _err(
+                _warn_line(i18n.t("io.encoding", lang, path=path, encoding=used), lang)
+            ),
         )
     except WriteError as err:
         fail(err.message(i18n.normalize_lang(lang)), lang)

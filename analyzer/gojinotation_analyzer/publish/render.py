@@ -40,7 +40,7 @@ from markupsafe import Markup
 
 import gojinotation
 from gojinotation import model as gm
-from gojinotation.fileio import WriteError, atomic_write
+from gojinotation.fileio import WriteError, atomic_write, decode_input
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import read
 from gojinotation_analyzer.publish.view import (
@@ -541,18 +541,23 @@ def page_names(paths: Sequence[str | Path], *, index: bool = True) -> list[str]:
     return names
 
 
-def read_input(path: Path, raw: bytes) -> tuple[gm.Match, tuple[Exception, ...]]:
+def read_input(
+    path: Path, raw: bytes, encoding: str | None = None
+) -> tuple[gm.Match, tuple[Exception, ...], str | None]:
     """A record read leniently from its bytes: ``.json`` as JSON, else GJN (broken deals
-    kept, to be drawn marked); the syntax errors found."""
+    kept, to be drawn marked; GBK/GB18030 and UTF-16 detected, or read in ``encoding``
+    by :func:`gojinotation.fileio.decode_input`); the syntax errors found, and the
+    encoding if it was not UTF-8."""
     if path.suffix.lower() == ".json" or (
         path.suffix.lower() != ".gjn" and raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
     ):
         try:
-            return load_json_match(raw, filename=str(path)), ()
+            return load_json_match(raw, filename=str(path)), (), None
         except JsonError as err:
-            return gm.Match(), (err,)
-    result = read(raw, filename=str(path))
-    return result.match, tuple(result.errors)
+            return gm.Match(), (err,), None
+    decoded, used = decode_input(raw, encoding)
+    result = read(decoded, filename=str(path))
+    return result.match, tuple(result.errors), used
 
 
 def render_files(
@@ -563,6 +568,8 @@ def render_files(
     build: Callable[[gm.Match], MatchView] = view_from_engine,
     index: bool = True,
     on_errors: Callable[[Path, tuple[Exception, ...]], None] | None = None,
+    encoding: str | None = None,
+    on_encoding: Callable[[Path, str], None] | None = None,
 ) -> list[Path]:
     """Render each record (``.gjn`` or ``.json``) to a page in ``out_dir`` and, with
     ``index``, an ``index.html`` linking them.
@@ -576,8 +583,10 @@ def render_files(
     a builder around :func:`~gojinotation_analyzer.publish.view.view_from_frames` to add
     the validator's diagnostics.  A record with syntax errors still renders: its broken
     deals show their text and errors, and ``on_errors(path, errors)`` is called; a JSON
-    record that cannot be read at all gets no page.  Returns the written paths, the index
-    last.
+    record that cannot be read at all gets no page.  A GJN record that is not UTF-8 is
+    read as :func:`gojinotation.fileio.decode_input` detects (or in ``encoding``), and
+    ``on_encoding(path, name)`` is called; its page offers it for download in UTF-8.
+    Returns the written paths, the index last.
 
     :raises OSError: an input cannot be read (``filename`` says which).
     :raises gojinotation.fileio.WriteError: a page cannot be written (the path and why).
@@ -596,7 +605,11 @@ def render_files(
     links: list[str] = []
     for path, name in zip(inputs, names, strict=True):
         raw = path.read_bytes()
-        match, errors = read_input(path, raw)
+        match, errors, used = read_input(path, raw, encoding)
+        if used is not None:
+            raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
+            if on_encoding is not None:
+                on_encoding(path, used)
         if errors and on_errors is not None:
             on_errors(path, errors)
         if not match.deals and errors:
