@@ -286,7 +286,14 @@ def _fsync_dir(folder: Path) -> None:
 # ----------------------------------------------------------------- input encodings
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_STRUCTURE = re.compile(r"[\[{:]")
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _plausible(text: str) -> bool:
+    """Whether decoded text can be a record: no control characters, and a bracket, a
+    brace or a colon (every record has a tag, a comment or an action)."""
+    return _CONTROL.search(text) is None and _STRUCTURE.search(text) is not None
 
 
 def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes, str | None]:
@@ -302,10 +309,12 @@ def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes,
     ('够级', None)
     >>> decode_input("够级 [Event]".encode("gbk"))
     ('够级 [Event]', 'GBK')
-    >>> decode_input("够级".encode("utf-16"))
-    ('够级', 'UTF-16')
+    >>> decode_input('[Event "够级"]'.encode("utf-16"))
+    ('[Event "够级"]', 'UTF-16')
     >>> decode_input(b"\\xff\\x00\\x01junk")
     (b'\\xff\\x00\\x01junk', None)
+    >>> decode_input(b"\\xff\\xfe\\x00garbage")  # a UTF-16 mark, but no record
+    (b'\\xff\\xfe\\x00garbage', None)
     """
     if encoding is not None:
         try:
@@ -316,9 +325,10 @@ def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes,
         return text.removeprefix("\ufeff"), None if name == "utf-8" else encoding.upper()
     if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         try:
-            return data.decode("utf-16").removeprefix("\ufeff"), "UTF-16"
+            text = data.decode("utf-16").removeprefix("\ufeff")
         except UnicodeDecodeError:
             return data, None
+        return (text, "UTF-16") if _plausible(text) else (data, None)
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError:
@@ -328,7 +338,7 @@ def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes,
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        if _CONTROL.search(text) is None and _CJK.search(text) is not None:
+        if _plausible(text) and _CJK.search(text) is not None:
             return text, name.upper()
         break
     return data, None
