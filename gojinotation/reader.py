@@ -566,94 +566,121 @@ def _unclosed(exc: lark.exceptions.UnexpectedToken) -> tuple[Token, str, str] | 
     return None
 
 
+_SPACE_HINT = (
+    "moves are separated by ordinary spaces: type a space instead",
+    "着法之间用半角空格分隔，请改为空格",
+)
+_QUOTE_HINT = (
+    'tag values, rulings and reasons take straight quotes: type "…"',
+    '标签值、裁决和理由须用半角双引号，请改为 "…"',
+)
+#: What to type instead of characters a Chinese input method gives (issue #15): outside
+#: comments, strings and notes they are refused with this hint.
+_INPUT_HINTS: dict[str, tuple[str, str]] = {
+    "\u3000": (
+        "this is a full-width (ideographic) space; type an ordinary space",
+        "这是全角空格，请改用半角空格",
+    ),
+    "，": _SPACE_HINT,
+    "、": _SPACE_HINT,
+    "；": _SPACE_HINT,
+    "“": _QUOTE_HINT,
+    "”": _QUOTE_HINT,
+    "‘": _QUOTE_HINT,
+    "’": _QUOTE_HINT,
+    "（": ("type an ordinary '(' for a variation", "变着请用半角括号 '('"),
+    "）": ("type an ordinary ')' to close a variation", "变着请用半角括号 ')'"),
+    "【": ("type an ordinary '[' for a tag or a note", "标签和注记请用半角方括号 '['"),
+    "】": ("type an ordinary ']'", "请用半角方括号 ']'"),
+    "｛": ("type an ordinary '{' for a comment", "注释请用半角花括号 '{'"),
+    "｝": ("type an ordinary '}'", "请用半角花括号 '}'"),
+}
+
+
 def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
         line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines) or 1
         col = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
         src = lines[line - 1] if 0 < line <= len(lines) else ""
+
+        def at(code: str, *, en: str, zh: str, **more: Any) -> NotationError:
+            """The error at the failing position, with its source line (one place builds
+            them all)."""
+            return NotationError(
+                code, line=line + offset, column=col, en=en, zh=zh, source_line=src, **more
+            )
+
         expected: tuple[str, ...] = ()
         found = ""
         glued = _glued_to_cards(exc, src, col)
         if glued is not None:
             bad, in_set = glued
-            return NotationError(
+            return at(
                 "GJN110",
-                line=line + offset,
-                column=col,
                 en=f"unknown rank {bad!r} in the set {in_set!r}",
                 zh=f"牌组 {in_set!r} 中有无法识别的牌点 {bad!r}",
                 found=bad,
                 expected=("ranks 3-9 T J Q K A 2 X D ?", "suits s h c d"),
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedCharacters):
             ch = exc.char
             found = ch
             allowed = exc.allowed or set()
             expected = _expected_words(allowed)
+            hint = _INPUT_HINTS.get(ch)
+            if hint is not None:  # a full-width character typed by a Chinese input method
+                return at(
+                    "GJN100",
+                    en=f"unexpected character {ch!r}: {hint[0]}",
+                    zh=f"意外的字符 {ch!r}：{hint[1]}",
+                    found=ch,
+                    expected=expected,
+                )
             if ch == "{":
-                return NotationError(
+                return at(
                     "GJN111",
-                    line=line + offset,
-                    column=col,
                     en="comment is never closed: '{' without a matching '}'",
                     zh="注释没有结束：'{' 缺少对应的 '}'",
                     found=ch,
-                    source_line=src,
                 )
             if ch == "}":
-                return NotationError(
+                return at(
                     "GJN111",
-                    line=line + offset,
-                    column=col,
                     en="'}' without an opening '{'",
                     zh="多余的 '}'，前面没有 '{'",
                     found=ch,
-                    source_line=src,
                 )
             if ch == '"':
-                return NotationError(
+                return at(
                     "GJN114",
-                    line=line + offset,
-                    column=col,
                     en="string is never closed: missing '\"'",
                     zh="字符串没有结束：缺少 '\"'",
                     found=ch,
-                    source_line=src,
                 )
             if "CARDS" in allowed or allowed & {"BURN_KW"}:
                 word = re.match(r"[^\s:()\[\]{}]+", src[col - 1 :]) if src else None
-                return NotationError(
+                return at(
                     "GJN110",
-                    line=line + offset,
-                    column=col,
                     en=f"unknown rank or action {ch!r}",
                     zh=f"无法识别的牌点或动作 {ch!r}",
                     found=word.group(0) if word else ch,
                     expected=("ranks 3-9 T J Q K A 2 X D ?", "-", "an action word"),
-                    source_line=src,
                 )
             if ch in "[]":
-                return NotationError(
+                return at(
                     "GJN112",
-                    line=line + offset,
-                    column=col,
                     en=f"unexpected {ch!r}: unbalanced or misplaced bracket",
                     zh=f"意外的 {ch!r}：方括号不配对或位置错误",
                     found=ch,
                     expected=expected,
-                    source_line=src,
                 )
-            return NotationError(
+            return at(
                 "GJN100",
-                line=line + offset,
-                column=col,
                 en=f"unexpected character {ch!r}",
                 zh=f"意外的字符 {ch!r}",
                 found=ch,
                 expected=expected,
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedToken):
             tok = exc.token
@@ -673,70 +700,52 @@ def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) 
                     source_line=lines[o_line - 1] if 0 < o_line <= len(lines) else "",
                 )
             if tok.type == "$END":
-                return NotationError(
+                return at(
                     "GJN102",
-                    line=line + offset,
-                    column=col,
                     en="unexpected end of input",
                     zh="输入意外结束",
                     expected=expected,
-                    source_line=src,
                 )
             found = str(tok)
             if tok.type == "RPAR":
-                return NotationError(
+                return at(
                     "GJN112",
-                    line=line + offset,
-                    column=col,
                     en="')' without an opening '('",
                     zh="多余的 ')'，前面没有 '('",
                     found=found,
-                    source_line=src,
                 )
             if "CARDS" in exc.expected and not (set(exc.expected) & {"SEAT", "HAND_START"}):
                 word = re.match(r"[^\s:()\[\]{}]+", src[col - 1 :]) if src else None
-                return NotationError(
+                return at(
                     "GJN110",
-                    line=line + offset,
-                    column=col,
                     en=f"unknown rank or action {found!r}",
                     zh=f"无法识别的牌点或动作 {found!r}",
                     found=word.group(0) if word else found,
                     expected=("ranks 3-9 T J Q K A 2 X D ?", "-", "an action word"),
-                    source_line=src,
                 )
             if tok.type == "CARDS" and "SEAT" in exc.expected:
-                return NotationError(
+                return at(
                     "GJN101",
-                    line=line + offset,
-                    column=col,
                     en="cards without a seat: write the seat first, as in 3:KKK "
                     "(a play is one set, with no spaces inside)",
                     zh="牌前缺少座位：请先写座位，如 3:KKK（一手牌中间不能有空格）",
                     found=found,
                     expected=expected,
-                    source_line=src,
                 )
             if exc.expected and "STRING" in exc.expected:
-                return NotationError(
+                return at(
                     "GJN114",
-                    line=line + offset,
-                    column=col,
                     en='tag value must be a quoted string, as in [Event "…"]',
                     zh='标签值必须用双引号括起来，如 [Event "…"]',
                     found=found,
                     expected=expected,
-                    source_line=src,
                 )
-            return NotationError(
+            return at(
                 "GJN101",
-                line=line + offset,
-                column=col,
                 en=f"unexpected {found!r}",
                 zh=f"意外的 {found!r}",
                 found=found,
                 expected=expected,
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedEOF):
             return NotationError(

@@ -326,3 +326,20 @@ def test_index_links_are_safe_and_unique(tmp_path: Path) -> None:
     index = (out / "index.html").read_text(encoding="utf-8")
     assert "javascript:" not in index
     assert 'href="%E5%86%B3%E8%B5%9B_1_.html"' in index
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        ("1:3\u30002:4", "full-width (ideographic) space"),
+        ("1:3，2:4", "type a space"),
+        ("1:3、2:4", "type a space"),
+        ("1:3 （2:4）", "ordinary '('"),
+    ],
+)
+def test_input_method_characters_say_what_to_type(typed: str, hint: str) -> None:
+    """Characters a Chinese input method gives are refused with what to type instead."""
+    err = gj.read(f'[Event "x"]\nhand 1: 3\n1. {typed}\n').errors[0]
+    assert err.code == "GJN100" and hint in err.en and "请" in err.zh
+    quoted = gj.read("[Event “x”]\n").errors[0]
+    assert "straight quotes" in quoted.en
