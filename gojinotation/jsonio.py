@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
@@ -46,6 +46,7 @@ __all__ = [
     "Value",
     "dumps_json",
     "from_json",
+    "iter_json",
     "load_json_match",
     "loads_json",
     "match_from_json",
@@ -312,6 +313,32 @@ def dumps_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> str
     {"type": "tag", "name": "Event", "value": "青岛"}
     """
     return json.dumps(to_json(obj, spans=spans), ensure_ascii=False, indent=indent)
+
+
+def iter_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> Iterator[str]:
+    """The text of :func:`dumps_json` in pieces, one deal a piece for a match, so that
+    the JSON tree and text of only one deal exist at a time (a writer of a large file).
+
+    >>> match = m.Match((m.Deal((m.Tag("Event", "a"),), (), ()),) * 2, 1)
+    >>> all("".join(iter_json(match, indent=i)) == dumps_json(match, indent=i)
+    ...     for i in (None, 0, 2, 4))
+    True
+    """
+    if not isinstance(obj, m.Match) or not obj.deals:
+        yield dumps_json(obj, spans=spans, indent=indent)
+        return
+    shell = to_json(m.Match((), obj.version, obj.prologue), spans=spans)
+    text = json.dumps(shell, ensure_ascii=False, indent=indent)
+    cut = text.rindex("[]")  # "deals" is the last key: its empty list is the last "[]"
+    yield text[:cut] + "["
+    sep = ", " if indent is None else ",\n" + " " * (2 * indent)
+    first = "" if indent is None else "\n" + " " * (2 * indent)
+    for i, deal in enumerate(obj.deals):
+        piece = json.dumps(to_json(deal, spans=spans), ensure_ascii=False, indent=indent)
+        if indent is not None:  # strings hold no raw line breaks: this only re-indents
+            piece = piece.replace("\n", "\n" + " " * (2 * indent))
+        yield (sep if i else first) + piece
+    yield ("" if indent is None else "\n" + " " * indent) + "]" + text[cut + 2 :]
 
 
 # ------------------------------------------------------------------------ reading
