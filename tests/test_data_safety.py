@@ -343,3 +343,13 @@ def test_input_method_characters_say_what_to_type(typed: str, hint: str) -> None
     assert err.code == "GJN100" and hint in err.en and "请" in err.zh
     quoted = gj.read("[Event “x”]\n").errors[0]
     assert "straight quotes" in quoted.en
+
+
+def test_a_future_version_is_warned(tmp_path: Path) -> None:
+    """``%GJN 99``, a version this program does not know, is read with a warning."""
+    p = tmp_path / "future.gjn"
+    p.write_text("%GJN 99\n" + DEAL, encoding="utf-8")
+    r = run("show", str(p))
+    assert r.exit_code == EXIT_OK and "declares GJN 99" in r.output
+    r = run("fmt", str(p))
+    assert "declares GJN 99" in r.output and p.read_text(encoding="utf-8").startswith("%GJN 99")

@@ -77,6 +77,7 @@ from gojinotation.fileio import (
 )
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal
+from gojinotation.writer import FORMAT_VERSION
 from gojinotation_analyzer.i18n import (
     LANGS,
     detect_lang,
@@ -190,6 +191,11 @@ register(
             "gouji --encoding NAME to choose)",
             "{path} 不是 UTF-8 编码：已按 {encoding} 读取（写出的文件一律为 UTF-8；"
             "可用 gouji --encoding 编码名 指定）",
+        ),
+        "io.future_version": (
+            "{path} declares GJN {version}, a version this gouji does not know: it is read "
+            "by the rules of GJN 1 (its version line is kept)",
+            "{path} 声明为 GJN {version}，本程序不认识该版本：按 GJN 1 的规则读取（保留其版本行）",
         ),
         "io.bad_encoding": ("unknown encoding {encoding!r}", "未知的编码 {encoding!r}"),
         "help.encoding": (
@@ -359,6 +365,10 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     if encoding is not None:
         _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
     result = gj.read(decoded, filename=name)
+    if result.match.version is not None and result.match.version > FORMAT_VERSION:
+        _err(
+            _warn_line(t("io.future_version", lang, path=name, version=result.match.version), lang)
+        )
     return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
 
 
