@@ -353,3 +353,13 @@ def test_a_future_version_is_warned(tmp_path: Path) -> None:
     assert r.exit_code == EXIT_OK and "declares GJN 99" in r.output
     r = run("fmt", str(p))
     assert "declares GJN 99" in r.output and p.read_text(encoding="utf-8").startswith("%GJN 99")
+
+
+@pytest.mark.parametrize("leader", ["7", "0", "12345678901234567890123456", "01"])
+def test_R_OPEN_1_a_leader_tag_that_is_no_seat_is_reported(leader: str) -> None:
+    """R-OPEN-1: ``[Leader "7"]``, ``"0"`` or 26 digits used to be ignored silently."""
+    from gojinotation_analyzer.reports.validate import validate_source
+
+    report = validate_source(DEAL.replace('"1"]', f'"{leader}"]', 1).encode(), file="l.gjn")
+    found = [d for d in report.diagnostics if "is not a seat 1-6" in d.en]
+    assert len(found) == 1 and found[0].rule_id == "R-OPEN-1", report.diagnostics
