@@ -560,6 +560,14 @@ def read_input(
     return result.match, tuple(result.errors), used
 
 
+def _for_index(view: MatchView) -> MatchView:
+    """What the index page needs of a view: the view without its deals' steps and raw
+    text (the bulk of it, ~740 KB a deal), so that rendering many files holds one match's
+    full view at a time."""
+    deals = tuple(attrs.evolve(d, steps=(), raw=None) for d in view.deals)
+    return attrs.evolve(view, deals=deals)
+
+
 def render_files(
     paths: Iterable[str | Path],
     out_dir: str | Path,
@@ -625,7 +633,8 @@ def render_files(
         atomic_write(out / name, html.encode("utf-8"))
         written.append(out / name)
         del html
-        views.append(view)
+        views.append(_for_index(view) if index else view)
+        del view
         links.append(quote(name))
     if index:
         page = render_index(views, lang, links=links)
