@@ -52,6 +52,7 @@ __all__ = [
     "Header",
     "ReadResult",
     "iter_deals",
+    "iter_read",
     "load",
     "loads",
     "read",
@@ -2123,6 +2124,24 @@ def _decode_error(exc: UnicodeDecodeError, filename: str) -> BrokenDeal:
     return BrokenDeal(data.decode("utf-8", "replace"), (err,), m.Span(line, col))
 
 
+def iter_read(
+    source: str | bytes | Source, *, filename: str | None = None
+) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
+    """:func:`read` one deal at a time: ``(prologue comments, version, deal)`` triples, the
+    prologue and the version with the first (``None`` later), the deal ``None`` when the
+    source holds comments only.  Only one deal's model exists at a time.
+
+    >>> text = '%GJN 1\\n[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z'
+    >>> [(v, type(d).__name__) for _, v, d in iter_read(text)]
+    [(1, 'Deal'), (None, 'BrokenDeal')]
+    """
+    name = filename
+    if isinstance(source, bytes):
+        name = name or "<bytes>"
+        source = source.decode("utf-8", "surrogateescape")
+    return _iter_any(source, name)
+
+
 def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadResult:
     """Read a whole GJN source leniently: every deal, broken ones kept, every error.
 
@@ -2133,15 +2152,11 @@ def read(source: str | bytes | Source, *, filename: str | None = None) -> ReadRe
     >>> [type(d).__name__ for d in r.match.deals], r.errors[0].code, r.errors[0].line
     (['BrokenDeal', 'Deal'], 'GJN110', 2)
     """
-    name = filename
-    if isinstance(source, bytes):
-        name = name or "<bytes>"
-        source = source.decode("utf-8", "surrogateescape")
     deals: list[m.Deal | BrokenDeal] = []
     prologue: list[m.Comment] = []
     version: int | None = None
     errors: list[NotationError] = []
-    for pro, ver, deal in _iter_any(source, name):
+    for pro, ver, deal in iter_read(source, filename=filename):
         prologue.extend(pro)
         if ver is not None:
             version = ver

@@ -76,7 +76,7 @@ from gojinotation.fileio import (
     read_with_snapshot,
 )
 from gojinotation.jsonio import JsonError, load_json_match
-from gojinotation.reader import BrokenDeal
+from gojinotation.reader import BrokenDeal, iter_read
 from gojinotation.writer import FORMAT_VERSION
 from gojinotation_analyzer.i18n import (
     LANGS,
@@ -370,6 +370,65 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
             _warn_line(t("io.future_version", lang, path=name, version=result.match.version), lang)
         )
     return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
+
+
+def warn_future_version(name: str, version: int | None, lang: str) -> None:
+    """Warn when a record declares a GJN version newer than this program knows."""
+    if version is not None and version > FORMAT_VERSION:
+        _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
+
+
+DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
+
+
+class StreamRecord:
+    """A record read by :func:`stream_record`: its name, format and JSON error, and its
+    deals one at a time (:meth:`items`), so that a command holds one deal's model."""
+
+    __slots__ = ("_items", "errors", "fmt", "name")
+
+    def __init__(
+        self, name: str, fmt: str, items: Iterator[DealItem], errors: Sequence[JsonError] = ()
+    ) -> None:
+        self.name = name
+        self.fmt = fmt
+        self._items = items
+        #: the JSON error, if the JSON could not be read (GJN errors come with the deals)
+        self.errors = tuple(errors)
+
+    def items(self) -> Iterator[DealItem]:
+        """``(prologue, version, deal)`` as :func:`gojinotation.reader.iter_read` gives."""
+        return self._items
+
+
+def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord | None:
+    """Like :func:`read_record`, but a GJN record's deals are read one at a time as the
+    caller asks for them (a JSON record is read whole: JSON cannot be cut into deals).
+    Returns None after printing why, if the file cannot be read at all."""
+    got = _read_snapshot(path, lang)
+    if got is None:
+        return None
+    data = got[0]
+    name = _display(path, lang)
+    fmt = fmt or _sniff(path, data)
+    if fmt == "json":
+        try:
+            match = load_json_match(data, filename=name)
+        except JsonError as err:
+            return StreamRecord(name, fmt, iter(()), (err,))
+        items: list[DealItem] = []
+        for i, deal in enumerate(match.deals):
+            items.append(
+                (list(match.prologue), match.version, deal) if i == 0 else ([], None, deal)
+            )
+        if not items:
+            items.append((list(match.prologue), match.version, None))
+        return StreamRecord(name, fmt, iter(items))
+    decoded, encoding = decode_input(data, encoding_of())
+    del data, got
+    if encoding is not None:
+        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
+    return StreamRecord(name, "gjn", iter_read(decoded, filename=name))
 
 
 def encoding_of(ctx: click.Context | None = None) -> str | None:
