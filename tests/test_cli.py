@@ -7,7 +7,6 @@ import json
 import re
 import string
 import sys
-import tempfile
 import types
 from pathlib import Path
 from typing import Any
@@ -272,23 +271,23 @@ def test_fmt_missing_file_and_directories(tmp_path: Path, record: Path) -> None:
 def test_fmt_permission_errors(
     tmp_path: Path, record: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = Path.read_bytes
+    real = cli.read_with_snapshot  # type: ignore[attr-defined]
 
-    def deny(self: Path) -> bytes:
-        if self.name == "record.gjn":
+    def deny(path: Any) -> Any:
+        if Path(path).name == "record.gjn":
             raise PermissionError(13, "Permission denied")
-        return real(self)
+        return real(path)
 
-    monkeypatch.setattr(Path, "read_bytes", deny)
+    monkeypatch.setattr(cli, "read_with_snapshot", deny)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "permission denied" in r.stderr
     assert "没有权限" in run("--lang", "zh", "show", str(record)).stderr
-    monkeypatch.setattr(Path, "read_bytes", real)
+    monkeypatch.setattr(cli, "read_with_snapshot", real)
 
     def no_write(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(tempfile, "mkstemp", no_write)
+    monkeypatch.setattr("gojinotation.fileio.tempfile.mkstemp", no_write)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "cannot write" in r.stderr
     assert record.read_text(encoding="utf-8") == RECORD
@@ -296,7 +295,7 @@ def test_fmt_permission_errors(
     def disk_full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(tempfile, "mkstemp", disk_full)
+    monkeypatch.setattr("gojinotation.fileio.tempfile.mkstemp", disk_full)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "No space left" in r.stderr
     monkeypatch.undo()

@@ -201,12 +201,44 @@ HUGE_EXPECT: dict[str, tuple[set[str], set[str], set[str], int]] = {
 }
 HUGE = tuple(HUGE_EXPECT)
 
-_CHILD = r"""
-import json, resource, sys, time
+#: The address space of a bounded child process (:func:`run_bounded`).
+CHILD_ADDRESS_SPACE = 4 << 30
+
+#: Set first in every bounded child: its address space and, if given, its CPU seconds.
+_LIMITS = r"""
+import resource
 try:
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+    resource.setrlimit(resource.RLIMIT_AS, (__AS__, __AS__))
+    if __CPU__:
+        resource.setrlimit(resource.RLIMIT_CPU, (__CPU__, __CPU__ + 5))
 except (ValueError, OSError):
     pass
+"""
+
+
+def run_bounded(code: str, *, timeout: float = 300, cpu: int = 0) -> str:
+    """Run the Python ``code`` in a child process with a 4 GB address space (and at
+    most ``cpu`` seconds of CPU time if given, ``timeout`` seconds in all), from the
+    repository root with its code first on the path; returns what it printed.  A
+    runaway cannot take the machine down.  Also used by ``tests/test_hostile.py``."""
+    root = Path(__file__).resolve().parent.parent
+    limits = _LIMITS.replace("__AS__", str(CHILD_ADDRESS_SPACE)).replace("__CPU__", str(cpu))
+    path = os.pathsep.join([str(root), str(root / "analyzer")])
+    proc = subprocess.run(
+        [sys.executable, "-c", limits + code],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": path},
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+_CHILD = r"""
+import json, resource, sys, time
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import replay
@@ -259,18 +291,7 @@ def run_huge(name: str) -> dict[str, object]:
     space at most, 300 s at most), so that a runaway cannot take the machine down."""
     root = Path(__file__).resolve().parent.parent
     code = _CHILD.replace("NAME", repr(name)).replace("ROOT", repr(str(root)))
-    proc = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=root,
-        # the tree under test, not an installed copy: the notation and the analyzer
-        env={**os.environ, "PYTHONPATH": os.pathsep.join((str(root), str(root / "analyzer")))},
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    out: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+    out: dict[str, object] = json.loads(run_bounded(code).strip().splitlines()[-1])
     return out
 
 

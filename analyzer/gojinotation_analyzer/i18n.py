@@ -363,6 +363,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "生成可离线浏览的 HTML 复盘页面（每个文件一页，多个文件另有索引页）。",
     ),
     "render.missing": ("no such file: {path}", "文件不存在：{path}"),
+    "render.errors": (
+        "{count} file(s) with syntax errors: their broken deals are drawn as written, marked",
+        "{count} 个文件有语法错误：无法解析的牌局按原文显示并已标出",
+    ),
     "render.wrote": ("wrote {path}", "已写出 {path}"),
     # -- gouji rules
     "rules.help": ("Rule profiles: list, show, compare.", "规则方案：列出、查看、比较。"),
@@ -717,6 +721,27 @@ CATALOG: dict[str, tuple[str, str]] = {
     "show.at_failed": (
         "remaining cards not shown: the replay failed ({reason})",
         "无法列出余牌：复盘失败（{reason}）",
+    ),
+    # -- cli/main.py
+    "io.encoding": (
+        "{path} is not UTF-8: read as {encoding} (files are written in UTF-8; "
+        "gouji --encoding NAME to choose)",
+        "{path} 不是 UTF-8 编码：已按 {encoding} 读取（写出的文件一律为 UTF-8；"
+        "可用 gouji --encoding 编码名 指定）",
+    ),
+    "io.future_version": (
+        "{path} declares GJN {version}, a version this gouji does not know: it is read "
+        "by the rules of GJN 1 (its version line is kept)",
+        "{path} 声明为 GJN {version}，本程序不认识该版本：按 GJN 1 的规则读取（保留其版本行）",
+    ),
+    "io.bad_encoding": ("unknown encoding {encoding!r}", "未知的编码 {encoding!r}"),
+    "help.encoding": (
+        "Read records in this encoding (default: UTF-8, GBK/GB18030 and UTF-16 detected).",
+        "按此编码读取记录（默认 UTF-8，自动识别 GBK/GB18030 与 UTF-16）。",
+    ),
+    "io.more_errors": (
+        "… and {count} more syntax errors (not shown)",
+        "……另有 {count} 个语法错误（未显示）",
     ),
     # -- click's own messages (see translate_click)
     "click.try_help": ("Try '{command}' for help.", "运行 '{command}' 查看帮助。"),

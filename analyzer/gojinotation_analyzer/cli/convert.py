@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 import gojinotation as gj
-from gojinotation.jsonio import dumps_json
+from gojinotation.fileio import WriteError, atomic_writer
+from gojinotation.jsonio import iter_json
 from gojinotation_analyzer.cli.main import (
     EXIT_ERROR,
     EXIT_OK,
@@ -24,7 +25,7 @@ from gojinotation_analyzer.cli.main import (
     read_record,
     report_notation_errors,
 )
-from gojinotation_analyzer.i18n import t
+from gojinotation_analyzer.i18n import normalize_lang, t
 
 _FORMATS = ("gjn", "json")
 
@@ -66,12 +67,29 @@ def convert_command(
     target = to_fmt or _format_of_path(output)
     if target is None:
         target = "gjn" if record.fmt == "json" else "json"
-    if target == "json":
-        text = dumps_json(record.match, spans=not no_spans, indent=indent or None) + "\n"
+    if target == "json":  # written a deal at a time (the JSON of one deal at a time)
+        pieces = iter_json(record.match, spans=not no_spans, indent=indent or None)
+        if output == "-":
+            for piece in pieces:
+                _out(piece, nl=False)
+            _out("")
+        else:
+            try:
+                with atomic_writer(output) as fh:
+                    for piece in pieces:
+                        fh.write(piece.encode("utf-8"))
+                    fh.write(b"\n")
+            except WriteError as err:
+                fail(err.message(normalize_lang(lang)), lang)
+        ctx.exit(EXIT_OK)
     else:
         text = canonical_text(record.match)
         out_name = _display(output, lang)
-        if gj.read(text).match != record.match:
+        back = gj.read(text, filename=out_name)
+        if back.errors:  # never write GJN that the reader would refuse
+            report_notation_errors(back.errors, lang)
+            fail(t("convert.not_converted", lang, path=record.name), lang)
+        if back.match != record.match:
             _err(_warn_line(t("convert.not_same", lang, path=out_name), lang))
     if output == "-":
         _out(text, nl=False)

@@ -123,7 +123,7 @@ def _fmt_one(
         _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
         return "failed"
     old = record.text
-    is_changed = new != old
+    is_changed = new != old or record.encoding is not None  # written back in UTF-8
     broken = sum(isinstance(d, BrokenDeal) for d in record.match.deals)
     if broken and not quiet:
         _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
@@ -135,7 +135,7 @@ def _fmt_one(
     elif path == "-":
         _out(new, nl=False)
     elif is_changed:
-        if not _write_bytes(path, new.encode("utf-8"), lang):
+        if not _write_bytes(path, new.encode("utf-8"), lang, expect=record.snapshot):
             return "failed"
         if not quiet:
             _err(t("fmt.reformatted", lang, path=name))

@@ -53,13 +53,12 @@ commands go into the catalogue with :func:`gojinotation_analyzer.i18n.register`.
 
 from __future__ import annotations
 
-import contextlib
+import codecs
 import importlib
 import os
 import pkgutil
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -69,8 +68,16 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
+from gojinotation.fileio import (
+    Snapshot,
+    WriteError,
+    atomic_write,
+    decode_input,
+    read_with_snapshot,
+)
 from gojinotation.jsonio import JsonError, load_json_match
-from gojinotation.reader import BrokenDeal
+from gojinotation.reader import BrokenDeal, iter_read
+from gojinotation.writer import FORMAT_VERSION
 from gojinotation_analyzer.i18n import (
     LANGS,
     detect_lang,
@@ -173,12 +180,20 @@ def _warn_line(message: str, lang: str) -> str:
     )
 
 
+#: The most syntax errors a command prints for one file (the rest are counted).
+MAX_SHOWN_ERRORS = 100
+
+
 def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang: str) -> int:
     """Print errors to standard error (``format(lang)``: position, message, the source
-    line and a caret), coloured on a terminal.  Returns how many were printed."""
+    line and a caret), coloured on a terminal; past :data:`MAX_SHOWN_ERRORS`, one line
+    counts the rest (a file of 100,000 broken lines does not print 100,000 errors).
+    Returns how many there were."""
     n = 0
     for err in errors:
         n += 1
+        if n > MAX_SHOWN_ERRORS:
+            continue
         text = err.format(lang)
         head, _, rest = text.partition("\n")
         word = f" {t('error', lang)} {err.code}"
@@ -196,6 +211,8 @@ def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang:
             _err(head + "\n" + rest)
         else:
             _err(head)
+    if n > MAX_SHOWN_ERRORS:
+        _err(t("io.more_errors", lang, count=n - MAX_SHOWN_ERRORS))
     return n
 
 
@@ -214,11 +231,18 @@ def _display(path: str, lang: str) -> str:
 
 def _read_bytes(path: str, lang: str) -> bytes | None:
     """The bytes of ``path`` (``-``: standard input), or None after printing why not."""
+    got = _read_snapshot(path, lang)
+    return None if got is None else got[0]
+
+
+def _read_snapshot(path: str, lang: str) -> tuple[bytes, Snapshot | None] | None:
+    """The bytes of ``path`` and what the file was when read (for :func:`_write_bytes`'s
+    check that nobody changed it meanwhile), or None after printing why not."""
     name = _display(path, lang)
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(), None
     try:
-        return Path(path).read_bytes()
+        return read_with_snapshot(path)
     except FileNotFoundError:
         key = "io.not_found"
     except IsADirectoryError:
@@ -238,35 +262,22 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
-def _write_bytes(path: str, data: bytes, lang: str) -> bool:
-    """Write atomically (a temporary file beside the target, then rename), keeping the
-    target's permission bits.  Prints why not and returns False on failure."""
-    target = Path(path)
-    tmp: str | None = None
+def _write_bytes(path: str, data: bytes, lang: str, expect: Snapshot | None = None) -> bool:
+    """Write through :func:`gojinotation.fileio.atomic_write` (atomic, links followed,
+    mode and owner kept, refused if the file changed since ``expect`` was taken).  Prints
+    why not, with the path, and returns False on failure."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".gouji", dir=target.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        with contextlib.suppress(OSError):
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        os.replace(tmp, target)
-        tmp = None
-        return True
-    except PermissionError:
-        _err(_error_line(t("io.write_permission", lang, path=path), lang))
-    except OSError as exc:
-        _err(_error_line(t("io.write_error", lang, path=path, reason=_reason(exc)), lang))
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-    return False
+        atomic_write(path, data, expect=expect)
+    except WriteError as err:
+        _err(_error_line(err.message(normalize_lang(lang)), lang))
+        return False
+    return True
 
 
 class Record:
     """A record read by :func:`read_record`: the match, its errors, and its source."""
 
-    __slots__ = ("errors", "fmt", "match", "name", "text")
+    __slots__ = ("encoding", "errors", "fmt", "match", "name", "snapshot", "text")
 
     def __init__(
         self,
@@ -275,6 +286,8 @@ class Record:
         match: gm.Match,
         errors: Sequence[gj.NotationError | JsonError],
         text: str | None,
+        snapshot: Snapshot | None = None,
+        encoding: str | None = None,
     ) -> None:
         #: the name shown in messages
         self.name = name
@@ -286,6 +299,10 @@ class Record:
         self.errors = tuple(errors)
         #: the decoded source text, or None if it is not UTF-8
         self.text = text
+        #: the file as it was read (None for standard input)
+        self.snapshot = snapshot
+        #: the encoding the text was read in when it is not UTF-8 (``GBK``, ``UTF-16`` …)
+        self.encoding = encoding
 
 
 def _sniff(path: str, data: bytes) -> str:
@@ -305,23 +322,113 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     after printing why, if the file cannot be read at all; syntax errors are returned
     in :attr:`Record.errors`, not printed.
     """
-    data = _read_bytes(path, lang)
-    if data is None:
+    got = _read_snapshot(path, lang)
+    if got is None:
         return None
+    data, snapshot = got
     name = _display(path, lang)
     fmt = fmt or _sniff(path, data)
     if fmt == "json":
         try:
             match = load_json_match(data, filename=name)
         except JsonError as err:
-            return Record(name, fmt, gm.Match(), (err,), None)
-        return Record(name, fmt, match, (), None)
+            return Record(name, fmt, gm.Match(), (err,), None, snapshot)
+        return Record(name, fmt, match, (), None, snapshot)
+    decoded, encoding = decode_input(data, encoding_of())
+    text = decoded if isinstance(decoded, str) else None
+    if encoding is not None:
+        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
+    result = gj.read(decoded, filename=name)
+    if result.match.version is not None and result.match.version > FORMAT_VERSION:
+        _err(
+            _warn_line(t("io.future_version", lang, path=name, version=result.match.version), lang)
+        )
+    return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
+
+
+def warn_future_version(name: str, version: int | None, lang: str) -> None:
+    """Warn when a record declares a GJN version newer than this program knows."""
+    if version is not None and version > FORMAT_VERSION:
+        _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
+
+
+DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
+
+
+class StreamRecord:
+    """A record read by :func:`stream_record`: its name, format and JSON error, and its
+    deals one at a time (:meth:`items`), so that a command holds one deal's model."""
+
+    __slots__ = ("_items", "errors", "fmt", "name")
+
+    def __init__(
+        self, name: str, fmt: str, items: Iterator[DealItem], errors: Sequence[JsonError] = ()
+    ) -> None:
+        self.name = name
+        self.fmt = fmt
+        self._items = items
+        #: the JSON error, if the JSON could not be read (GJN errors come with the deals)
+        self.errors = tuple(errors)
+
+    def items(self) -> Iterator[DealItem]:
+        """``(prologue, version, deal)`` as :func:`gojinotation.reader.iter_read` gives."""
+        return self._items
+
+
+def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord | None:
+    """Like :func:`read_record`, but a GJN record's deals are read one at a time as the
+    caller asks for them (a JSON record is read whole: JSON cannot be cut into deals).
+    Returns None after printing why, if the file cannot be read at all."""
+    got = _read_snapshot(path, lang)
+    if got is None:
+        return None
+    data = got[0]
+    name = _display(path, lang)
+    fmt = fmt or _sniff(path, data)
+    if fmt == "json":
+        try:
+            match = load_json_match(data, filename=name)
+        except JsonError as err:
+            return StreamRecord(name, fmt, iter(()), (err,))
+        items: list[DealItem] = []
+        for i, deal in enumerate(match.deals):
+            items.append(
+                (list(match.prologue), match.version, deal) if i == 0 else ([], None, deal)
+            )
+        if not items:
+            items.append((list(match.prologue), match.version, None))
+        return StreamRecord(name, fmt, iter(items))
+    decoded, encoding = decode_input(data, encoding_of())
+    del data, got
+    if encoding is not None:
+        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
+    return StreamRecord(name, "gjn", iter_read(decoded, filename=name))
+
+
+def encoding_of(ctx: click.Context | None = None) -> str | None:
+    """The input encoding given with ``gouji --encoding NAME`` (None: detect)."""
+    ctx = ctx or click.get_current_context(silent=True)
+    if ctx is not None:
+        obj = ctx.find_root().obj
+        if isinstance(obj, dict) and isinstance(obj.get("encoding"), str):
+            return str(obj["encoding"])
+    return None
+
+
+def _set_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
     try:
-        text: str | None = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = None
-    result = gj.read(data if text is None else text, filename=name)
-    return Record(name, "gjn", result.match, result.errors, text)
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(
+            t("io.bad_encoding", lang_of(ctx), encoding=value), ctx=ctx, param=param
+        ) from None
+    root = ctx.find_root()
+    if not isinstance(root.obj, dict):
+        root.obj = {}
+    root.obj["encoding"] = value
+    return value
 
 
 # ------------------------------------------------------------------ localized click
@@ -561,6 +668,16 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     expose_value=False,
     callback=_set_lang,
     help_key="help.lang",
+)
+@_option(
+    "--encoding",
+    default=None,
+    metavar="NAME",
+    envvar="GOUJI_ENCODING",
+    is_eager=True,
+    expose_value=False,
+    callback=_set_encoding,
+    help_key="help.encoding",
 )
 @click.version_option(
     gj.__version__,

@@ -10,9 +10,13 @@ One HTML file per record (every deal of the file a section), named after the rec
 built from the rules engine's replay frames and the validator's diagnostics, so
 violations and disputes appear with their explanations; a deal that cannot be replayed
 or read still renders, as written, with a notice that says why.  Exit codes: ``0``
-written, ``2`` usage or input errors (a missing file, a bad ``--profile-file``); a record
-with rule errors still renders (exit ``0``).  ``--profile-file`` replays every deal under
-that user profile instead of its ``[Profile]`` tag (``docs/profiles.md``).
+written, ``2`` usage or input errors (a missing file, a bad ``--profile-file``, a page that
+cannot be written, syntax errors: a record with syntax errors, bytes that are not UTF-8 or
+a broken JSON file is reported, and what can be read is still rendered, its broken deals
+marked); a record with rule errors still renders (exit ``0``).  ``FILE`` may be a ``.gjn``
+or ``.json`` record or a folder (its ``*.gjn`` files, as ``gouji validate`` reads it).
+``--profile-file`` replays every deal under that user profile instead of its ``[Profile]``
+tag (``docs/profiles.md``).
 
 >>> import tempfile, pathlib
 >>> from click.testing import CliRunner
@@ -32,9 +36,21 @@ import attrs
 import click
 
 from gojinotation import model as m
+from gojinotation.errors import NotationError
+from gojinotation.fileio import WriteError
+from gojinotation.jsonio import JsonError
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
-from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
+from gojinotation_analyzer.cli.main import (
+    EXIT_ERROR,
+    _err,
+    _error_line,
+    _warn_line,
+    encoding_of,
+    fail,
+    lang_of,
+    report_notation_errors,
+)
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
 
@@ -87,20 +103,54 @@ def render(
     from gojinotation_analyzer.publish.render import render_files
 
     lang = lang_opt or lang_of(ctx)
-    missing = [f for f in files if not Path(f).is_file()]
-    for f in missing:
-        click.echo(i18n.t("render.missing", lang, path=f), err=True)
-    if missing:
+    paths: list[str] = []
+    failed = False
+    for f in files:
+        p = Path(f)
+        if p.is_dir():
+            found = sorted(str(g) for g in p.rglob("*.gjn") if g.is_file())
+            if not found:
+                _err(_error_line(i18n.t("io.no_gjn_files", lang, path=f), lang))
+                failed = True
+            paths.extend(found)
+        elif not p.is_file():
+            _err(_error_line(i18n.t("render.missing", lang, path=f), lang))
+            failed = True
+        else:
+            paths.append(f)
+    if failed:
         ctx.exit(EXIT_ERROR)
     build: Callable[[m.Match], MatchView] = view_from_record if no_validate else build_view
     if profile_file is not None and not no_validate:
         build = _under_profile(use_profile_file(profile_file, lang))
-    written = render_files(
-        files,
-        out_dir,
-        lang=lang,
-        build=build,
-        index=len(files) > 1 if index is None else index,
-    )
+    bad: list[Path] = []
+
+    def on_errors(path: Path, errors: tuple[Exception, ...]) -> None:
+        bad.append(path)
+        report_notation_errors(
+            [e for e in errors if isinstance(e, (NotationError, JsonError))], lang
+        )
+
+    try:
+        written = render_files(
+            paths,
+            out_dir,
+            lang=lang,
+            build=build,
+            index=len(paths) > 1 if index is None else index,
+            on_errors=on_errors,
+            encoding=encoding_of(ctx),
+            on_encoding=lambda path, used: _err(
+                _warn_line(i18n.t("io.encoding", lang, path=path, encoding=used), lang)
+            ),
+        )
+    except WriteError as err:
+        fail(err.message(i18n.normalize_lang(lang)), lang)
+    except OSError as err:
+        name = str(err.filename or "")
+        fail(i18n.t("io.read_error", lang, path=name, reason=err.strerror or str(err)), lang)
     for p in written:
         click.echo(i18n.t("render.wrote", lang, path=p))
+    if bad:
+        _err(_error_line(i18n.t("render.errors", lang, count=len(bad)), lang))
+        ctx.exit(EXIT_ERROR)

@@ -8,7 +8,7 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
-from gojinotation.jsonio import JsonError
+from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer.cli.main import (
     EXIT_ERROR,
@@ -20,8 +20,9 @@ from gojinotation_analyzer.cli.main import (
     _option,
     _out,
     lang_of,
-    read_record,
     report_notation_errors,
+    stream_record,
+    warn_future_version,
 )
 from gojinotation_analyzer.i18n import PLACES, t
 
@@ -310,36 +311,49 @@ def remaining_at(deal: gm.Deal, point: tuple[str, int], lang: str) -> list[str]:
 def _show_one(
     file: str, deal_no: int | None, lang: str, point: tuple[str, int] | None = None
 ) -> int:
-    record = read_record(file, lang)
+    """Summarise one record, reading its deals one at a time (only the summary lines are
+    kept, not the deals' models)."""
+    record = stream_record(file, lang)
     if record is None:
         return EXIT_ERROR
-    report_notation_errors(record.errors, lang)
-    if any(isinstance(e, JsonError) for e in record.errors):
+    if record.errors:  # JSON that could not be read
+        report_notation_errors(record.errors, lang)
         return EXIT_ERROR
-    deals = record.match.deals
-    if deal_no is not None and deal_no > len(deals):
-        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=len(deals)), lang))
-        return EXIT_ERROR
-    version = record.match.version if record.match.version is not None else 1
-    out = [
-        click.style(
-            t("show.file", lang, path=record.name, version=version, count=len(deals)), bold=True
-        )
-    ]
-    out.extend(f"{{{c.text}}}" for c in record.match.prologue)
-    for i, deal in enumerate(deals, 1):
-        if deal_no is not None and i != deal_no:
+    errors: list[NotationError] = []
+    prologue: list[str] = []
+    body: list[str] = []
+    version: int | None = None
+    count = 0
+    for pro, ver, deal in record.items():
+        prologue.extend(f"{{{c.text}}}" for c in pro)
+        if ver is not None:
+            version = ver
+        if deal is None:
             continue
-        out.append("")
+        count += 1
+        if isinstance(deal, BrokenDeal):
+            errors.extend(deal.errors)
+        if deal_no is not None and count != deal_no:
+            continue
+        body.append("")
         if isinstance(deal, BrokenDeal):
             line = deal.errors[0].line if deal.errors else deal.span.line
-            out.append(click.style(t("show.broken", lang, n=i, line=line), fg="red"))
+            body.append(click.style(t("show.broken", lang, n=count, line=line), fg="red"))
         else:
-            out.extend(_show_deal(i, deal, lang))
+            body.extend(_show_deal(count, deal, lang))
             if point is not None:
-                out.extend(f"  {line}" for line in remaining_at(deal, point, lang))
-    _out("\n".join(out))
-    return EXIT_ERROR if record.errors else EXIT_OK
+                body.extend(f"  {line}" for line in remaining_at(deal, point, lang))
+    warn_future_version(record.name, version, lang)
+    report_notation_errors(errors, lang)
+    if deal_no is not None and deal_no > count:
+        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=count), lang))
+        return EXIT_ERROR
+    shown = version if version is not None else 1
+    head = click.style(
+        t("show.file", lang, path=record.name, version=shown, count=count), bold=True
+    )
+    _out("\n".join([head, *prologue, *body]))
+    return EXIT_ERROR if errors else EXIT_OK
 
 
 show = show_command

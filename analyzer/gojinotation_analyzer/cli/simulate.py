@@ -23,21 +23,23 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import TextIO
 
 import click
 
 import gojinotation as gj
+from gojinotation.fileio import WriteError, atomic_write, atomic_writer
 from gojinotation.jsonio import dumps_json
 from gojinotation_analyzer.cli.main import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.i18n import t
+from gojinotation_analyzer.i18n import normalize_lang, t
 from gojinotation_analyzer.rules.profiles import PROFILES, resolve_profile_id
 from gojinotation_analyzer.rules.ruleset import RulesetError
 from gojinotation_analyzer.simulation.bots import BOTS
@@ -161,8 +163,8 @@ def simulate(
                     total += st.n
         for pid in pids if not columns else ():
             kept: list[gj.Deal] = []
-            sink = _open(output) if output and not to_json else None
-            try:
+            with contextlib.ExitStack() as stack:
+                sink = _open(output, stack) if output and not to_json else None
                 if sink is not None:
                     sink.write("%GJN 1\n")
                 events = _played(
@@ -175,17 +177,18 @@ def simulate(
                 else:
                     for _ in events:
                         pass
-            finally:
-                if sink is not None and sink is not sys.stdout:
-                    sink.close()
+                if sink is not None:
+                    sink.flush()
             total += deals
             if to_json and output:
                 text = dumps_json(gj.Match(tuple(kept), 1), spans=False)
-                Path(output).write_text(text + "\n", encoding="utf-8")
+                atomic_write(output, (text + "\n").encode("utf-8"))
     except SimulationError as err:
         fail(t("simulate.stuck", lang, err=str(err)), lang)
+    except WriteError as err:
+        fail(err.message(normalize_lang(lang)), lang)
     except OSError as err:
-        fail(str(err), lang)
+        fail(t("io.write_error", lang, path=output, reason=err.strerror or str(err)), lang)
     secs = time.perf_counter() - started
     if show_stats:
         click.echo(stats_table(columns, markdown=markdown, compact=compact))
@@ -218,7 +221,12 @@ def _stats_for(args: tuple[str, int, int, str | tuple[str, ...], bool, str]) -> 
     )
 
 
-def _open(output: str) -> TextIO:
+def _open(output: str, stack: contextlib.ExitStack) -> TextIO:
+    """Standard output, or a text stream that replaces ``output`` atomically when
+    ``stack`` closes without an error (a failed or interrupted run leaves the old file)."""
     if output == "-":
         return sys.stdout
-    return Path(output).open("w", encoding="utf-8", newline="\n")
+    raw = stack.enter_context(atomic_writer(output))
+    text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n", write_through=False)
+    stack.callback(text.detach)  # flushed by the caller; the raw stream stays open
+    return text

@@ -398,15 +398,27 @@ def _deal_leader(
 ) -> tuple[int, tuple[E.Event, ...]]:
     tag = deal.tag("Leader")
     seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
-    if tag and tag.strip().isdigit() and 1 <= int(tag) <= 6:
+    if tag and tag.strip().isdigit() and len(tag.strip()) == 1 and 1 <= int(tag) <= 6:
         full = seat != 0 and sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(
             _params(rs).sizes
         )
         return int(tag), _leader_tag_check(deal, int(tag), seat, rs) if full else ()
+    ignored: tuple[E.Event, ...] = ()
+    if tag is not None:  # issue #15: "7", "0", 26 digits were ignored without a word
+        shown = tag if len(tag) <= 20 else tag[:20] + "…"
+        ignored = (
+            E.Notice(
+                None,
+                rule_id="R-OPEN-1",
+                en=f"the Leader tag {shown!r} is not a seat 1-6 and is ignored",
+                zh=f"Leader 标签 {shown!r} 不是 1-6 号座位，已忽略",
+            ),
+        )
     if seat:
-        return seat, ()
+        return seat, ignored
     first = next((a.seat for a in deal.actions() if isinstance(a, (Play, BurnAct))), 1)
     return first, (
+        *ignored,
         E.Notice(
             first,
             rule_id="R-OPEN-1",

@@ -25,12 +25,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import attrs
 import jinja2
@@ -38,6 +40,8 @@ from markupsafe import Markup
 
 import gojinotation
 from gojinotation import model as gm
+from gojinotation.fileio import WriteError, atomic_write, decode_input
+from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import read
 from gojinotation_analyzer.publish.view import (
     STEP_KINDS,
@@ -507,6 +511,64 @@ def render_index(
     )
 
 
+#: Characters kept in a page's file name (letters and digits of any script, ``-``, ``_``
+#: and ``.``); anything else — ``:``, ``/``, ``?``, ``#``, ``%``, spaces — becomes ``_``.
+_UNSAFE_NAME = re.compile(r"[^\w.-]+")
+
+
+def page_names(paths: Sequence[str | Path], *, index: bool = True) -> list[str]:
+    """The file name of each input's page: its stem made safe (no scheme, no path, no
+    query or fragment characters, no leading dot), unique within the folder (ignoring
+    case: ``-2``, ``-3`` … on a clash) and never ``index.html`` while an index is written.
+
+    >>> page_names(["a/final.gjn", "b/final.gjn", "javascript:alert(10).gjn", "index.gjn"])
+    ['final.html', 'final-2.html', 'javascript_alert_10_.html', 'index-2.html']
+    >>> page_names(["决赛 第1局?.gjn", ".hidden.json"])
+    ['决赛_第1局_.html', '_hidden.html']
+    """
+    taken = {"index"} if index else set()
+    names: list[str] = []
+    for p in paths:
+        stem = _UNSAFE_NAME.sub("_", Path(p).stem)
+        if stem.startswith("."):
+            stem = "_" + stem.lstrip(".")
+        stem = stem[:120] or "record"
+        name, n = stem, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{stem}-{n}"
+        taken.add(name.casefold())
+        names.append(name + ".html")
+    return names
+
+
+def read_input(
+    path: Path, raw: bytes, encoding: str | None = None
+) -> tuple[gm.Match, tuple[Exception, ...], str | None]:
+    """A record read leniently from its bytes: ``.json`` as JSON, else GJN (broken deals
+    kept, to be drawn marked; GBK/GB18030 and UTF-16 detected, or read in ``encoding``
+    by :func:`gojinotation.fileio.decode_input`); the syntax errors found, and the
+    encoding if it was not UTF-8."""
+    if path.suffix.lower() == ".json" or (
+        path.suffix.lower() != ".gjn" and raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+    ):
+        try:
+            return load_json_match(raw, filename=str(path)), (), None
+        except JsonError as err:
+            return gm.Match(), (err,), None
+    decoded, used = decode_input(raw, encoding)
+    result = read(decoded, filename=str(path))
+    return result.match, tuple(result.errors), used
+
+
+def _for_index(view: MatchView) -> MatchView:
+    """What the index page needs of a view: the view without its deals' steps and raw
+    text (the bulk of it, ~740 KB a deal), so that rendering many files holds one match's
+    full view at a time."""
+    deals = tuple(attrs.evolve(d, steps=(), raw=None) for d in view.deals)
+    return attrs.evolve(view, deals=deals)
+
+
 def render_files(
     paths: Iterable[str | Path],
     out_dir: str | Path,
@@ -514,28 +576,54 @@ def render_files(
     lang: str = "zh",
     build: Callable[[gm.Match], MatchView] = view_from_engine,
     index: bool = True,
+    on_errors: Callable[[Path, tuple[Exception, ...]], None] | None = None,
+    encoding: str | None = None,
+    on_encoding: Callable[[Path, str], None] | None = None,
 ) -> list[Path]:
-    """Render each GJN file to ``out_dir/<stem>.html`` and, with ``index``, an index.html.
+    """Render each record (``.gjn`` or ``.json``) to a page in ``out_dir`` and, with
+    ``index``, an ``index.html`` linking them.
 
-    ``build`` turns a parsed record into a view: by default
-    :func:`~publish.view.view_from_engine` (the rules engine's frames; a deal the engine
-    cannot replay is shown as written, with a notice); pass
-    :func:`~publish.view.view_from_record` to skip the engine, or a builder around
-    :func:`~gojinotation_analyzer.publish.view.view_from_frames` to add the validator's diagnostics.
-    A record with syntax errors still renders: its broken deals show their text and
-    errors.  Returns the written paths, the index last.
+    Page names come from :func:`page_names` (safe, unique, URL-encoded in the links).
+    Every file is written by :func:`gojinotation.fileio.atomic_write`: a reader of the
+    folder sees the old page or the new one, never a torn or empty page.  ``build`` turns
+    a parsed record into a view: by default :func:`~publish.view.view_from_engine` (the
+    rules engine's frames; a deal the engine cannot replay is shown as written, with a
+    notice); pass :func:`~publish.view.view_from_record` to skip the engine, or
+    a builder around :func:`~gojinotation_analyzer.publish.view.view_from_frames` to add
+    the validator's diagnostics.  A record with syntax errors still renders: its broken
+    deals show their text and errors, and ``on_errors(path, errors)`` is called; a JSON
+    record that cannot be read at all gets no page.  A GJN record that is not UTF-8 is
+    read as :func:`gojinotation.fileio.decode_input` detects (or in ``encoding``), and
+    ``on_encoding(path, name)`` is called; its page offers it for download in UTF-8.
+    Returns the written paths, the index last.
+
+    :raises OSError: an input cannot be read (``filename`` says which).
+    :raises gojinotation.fileio.WriteError: a page cannot be written (the path and why).
     """
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(
+            str(out), "io", exc.strerror or str(exc), exc.strerror or str(exc)
+        ) from None
+    inputs = [Path(p) for p in paths]
+    names = page_names(inputs, index=index)
     written: list[Path] = []
     views: list[MatchView] = []
     links: list[str] = []
-    for p in paths:
-        path = Path(p)
+    for path, name in zip(inputs, names, strict=True):
         raw = path.read_bytes()
-        match = read(raw, filename=str(path)).match
+        match, errors, used = read_input(path, raw, encoding)
+        if used is not None:
+            raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
+            if on_encoding is not None:
+                on_encoding(path, used)
+        if errors and on_errors is not None:
+            on_errors(path, errors)
+        if not match.deals and errors:
+            continue
         view = build(match)
-        target = out / (path.stem + ".html")
         html = render_match(
             view,
             lang,
@@ -543,14 +631,16 @@ def render_files(
             source_name=path.name,
             index_href="index.html" if index else None,
         )
-        target.write_text(html, encoding="utf-8")
-        written.append(target)
-        views.append(view)
-        links.append(target.name)
+        atomic_write(out / name, html.encode("utf-8"))
+        written.append(out / name)
+        del html
+        views.append(_for_index(view) if index else view)
+        del view
+        links.append(quote(name))
     if index:
-        target = out / "index.html"
-        target.write_text(render_index(views, lang, links=links), encoding="utf-8")
-        written.append(target)
+        page = render_index(views, lang, links=links)
+        atomic_write(out / "index.html", page.encode("utf-8"))
+        written.append(out / "index.html")
     return written
 
 

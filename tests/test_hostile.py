@@ -1,0 +1,188 @@
+"""The hostile-input corpus (issue #15): every command on every input, in a bounded child.
+
+Each input of ``tests/hostile/`` (written by ``tests/hostile/_make.py``) and each large
+input built here goes through ``validate``, ``show``, ``fmt --check``, ``convert``,
+``render`` and ``fmt`` (in place, on a copy) in one child process bounded by
+:func:`tests.test_malformed.run_bounded` (4 GB of address space, a CPU-time limit).  For
+every command: no traceback and no "internal error", an exit code of 0, 1 or 2, CPU
+time within :func:`budget`; and the child's peak memory growth within it too.  The
+figures are reported in ``docs/reliability.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from tests.test_malformed import MB, run_bounded
+
+HERE = Path(__file__).resolve().parent / "hostile"
+
+#: The commands each input goes through; ``{f}`` is the input, ``{o}`` the other
+#: format's output file, ``{d}`` an output folder.  ``fmt`` in place comes last.
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("validate", "{f}"),
+    ("show", "{f}"),
+    ("fmt", "--check", "{f}"),
+    ("convert", "{f}", "-o", "{o}"),
+    ("render", "{f}", "-o", "{d}"),
+    ("fmt", "{f}"),
+)
+
+_DEAL = (
+    b'[Event "x"]\n[Profile "qingdao-standard"]\n[Leader "1"]\n'
+    b"hand 1: KK3\nhand 2: AA4\nhand 3: 55\nhand 4: 66\nhand 5: 77\nhand 6: 88\n"
+    b"1. 1:3 2:4 3:- 4:- 5:- 6:- 1:- 2:close\n"
+)
+
+
+def built(name: str) -> bytes:
+    """The large inputs (built, never committed)."""
+    if name == "braces_100k.gjn":  # an unclosed "{" a character: was 41 s of CPU
+        return b'[Event "x"]\n' + b"{" * 100_000
+    if name == "notes_200k.gjn":  # an unclosed "[%" every two characters: was 71 s
+        return b'[Event "x"]\nhand 1: 3\n1. 1:3 ' + b"[%" * 100_000
+    if name == "lsqb_lines_40k.gjn":  # lines holding only "[" (400 KB was 1.7 GB); the
+        return b"[\n" * 20_000  # 200 KB figures are in docs/reliability.md
+    if name == "deals_300.gjn":  # many small deals: the streaming commands
+        return b"%GJN 1\n" + b"\n".join(_DEAL.replace(b'"x"', b'"%d"' % i) for i in range(300))
+    if name == "javascript:alert(10).gjn":  # a hostile file name for the index page
+        return _DEAL
+    raise KeyError(name)
+
+
+BUILT = (
+    "braces_100k.gjn",
+    "notes_200k.gjn",
+    "lsqb_lines_40k.gjn",
+    "deals_300.gjn",
+    "javascript:alert(10).gjn",
+)
+COMMITTED = tuple(sorted(p.name for p in HERE.iterdir() if p.suffix in (".gjn", ".json")))
+
+#: Seconds of CPU time and bytes of memory growth every command may take: 5 s and 60 MB,
+#: plus 20 µs and 400 bytes a byte of input, plus for ``render`` 1 MB a deal drawn
+#: (see docs/reliability.md).
+SECONDS, SECONDS_PER_BYTE = 5.0, 20e-6
+BYTES, BYTES_PER_BYTE, BYTES_PER_DEAL = 60 * MB, 400, 1 * MB
+
+
+def budget(size: int, deals: int) -> tuple[float, int]:
+    """The CPU seconds a command may take and the memory growth the child may show.
+
+    >>> budget(100_000, 1)
+    (7.0, 103963136)
+    """
+    return SECONDS + SECONDS_PER_BYTE * size, BYTES + BYTES_PER_BYTE * size + BYTES_PER_DEAL * deals
+
+
+_CHILD = r"""
+import json, resource, sys, tempfile, time
+from pathlib import Path
+sys.path.insert(0, ROOT)
+from click.testing import CliRunner
+from gojinotation_analyzer.cli.main import main
+from tests.test_hostile import COMMANDS, HERE, built
+import gojinotation as gj
+
+name = NAME
+data = (HERE / name).read_bytes() if (HERE / name).is_file() else built(name)
+work = Path(tempfile.mkdtemp())
+src = work / name
+src.write_bytes(data)
+other = work / ("out.gjn" if name.endswith(".json") else "out.json")
+runner = CliRunner()
+runner.invoke(main, ["validate", str(HERE / "index.gjn")])  # imports, grammar, caches
+runner.invoke(main, ["render", str(HERE / "index.gjn"), "-o", str(work / "warm")])
+
+def rss():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+base = rss()
+out = {"size": len(data), "deals": len(gj.read(data).match.deals), "runs": []}
+for command in COMMANDS:
+    args = [a.format(f=src, o=other, d=work / "html") for a in command]
+    t = time.process_time()
+    r = runner.invoke(main, args)
+    secs = time.process_time() - t
+    crash = None
+    if r.exception is not None and not isinstance(r.exception, SystemExit):
+        crash = f"{type(r.exception).__name__}: {r.exception}"
+    out["runs"].append({
+        "command": command[0] + (" --check" if "--check" in command else ""),
+        "exit": r.exit_code,
+        "secs": secs,
+        "crash": crash,
+        "internal": "internal error" in r.output or "Traceback" in r.output,
+        "tail": r.output[-300:],
+    })
+out["rss_growth"] = rss() - base
+out["after_fmt"] = src.read_bytes().hex() if len(data) < 10000 else None
+out["pages"] = sorted(p.name for p in (work / "html").iterdir()) if (work / "html").is_dir() else []
+print(json.dumps(out))
+"""
+
+
+@cache
+def run_all(name: str) -> dict[str, object]:
+    """Every command on one input, in a bounded child process."""
+    root = Path(__file__).resolve().parent.parent
+    code = _CHILD.replace("NAME", repr(name)).replace("ROOT", repr(str(root)))
+    out: dict[str, object] = json.loads(
+        run_bounded(code, timeout=600, cpu=300).strip().splitlines()[-1]
+    )
+    return out
+
+
+def test_corpus_is_complete() -> None:
+    from tests.hostile._make import cases
+
+    assert set(COMMITTED) == set(cases())
+    for name, data in cases().items():
+        assert (HERE / name).read_bytes() == data, name
+
+
+@pytest.mark.parametrize("name", COMMITTED + BUILT)
+def test_every_command_survives(name: str) -> None:
+    out = run_all(name)
+    size, deals = int(out["size"]), int(out["deals"])  # type: ignore[call-overload]
+    max_secs, max_bytes = budget(size, deals)
+    for run in out["runs"]:  # type: ignore[attr-defined]
+        assert run["crash"] is None and not run["internal"], run
+        assert run["exit"] in (0, 1, 2), run
+        assert run["secs"] < max_secs, (run, max_secs)
+    assert int(out["rss_growth"]) < max_bytes, (out["rss_growth"], max_bytes)  # type: ignore[call-overload]
+
+
+def _exits(name: str) -> dict[str, int]:
+    return {r["command"]: r["exit"] for r in run_all(name)["runs"]}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", ["junk.gjn", "nul.gjn", "latin1.gjn", "json_junk.json"])
+def test_bad_bytes_are_reported_by_every_command(name: str) -> None:
+    """Binary junk, NUL bytes, a Latin-1 file and broken JSON: exit 2 everywhere,
+    ``render`` included (it used to exit 0 with no message)."""
+    exits = _exits(name)
+    assert exits["render"] == 2 and exits["validate"] == 2 and exits["show"] == 2, exits
+    assert exits["fmt --check"] == 2 and exits["convert"] == 2, exits
+
+
+def test_hostile_page_names_stay_apart() -> None:
+    out = run_all("javascript:alert(10).gjn")
+    assert out["pages"] == ["javascript_alert_10_.html"], out["pages"]
+
+
+@pytest.mark.parametrize("name", ["gbk.gjn", "gb18030.gjn", "utf16.gjn"])
+def test_other_encodings_are_read_and_written_in_utf8(name: str) -> None:
+    """GBK, GB18030 and UTF-16 records (issue #12) are read by every command with a
+    notice naming the encoding; ``fmt`` writes them back in UTF-8."""
+    out = run_all(name)
+    for run in out["runs"]:  # type: ignore[attr-defined]
+        assert run["exit"] in (0, 1), run
+    assert any("not UTF-8: read as" in r["tail"] for r in out["runs"])  # type: ignore[attr-defined]
+    after = bytes.fromhex(str(out["after_fmt"]))
+    assert after.decode("utf-8").startswith("%GJN 1\n"), after[:40]
+    assert "青岛够级公开赛" in after.decode("utf-8")
