@@ -39,6 +39,13 @@ from markupsafe import Markup
 import gojinotation
 from gojinotation import model as gm
 from gojinotation.reader import read
+from gojinotation_analyzer.publish.story import (
+    end_card,
+    event_item,
+    key_moments,
+    score_graph,
+    tallies,
+)
 from gojinotation_analyzer.publish.view import (
     STEP_KINDS,
     MatchView,
@@ -293,6 +300,7 @@ class _Acts:
         self.index: dict[tuple[str, str], int] = {}
         self.en: list[str] = []
         self.zh: list[str] = []
+        self.sources: list[str] = []  # engine event classes (see story.event_item)
 
     def __call__(self, en: str, zh: str) -> int:
         key = (en, zh)
@@ -325,8 +333,8 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
         marks = [x for x in s.markers if x != "round"]
         if marks:
             extra["m"] = marks
-        if s.events:  # the formulaic 够级 sentence stays in the view; the page labels it
-            extra["e"] = [[e.kind] if e.kind == "gouji" else [e.kind, e.en, e.zh] for e in s.events]
+        if s.events:  # the page explains each event from its seats and engine class
+            extra["e"] = [event_item(e, acts.sources) for e in s.events]
         if s.variations:
             extra["v"] = [_steps(v, state, acts) for v in s.variations]
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
@@ -345,8 +353,10 @@ def payload(view: MatchView) -> dict[str, Any]:
     ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
     turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
     beyond what the step kind does by itself (see ``_State.apply_default``), markers
-    ``m``, events ``e`` (``[kind, en, zh]``; ``[kind]`` for 够级, labelled by the page)
-    and variations ``v`` (lists of steps).
+    ``m``, events ``e`` (``[kind, seat, other, source]`` and, when the page does not
+    explain the source itself, ``en`` and ``zh``; see :func:`~publish.story.event_item`;
+    ``src`` lists the sources) and variations ``v`` (lists of steps).  Each deal's
+    ``end`` is its :func:`~publish.story.end_card`.
     """
     acts = _Acts()
     deals: list[dict[str, Any]] = []
@@ -367,12 +377,14 @@ def payload(view: MatchView) -> dict[str, Any]:
                 "steps": _steps(d.steps, start, acts),
                 "finish": list(d.finish),
                 "score": dict(d.team_points),
+                "end": end_card(d),
             }
         )
     return {
         "v": 1,
         "kinds": list(STEP_KINDS),
         "acts": {"en": acts.en, "zh": acts.zh},
+        "src": acts.sources,
         "teams": dict(view.teams),
         "deals": deals,
         "totals": [dict(t.teams) for t in view.totals],
@@ -464,6 +476,9 @@ def render_match(
         source_name=source_name,
         index_href=index_href,
         version=gojinotation.__version__,
+        graph=score_graph(view),
+        tallies=tallies(view),
+        moments=key_moments(view),
     )
 
 

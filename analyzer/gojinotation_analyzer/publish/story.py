@@ -1,0 +1,254 @@
+"""The story of a match for the replay page: who did what to whom, how each deal was
+scored, and the match across deals.
+
+Built from the :class:`~publish.view.MatchView` alone (the engine's events carry the seats
+concerned, the deal's breakdown the profile's scoring lines), so the page never judges a
+play:
+
+* :func:`event_item` — one event as the page's script narrates it;
+* :func:`end_card` — places, team points and the breakdown of a deal, with rule ids;
+* :func:`tallies` — per player: 够级 played, burns, 闷, 头科 and places;
+* :func:`key_moments` — the biggest swings, burns, 闷 and violations, each a link into the
+  replay;
+* :func:`score_graph` — the running match score as an inline SVG (no script needed).
+
+>>> import gojinotation as gj
+>>> from gojinotation_analyzer.publish.view import view_from_engine
+>>> v = view_from_engine(gj.loads('[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'))
+>>> event_item(v.deals[0].steps[0].events[0])[:1], event_item(v.deals[0].steps[0].events[0])[3:5]
+(['gouji'], [1, 4])
+>>> [t.gouji for t in tallies(v)]
+[1, 0, 0, 1, 0, 0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from markupsafe import Markup, escape
+
+from gojinotation_analyzer.publish.view import DealView, EventView, MatchView
+
+__all__ = [
+    "EXPLAINED",
+    "Moment",
+    "Tally",
+    "end_card",
+    "event_item",
+    "key_moments",
+    "score_graph",
+    "tallies",
+]
+
+_BURN_WON = {"BurnSucceeded"}
+
+
+#: Engine event classes the page explains in its own words (``x_<source>`` in i18n.json);
+#: for the others the engine's sentence is carried.
+EXPLAINED: frozenset[str] = frozenset(
+    {
+        "GoujiPlayed",
+        "BurnDeclared",
+        "CounterBurn",
+        "BurnLifted",
+        "BurnSucceeded",
+        "FakeBurn",
+        "Men",
+        "Jiefeng",
+        "Opened",
+        "WentOut",
+        "Chuan3hu",
+        "Gousiji",
+        "Wutou",
+        "SihuLuanchan",
+        "Ershayi",
+    }
+)
+
+
+def event_item(e: EventView, sources: list[str]) -> list[Any]:
+    """``[kind, seat, other, source]`` (``source`` an index in ``sources``, which grows),
+    followed by the engine's ``en`` and ``zh`` sentences unless the page explains
+    ``source`` in plain words itself (:data:`EXPLAINED`).
+
+    >>> src: list[str] = []
+    >>> event_item(EventView("gouji", "…", "…", seat=1, other=4, source="GoujiPlayed"), src), src
+    (['gouji', 1, 4, 0], ['GoujiPlayed'])
+    """
+    if e.source not in sources:
+        sources.append(e.source)
+    item: list[Any] = [e.kind, e.seat, e.other, sources.index(e.source)]
+    if e.source not in EXPLAINED:
+        item += [e.en, e.zh]
+    return item
+
+
+def end_card(deal: DealView) -> dict[str, Any]:
+    """The end of a deal as the page draws it: ``f`` finish order, ``s`` team points and
+    ``b`` breakdown lines ``[rule, seat, team, points, en, zh]`` (notes of 0 points kept).
+
+    >>> from gojinotation_analyzer.publish.view import ScoreLineView, view_from_record
+    >>> import gojinotation as gj
+    >>> d = view_from_record(gj.loads('hand 1: K\\n1. 1:K')).deals[0]
+    >>> end_card(attrs.evolve(d, breakdown=(ScoreLineView("R-SCORE-1", 1, "A", 2, "2nd", "二科"),)))
+    {'f': [], 's': {}, 'b': [['R-SCORE-1', 1, 'A', 2, '2nd', '二科']]}
+    """
+    return {
+        "f": list(deal.finish),
+        "s": dict(deal.team_points),
+        "b": [[x.rule, x.seat, x.team, x.points, x.en, x.zh] for x in deal.breakdown],
+    }
+
+
+@attrs.frozen
+class Tally:
+    """One player's match: 够级 sets played, burns won, 闷 dealt, 头科 and every place."""
+
+    seat: int
+    name: str
+    team: str
+    gouji: int = 0
+    burns: int = 0
+    men: int = 0
+    firsts: int = 0
+    places: tuple[int, ...] = ()
+    points: int = 0
+
+
+def tallies(view: MatchView) -> tuple[Tally, ...]:
+    """Per seat of the match, counted from every deal's events and finish."""
+    rows = {p.seat: Tally(p.seat, p.name, p.team) for p in view.players}
+    for d in view.deals:
+        for s in d.steps:
+            for e in s.events:
+                seat = e.seat if e.seat in rows else None
+                if e.source == "GoujiPlayed" and seat:
+                    rows[seat] = attrs.evolve(rows[seat], gouji=rows[seat].gouji + 1)
+                elif e.source in _BURN_WON and seat:
+                    rows[seat] = attrs.evolve(rows[seat], burns=rows[seat].burns + 1)
+                elif e.source == "Men" and e.other in rows:
+                    by = rows[e.other or 0]
+                    rows[by.seat] = attrs.evolve(by, men=by.men + 1)
+        for place, seat in enumerate(d.finish, 1):
+            if seat in rows:
+                r = rows[seat]
+                rows[seat] = attrs.evolve(
+                    r, places=(*r.places, place), firsts=r.firsts + (place == 1)
+                )
+        for seat, pts in enumerate(d.seat_points, 1):
+            if pts and seat in rows:
+                rows[seat] = attrs.evolve(rows[seat], points=rows[seat].points + pts)
+    return tuple(rows[s] for s in sorted(rows))
+
+
+@attrs.frozen
+class Moment:
+    """A moment worth jumping to: ``href`` into the replay, what happened in both
+    languages, and its ``kind`` (``swing``, ``burn``, ``men``, ``violation``, ``dispute``)."""
+
+    deal: int
+    href: str
+    kind: str
+    en: str
+    zh: str
+
+
+def key_moments(view: MatchView, *, swings: int = 3) -> tuple[Moment, ...]:
+    """The biggest swings (deals by team-point difference, largest first), then every
+    burn won, 闷 and violation or dispute in play order.
+
+    >>> import gojinotation as gj
+    >>> from gojinotation_analyzer.publish.view import view_from_record
+    >>> key_moments(view_from_record(gj.loads('hand 1: K\\n1. 1:K')))
+    ()
+    """
+    out: list[Moment] = []
+    scored = [
+        (abs(dict(d.team_points).get("A", 0) - dict(d.team_points).get("B", 0)), d)
+        for d in view.deals
+        if d.team_points
+    ]
+    scored.sort(key=lambda x: (-x[0], x[1].index))
+    for diff, d in scored[:swings]:
+        if not diff:
+            continue
+        pts = dict(d.team_points)
+        a, b = pts.get("A", 0), pts.get("B", 0)
+        winner = view.team_name("A" if a > b else "B")
+        out.append(
+            Moment(
+                d.index,
+                f"#d{d.index}.end",
+                "swing",
+                f"Deal {d.index}: {winner} gains {diff} ({a}:{b})",
+                f"第{d.index}局：{winner}净胜{diff}分（{a}:{b}）",
+            )
+        )
+    for d in view.deals:
+        for s in d.steps:
+            for e in s.events:
+                kind = {"BurnSucceeded": "burn", "Men": "men"}.get(e.source, e.kind)
+                if kind in ("burn", "men", "violation", "dispute") and (
+                    kind not in ("burn",) or e.source in _BURN_WON
+                ):
+                    out.append(Moment(d.index, f"#d{d.index}.s{s.index}", kind, e.en, e.zh))
+    return tuple(out)
+
+
+def score_graph(view: MatchView, *, width: int = 560, height: int = 150) -> Markup:
+    """The running match score after each deal as an inline SVG line chart (team A a
+    solid red line with dots, team B a dashed blue line with squares), titled for screen
+    readers; empty when no deal has a score.
+
+    >>> import gojinotation as gj
+    >>> from gojinotation_analyzer.publish.view import view_from_record
+    >>> str(score_graph(view_from_record(gj.loads('hand 1: K\\n1. 1:K'))))
+    ''
+    """
+    totals = [dict(t.teams) for t in view.totals]
+    if not any(totals):
+        return Markup("")
+    pad_l, pad_r, pad_t, pad_b = 34, 12, 10, 22
+    values = [0] + [v for t in totals for v in (t.get("A", 0), t.get("B", 0))]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        hi = lo + 1
+    n = len(totals)
+
+    def x(i: int) -> float:
+        return pad_l + (width - pad_l - pad_r) * (i / max(n, 1))
+
+    def y(v: int) -> float:
+        return pad_t + (height - pad_t - pad_b) * (1 - (v - lo) / (hi - lo))
+
+    parts = [
+        f'<svg class="graph" viewBox="0 0 {width} {height}" role="img" aria-labelledby="graph-t">',
+        '<title id="graph-t">'
+        + escape(
+            " · ".join(f"{i + 1}: {t.get('A', 0)}:{t.get('B', 0)}" for i, t in enumerate(totals))
+        )
+        + "</title>",
+        f'<line class="axis" x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" '
+        f'y2="{y(0):.1f}"></line>',
+        f'<text class="lbl" x="{pad_l - 4}" y="{y(hi) + 4:.1f}" text-anchor="end">{hi}</text>',
+        f'<text class="lbl" x="{pad_l - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo}</text>',
+    ]
+    for i in range(1, n + 1):
+        parts.append(
+            f'<text class="lbl" x="{x(i):.1f}" y="{height - 6}" text-anchor="middle">{i}</text>'
+        )
+    for team in ("A", "B"):
+        pts = [(x(0), y(0))] + [(x(i + 1), y(t.get(team, 0))) for i, t in enumerate(totals)]
+        path = " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
+        parts.append(f'<polyline class="l{team}" points="{path}"></polyline>')
+        for a, b in pts[1:]:
+            if team == "A":
+                parts.append(f'<circle class="p{team}" cx="{a:.1f}" cy="{b:.1f}" r="3.5"></circle>')
+            else:
+                parts.append(
+                    f'<rect class="p{team}" x="{a - 3:.1f}" y="{b - 3:.1f}" '
+                    'width="6" height="6"></rect>'
+                )
+    parts.append("</svg>")
+    return Markup("".join(parts))
