@@ -15,8 +15,8 @@ play:
 >>> import gojinotation as gj
 >>> from gojinotation_analyzer.publish.view import view_from_engine
 >>> v = view_from_engine(gj.loads('[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'))
->>> event_item(v.deals[0].steps[0].events[0])[:1], event_item(v.deals[0].steps[0].events[0])[3:5]
-(['gouji'], [1, 4])
+>>> event_item(v.deals[0].steps[0].events[0], [])
+['gouji', 1, 4, 0]
 >>> [t.gouji for t in tallies(v)]
 [1, 0, 0, 1, 0, 0]
 """
@@ -90,9 +90,9 @@ def end_card(deal: DealView) -> dict[str, Any]:
 
     >>> from gojinotation_analyzer.publish.view import ScoreLineView, view_from_record
     >>> import gojinotation as gj
-    >>> d = view_from_record(gj.loads('hand 1: K\\n1. 1:K')).deals[0]
+    >>> d = view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K')).deals[0]
     >>> end_card(attrs.evolve(d, breakdown=(ScoreLineView("R-SCORE-1", 1, "A", 2, "2nd", "二科"),)))
-    {'f': [], 's': {}, 'b': [['R-SCORE-1', 1, 'A', 2, '2nd', '二科']]}
+    {'f': [1], 's': {}, 'b': [['R-SCORE-1', 1, 'A', 2, '2nd', '二科']]}
     """
     return {
         "f": list(deal.finish),
@@ -160,7 +160,7 @@ def key_moments(view: MatchView, *, swings: int = 3) -> tuple[Moment, ...]:
 
     >>> import gojinotation as gj
     >>> from gojinotation_analyzer.publish.view import view_from_record
-    >>> key_moments(view_from_record(gj.loads('hand 1: K\\n1. 1:K')))
+    >>> key_moments(view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K')))
     ()
     """
     out: list[Moment] = []
@@ -203,11 +203,11 @@ def score_graph(view: MatchView, *, width: int = 560, height: int = 150) -> Mark
 
     >>> import gojinotation as gj
     >>> from gojinotation_analyzer.publish.view import view_from_record
-    >>> str(score_graph(view_from_record(gj.loads('hand 1: K\\n1. 1:K'))))
+    >>> str(score_graph(view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K'))))
     ''
     """
     totals = [dict(t.teams) for t in view.totals]
-    if not any(totals):
+    if not any(d.team_points for d in view.deals):
         return Markup("")
     pad_l, pad_r, pad_t, pad_b = 34, 12, 10, 22
     values = [0] + [v for t in totals for v in (t.get("A", 0), t.get("B", 0))]
@@ -225,8 +225,12 @@ def score_graph(view: MatchView, *, width: int = 560, height: int = 150) -> Mark
     parts = [
         f'<svg class="graph" viewBox="0 0 {width} {height}" role="img" aria-labelledby="graph-t">',
         '<title id="graph-t">'
-        + escape(
-            " · ".join(f"{i + 1}: {t.get('A', 0)}:{t.get('B', 0)}" for i, t in enumerate(totals))
+        + str(
+            escape(
+                " · ".join(
+                    f"{i + 1}: {t.get('A', 0)}:{t.get('B', 0)}" for i, t in enumerate(totals)
+                )
+            )
         )
         + "</title>",
         f'<line class="axis" x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" '
