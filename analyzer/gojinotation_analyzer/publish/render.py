@@ -316,6 +316,7 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
     out: list[list[Any]] = []
     state = before
     last_round: int | None = None
+    shut: set[int] = set()
     for n, s in enumerate(steps):
         extra: dict[str, Any] = {}
         if s.round != last_round:
@@ -327,6 +328,15 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
         expected = state.copy()
         expected.apply_default(s)
         actual = _State.of(s.table)
+        # a 闷'd player keeps the cards he is stuck with (the engine drops them from play)
+        shut |= {
+            e.seat
+            for e in s.events
+            if e.source == "Men" and isinstance(e.seat, int) and 1 <= e.seat <= 6
+        }
+        for seat in shut:
+            actual.hands[seat - 1] = state.hands[seat - 1]
+            actual.sizes[seat - 1] = state.sizes[seat - 1]
         delta = expected.delta(actual)
         if delta:
             extra["d"] = delta

@@ -992,14 +992,14 @@
   var touch = null;
   felt.addEventListener('pointerdown', function (ev) { touch = { x: ev.clientX, y: ev.clientY, t: Date.now() }; });
   felt.addEventListener('pointerup', function (ev) {
-    if (!touch || ev.pointerType === 'mouse') { touch = null; return; }
+    if (!touch) { return; }
     var dx = ev.clientX - touch.x;
     var dy = ev.clientY - touch.y;
     var start = touch;
     touch = null;
     if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) {
       actions[dx < 0 ? 'next' : 'prev']();
-    } else if (Math.abs(dx) < 10 && Math.abs(dy) < 10 && Date.now() - start.t < 500) {
+    } else if (ev.pointerType !== 'mouse' && Math.abs(dx) < 10 && Math.abs(dy) < 10 && Date.now() - start.t < 500) {
       var r = felt.getBoundingClientRect();
       actions[ev.clientX - r.left < r.width / 3 ? 'prev' : 'next']();
     }
