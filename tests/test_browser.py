@@ -620,3 +620,12 @@ def test_axe_core_finds_no_serious_violations(story: Any, width: int, height: in
     s.page.click('[data-act="reveal"]')
     assert _axe(s) == []
     s.page.click('[data-act="reveal"]')
+
+
+def test_R_TRIBUTE_pre_play_exchanges_are_drawn_as_cards_moving(open_page: Any) -> None:
+    s = open_page("#d2.s1")  # 4:tribute D to 5
+    arrow = s.page.locator("#viewer .felt .arrows .a-give")
+    assert arrow.count() == 1 and arrow.locator("text").text_content() == "大王"
+    s.press("ArrowRight")  # 5:return 3 to 4
+    assert s.page.locator("#viewer .felt .arrows .a-give text").text_content() == "3"
+    assert s.page.locator("#viewer .felt").get_attribute("data-arrows") == "give"

@@ -42,6 +42,7 @@ from gojinotation.reader import read
 from gojinotation_analyzer.publish.story import (
     end_card,
     event_item,
+    exchanges,
     key_moments,
     score_graph,
     tallies,
@@ -345,6 +346,9 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
             extra["m"] = marks
         if s.events:  # the page explains each event from its seats and engine class
             extra["e"] = [event_item(e, acts.sources) for e in s.events]
+        moved = exchanges(s)
+        if moved:
+            extra["x"] = moved
         if s.variations:
             extra["v"] = [_steps(v, state, acts) for v in s.variations]
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
@@ -365,7 +369,8 @@ def payload(view: MatchView) -> dict[str, Any]:
     beyond what the step kind does by itself (see ``_State.apply_default``), markers
     ``m``, events ``e`` (``[kind, seat, other, source]`` and, when the page does not
     explain the source itself, ``en`` and ``zh``; see :func:`~publish.story.event_item`;
-    ``src`` lists the sources) and variations ``v`` (lists of steps).  Each deal's
+    ``src`` lists the sources), cards moved before play ``x`` (``[from, to, cards]``, see
+    :func:`~publish.story.exchanges`) and variations ``v`` (lists of steps).  Each deal's
     ``end`` is its :func:`~publish.story.end_card`.
     """
     acts = _Acts()

@@ -23,12 +23,13 @@ play:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
 from markupsafe import Markup, escape
 
-from gojinotation_analyzer.publish.view import DealView, EventView, MatchView
+from gojinotation_analyzer.publish.view import DealView, EventView, MatchView, StepView
 
 __all__ = [
     "EXPLAINED",
@@ -36,6 +37,7 @@ __all__ = [
     "Tally",
     "end_card",
     "event_item",
+    "exchanges",
     "key_moments",
     "score_graph",
     "tallies",
@@ -82,6 +84,33 @@ def event_item(e: EventView, sources: list[str]) -> list[Any]:
     if e.source not in EXPLAINED:
         item += [e.en, e.zh]
     return item
+
+
+_BUY = re.compile(r"buy\s+(\S+)\s+from\s+([1-6])\s+for\s+(\S+)", re.I)
+_TO = re.compile(r"\s(?:to)\s+([1-6])\b", re.I)
+
+
+def exchanges(step: StepView) -> list[list[Any]]:
+    """The cards a pre-play step moves between seats: ``[[from, to, cards], …]`` for
+    买3 (both ways), 送3, 进贡 and 还贡; ``[]`` for any other step.
+
+    >>> from gojinotation_analyzer.publish.view import view_from_record
+    >>> import gojinotation as gj
+    >>> rec = '[Leader "1"]\\nhand 2: D\\n1. 2:tribute D to 5 5:return 3 to 2'
+    >>> d = view_from_record(gj.loads(rec)).deals[0]
+    >>> [exchanges(s) for s in d.steps]
+    [[[2, 5, 'D']], [[5, 2, '3']]]
+    """
+    if step.kind == "buy":
+        m = _BUY.search(step.gjn)
+        if m is None:
+            return []
+        seller = int(m.group(2))
+        return [[seller, step.seat, m.group(1)], [step.seat, seller, m.group(3)]]
+    if step.kind in ("give", "tribute", "return"):
+        m = _TO.search(step.gjn)
+        return [[step.seat, int(m.group(1)), step.cards]] if m else []
+    return []
 
 
 def end_card(deal: DealView) -> dict[str, Any]:

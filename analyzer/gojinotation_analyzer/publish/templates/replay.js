@@ -137,7 +137,7 @@
     var x = raw[4] || {};
     var nextSeat = i + 1 < all.length ? all[i + 1][0] : null;
     return { s: raw[0], k: raw[1], c: raw[2], a: raw[3], r: x.r, t: x.t === undefined ? nextSeat : x.t,
-      d: x.d, m: x.m, e: x.e, v: x.v };
+      d: x.d, m: x.m, e: x.e, v: x.v, x: x.x };
   }
   function makeLine(deal, rawSteps, base, prefix, parent, parentIdx) {
     var steps = rawSteps.map(unpack);
@@ -405,11 +405,13 @@
       else if (src === 'BurnLifted') { out.push([b, a, 'burn']); }
       else if (e[0] === 'burn' || src === 'Ershayi') { out.push([a, b, 'burn']); }
     });
+    /* 买3, 进贡, 还贡: the cards travel between the seats */
+    (step && step.x || []).forEach(function (x) { out.push([x[0], x[1], 'give', x[2]]); });
     return out;
   }
   function drawArrows(step, st, bottom) {
     var list = links(step);
-    var key = list.join(';') + '|' + bottom + '|' + S.lang;
+    var key = list.map(function (x) { return x.join(','); }).join(';') + '|' + bottom + '|' + S.lang;
     felt.setAttribute('data-arrows', list.map(function (x) { return x[2]; }).join(' '));
     if (arrows.getAttribute('data-key') === key && !S.resized) { return; }
     S.resized = false;
@@ -417,7 +419,7 @@
     var w = felt.clientWidth;
     var h = felt.clientHeight;
     arrows.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
-    var out = '<defs>' + ['gouji', 'burn', 'men', 'jiefeng'].map(function (k) {
+    var out = '<defs>' + ['gouji', 'burn', 'men', 'jiefeng', 'give'].map(function (k) {
       return '<marker id="ah-' + k + '" class="ah-' + k + '" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"></path></marker>';
     }).join('') + '</defs>';
     list.forEach(function (x) {
@@ -433,7 +435,8 @@
       var my = (from.y + y2) / 2 + dx / len * 14;
       out += '<g class="arrow a-' + x[2] + '"><path d="M' + from.x.toFixed(1) + ' ' + from.y.toFixed(1) + 'Q' + mx.toFixed(1) + ' ' + my.toFixed(1) +
         ' ' + x2.toFixed(1) + ' ' + y2.toFixed(1) + '" marker-end="url(#ah-' + x[2] + ')"></path>' +
-        '<text x="' + mx.toFixed(1) + '" y="' + my.toFixed(1) + '" text-anchor="middle">' + t('ev_' + x[2]) + '</text></g>';
+        '<text x="' + mx.toFixed(1) + '" y="' + my.toFixed(1) + '" text-anchor="middle">' +
+        esc(x[3] !== undefined ? split(x[3]).map(cardName).join(' ') : t('ev_' + x[2])) + '</text></g>';
     });
     arrows.innerHTML = out;
   }
