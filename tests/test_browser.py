@@ -629,3 +629,32 @@ def test_R_TRIBUTE_pre_play_exchanges_are_drawn_as_cards_moving(open_page: Any) 
     s.press("ArrowRight")  # 5:return 3 to 4
     assert s.page.locator("#viewer .felt .arrows .a-give text").text_content() == "3"
     assert s.page.locator("#viewer .felt").get_attribute("data-arrows") == "give"
+
+
+def test_organiser_index_groups_rounds_hides_results_and_fits_a_phone(
+    browser: Any, story_site: Path
+) -> None:
+    s = Session(
+        browser,
+        (story_site / "index.html").as_uri(),
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+    )
+    try:
+        page = s.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert s.text("h1") == "2026 青岛够级公开赛"
+        assert page.locator(".stagebox h2").count() >= 3 + 2  # three rounds, two standings
+        assert not page.locator(".matches .spoil").first.is_visible()
+        assert not page.locator("#teams-h").is_visible()
+        page.click("label.revealbtn")
+        assert page.locator(".matches .spoil").first.is_visible()
+        rows = page.locator("#teams-h + .scroll tbody tr")
+        assert rows.count() == 2
+        assert page.locator("#players-h + .scroll tbody tr").count() == 6
+        title_h = page.locator(".matches th[scope=row] a").first.bounding_box()["height"]
+        assert title_h < 60  # titles no longer wrap two characters a line
+        assert _axe(s) == []
+    finally:
+        s.close()

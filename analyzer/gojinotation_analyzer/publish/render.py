@@ -45,6 +45,7 @@ from gojinotation_analyzer.publish.story import (
     exchanges,
     key_moments,
     score_graph,
+    standings,
     tallies,
 )
 from gojinotation_analyzer.publish.view import (
@@ -508,7 +509,11 @@ def _winner(view: MatchView) -> str | None:
 def render_index(
     views: Sequence[MatchView], lang: str = "zh", *, links: Sequence[str] | None = None
 ) -> str:
-    """An index page: each match with its teams, final totals, winner and a link."""
+    """An organiser's index: the event's title, the matches grouped by round (and ordered
+    by table), each with its teams, final totals, winner and a link, then team standings
+    (level teams ordered by the profile's tie-breaks) and player standings across all
+    matches (:func:`~publish.story.standings`).  Results are hidden until the reader ticks
+    "show results" (pure CSS: the index runs no script)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     assets = _assets()
@@ -524,9 +529,20 @@ def render_index(
                 "winner": _winner(v),
             }
         )
+    events = Counter(v.event for v in views if v.event)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r, v in zip(rows, views, strict=True):
+        groups.setdefault(v.round, []).append(r)
+    for g in groups.values():
+        g.sort(key=lambda r: (str(r["view"].table), str(r["view"].date)))
+    teams, players = standings(views)
     tpl = environment().get_template("index.html.j2")
     return tpl.render(
         rows=rows,
+        title=events.most_common(1)[0][0] if events else "",
+        groups=list(groups.items()),
+        team_rows=teams,
+        player_rows=players,
         lang=lang,
         html_lang=_HTML_LANG[lang],
         t=_ui(lang),

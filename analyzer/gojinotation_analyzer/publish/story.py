@@ -24,6 +24,7 @@ play:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -34,12 +35,15 @@ from gojinotation_analyzer.publish.view import DealView, EventView, MatchView, S
 __all__ = [
     "EXPLAINED",
     "Moment",
+    "PlayerStanding",
     "Tally",
+    "TeamStanding",
     "end_card",
     "event_item",
     "exchanges",
     "key_moments",
     "score_graph",
+    "standings",
     "tallies",
 ]
 
@@ -285,3 +289,127 @@ def score_graph(view: MatchView, *, width: int = 560, height: int = 150) -> Mark
                 )
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+# ------------------------------------------------------------------ across matches
+
+
+@attrs.frozen
+class TeamStanding:
+    """A team across the matches of an index: matches won/drawn/lost, game points (win 1,
+    draw ½), points (小分), 头科 and 大落, and the tie-break that placed it, if any."""
+
+    name: str
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    game_points: float = 0.0
+    points: int = 0
+    toke: int = 0
+    daluo: int = 0
+    decided_by: str = ""
+
+
+@attrs.frozen
+class PlayerStanding:
+    """A player across the matches: deals played, points, 头科 and 大落."""
+
+    name: str
+    team: str
+    deals: int = 0
+    points: int = 0
+    toke: int = 0
+    daluo: int = 0
+
+
+def _tiebreaks(views: Sequence[MatchView]) -> tuple[str, ...]:
+    """The ``match.tiebreak`` methods of the first deal's profile (小分 when none)."""
+    for v in views:
+        for d in v.deals:
+            if d.profile:
+                try:
+                    from gojinotation_analyzer.rules.profiles import load_ruleset
+
+                    methods = tuple(load_ruleset(d.profile, "").get("match.tiebreak") or ())
+                except Exception:  # an unknown profile: fall back to 小分
+                    methods = ()
+                return methods or ("xiaofen",)
+    return ("xiaofen",)
+
+
+def standings(
+    views: Sequence[MatchView],
+) -> tuple[tuple[TeamStanding, ...], tuple[PlayerStanding, ...]]:
+    """Team standings (by game points, level teams ordered by the profile's tie-breaks,
+    :func:`engine.match.tiebreak`) and player standings (by points) across ``views``.
+
+    >>> import gojinotation as gj
+    >>> from gojinotation_analyzer.publish.view import view_from_engine
+    >>> rec = '[TeamA "红"] [TeamB "蓝"] [Leader "1"]\\nhand 1: K\\n1. 1:K'
+    >>> v = view_from_engine(gj.loads(rec))
+    >>> [t.name for t in standings([v])[0]]
+    ['红', '蓝']
+    """
+    from gojinotation_analyzer.engine.match import TeamStats, tiebreak
+
+    teams: dict[str, TeamStanding] = {}
+    players: dict[tuple[str, str], PlayerStanding] = {}
+    for v in views:
+        final = dict(v.totals[-1].teams) if v.totals else {}
+        names = {t: v.team_name(t) for t in ("A", "B")}
+        for t in ("A", "B"):
+            teams.setdefault(names[t], TeamStanding(names[t]))
+        if final:
+            a, b = final.get("A", 0), final.get("B", 0)
+            for t, mine, theirs in (("A", a, b), ("B", b, a)):
+                r = teams[names[t]]
+                teams[names[t]] = attrs.evolve(
+                    r,
+                    played=r.played + 1,
+                    won=r.won + (mine > theirs),
+                    drawn=r.drawn + (mine == theirs),
+                    lost=r.lost + (mine < theirs),
+                    game_points=r.game_points
+                    + (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0),
+                    points=r.points + mine,
+                )
+        for d in v.deals:
+            for place, seat in enumerate(d.finish, 1):
+                if place not in (1, 6) or not 1 <= seat <= 6:
+                    continue
+                name = names[d.players[seat - 1].team] if seat <= len(d.players) else ""
+                if name in teams:
+                    r = teams[name]
+                    teams[name] = attrs.evolve(
+                        r, toke=r.toke + (place == 1), daluo=r.daluo + (place == 6)
+                    )
+            for p in d.players:
+                key = (p.name or f"#{p.seat}", names.get(p.team, p.team))
+                r2 = players.get(key, PlayerStanding(key[0], key[1]))
+                place = d.finish.index(p.seat) + 1 if p.seat in d.finish else 0
+                pts = d.seat_points[p.seat - 1] if p.seat - 1 < len(d.seat_points) else None
+                players[key] = attrs.evolve(
+                    r2,
+                    deals=r2.deals + 1,
+                    points=r2.points + (pts or 0),
+                    toke=r2.toke + (place == 1),
+                    daluo=r2.daluo + (place == 6),
+                )
+    methods = _tiebreaks(views)
+    stats = {
+        n: TeamStats(toke=t.toke, daluo=t.daluo, points=t.points, game_points=t.game_points)
+        for n, t in teams.items()
+    }
+    order: list[TeamStanding] = []
+    for gp in sorted({t.game_points for t in teams.values()}, reverse=True):
+        group = sorted(n for n, t in teams.items() if t.game_points == gp)
+        if len(group) == 1:
+            order.append(teams[group[0]])
+            continue
+        result = tiebreak(group, methods, stats)
+        for tied in result.ranking:
+            for n in tied:
+                order.append(attrs.evolve(teams[n], decided_by=result.decided_by or ""))
+    ranked = sorted(players.values(), key=lambda p: (-p.points, -p.toke, p.daluo, p.name))
+    return tuple(order), tuple(ranked)
