@@ -658,3 +658,25 @@ def test_organiser_index_groups_rounds_hides_results_and_fits_a_phone(
         assert _axe(s) == []
     finally:
         s.close()
+
+
+def test_referee_switches_a_disputed_deal_to_another_profile(browser: Any, tmp_path: Path) -> None:
+    from gojinotation_analyzer.cli.render import build_view
+
+    disputed = Path(__file__).parent / "fixtures" / "validate" / "disputed.gjn"
+    page_path = render_files([disputed], tmp_path, lang="en", build=build_view, index=False)[0]
+    s = Session(browser, page_path.as_uri() + "#d1.s4", viewport={"width": 1366, "height": 768})
+    try:
+        page = s.page
+        labels = page.locator('[data-opt="rules"] option').all_inner_texts()
+        assert labels[0].startswith("record: two-table-654321") and len(labels) > 2
+        assert page.locator(".alts .altlist > li").count() == len(labels)
+        bie3 = next(i for i, x in enumerate(labels) if "qingdao-bie3" in x)
+        assert s.text("#viewer .story") == ""  # the record's ruling: nothing to add
+        page.select_option('[data-opt="rules"]', str(bie3))
+        assert "Under qingdao-bie3" in s.text("#viewer .story")
+        assert "大落" in s.text("#viewer .story")
+        s.press("End")
+        assert "A 2 : -2 B" in s.text("#viewer .endcard .alt-end")
+    finally:
+        s.close()

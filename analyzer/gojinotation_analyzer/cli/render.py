@@ -3,6 +3,7 @@
 Usage::
 
     gouji render FILE... -o DIR [--lang zh|en] [--no-validate] [--index/--no-index]
+                         [--profiles all|LIST|none]
 
 One HTML file per record (every deal of the file a section), named after the record, plus
 ``index.html`` (results, standings, links) when several files are given.  Each page is
@@ -22,16 +23,23 @@ input errors (a missing file); a record with rule errors still renders (exit ``0
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
 import click
 
 from gojinotation import model as m
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.cli.main import EXIT_ERROR, lang_of
-from gojinotation_analyzer.publish.view import MatchView, view_from_frames, view_from_record
+from gojinotation_analyzer.publish.view import (
+    AlternativeView,
+    MatchView,
+    view_from_frames,
+    view_from_record,
+)
 
 i18n.register(
     {
@@ -46,9 +54,51 @@ i18n.register(
 )
 
 
-def build_view(match: m.Match) -> MatchView:
+def alternatives(deal: m.Deal, index: int, profiles: str) -> tuple[AlternativeView, ...]:
+    """A deal under the record's ruleset and each of ``profiles``, from
+    ``compare_profiles`` (the one call into the reports layer); ``()`` if it fails."""
+    try:
+        from gojinotation_analyzer.reports.compare import (  # type: ignore[import-not-found,unused-ignore]
+            compare_profiles,
+        )
+    except ImportError:
+        from gojinotation_analyzer.reports.validate import compare_profiles
+    try:
+        cmp = compare_profiles(deal, profiles, deal_index=index, positions=False)
+    except Exception:  # an alternative ruling never stops the page
+        return ()
+    out: list[AlternativeView] = []
+    for i, o in enumerate(cmp.outcomes):
+        rows = []
+        for row in cmp.rows:
+            diags = row.rulings[i] if i < len(row.rulings) else ()
+            rows.append(
+                (
+                    row.index,
+                    row.action,
+                    "; ".join(d.en for d in diags),
+                    "；".join(d.zh for d in diags),
+                )
+            )
+        out.append(
+            AlternativeView(
+                label=o.label,
+                profile=o.profile,
+                finish=tuple(o.finish),
+                team_points=o.team_points,
+                errors=o.errors,
+                disputes=o.disputes,
+                rows=tuple(rows),
+            )
+        )
+    return tuple(out) if len(out) > 1 else ()
+
+
+def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
-    validator's diagnostics for all of them; the record alone where replay fails."""
+    validator's diagnostics for all of them; the record alone where replay fails.  Each
+    deal with a dispute gets its :func:`alternatives` under ``profiles`` (``none``: no
+    comparison)."""
     from gojinotation_analyzer.engine.engine import replay
     from gojinotation_analyzer.reports.validate import validate_match
 
@@ -64,7 +114,14 @@ def build_view(match: m.Match) -> MatchView:
         report = validate_match(match, file="")
     except Exception:  # rendering never fails because validation did
         return view_from_frames(match, frames) if frames else view_from_record(match)
-    return view_from_frames(match, frames, report.diagnostics)
+    view = view_from_frames(match, frames, report.diagnostics)
+    if profiles.strip().lower() in ("", "none"):
+        return view
+    deals = list(view.deals)
+    for i, (dv, deal) in enumerate(zip(deals, match.deals, strict=True)):
+        if isinstance(deal, m.Deal) and any(g.severity == "dispute" for g in dv.diagnostics):
+            deals[i] = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, profiles))
+    return attrs.evolve(view, deals=tuple(deals))
 
 
 @click.command("render", help=i18n.t("render.help", "en"))
@@ -73,6 +130,12 @@ def build_view(match: m.Match) -> MatchView:
 @click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
 @click.option("--no-validate", is_flag=True, help="Draw the record alone, without the engine.")
 @click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
+@click.option(
+    "--profiles",
+    default="all",
+    show_default=True,
+    help="Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
+)
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -81,6 +144,7 @@ def render(
     lang_opt: str | None,
     no_validate: bool,
     index: bool | None,
+    profiles: str,
 ) -> None:
     """Render GJN records to HTML replays."""
     from gojinotation_analyzer.publish.render import render_files
@@ -95,7 +159,7 @@ def render(
         files,
         out_dir,
         lang=lang,
-        build=view_from_record if no_validate else build_view,
+        build=view_from_record if no_validate else functools.partial(build_view, profiles=profiles),
         index=len(files) > 1 if index is None else index,
     )
     for p in written:

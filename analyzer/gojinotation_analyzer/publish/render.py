@@ -40,6 +40,7 @@ import gojinotation
 from gojinotation import model as gm
 from gojinotation.reader import read
 from gojinotation_analyzer.publish.story import (
+    alternative_groups,
     end_card,
     event_item,
     exchanges,
@@ -394,6 +395,7 @@ def payload(view: MatchView) -> dict[str, Any]:
                 "finish": list(d.finish),
                 "score": dict(d.team_points),
                 "end": end_card(d),
+                **({"alt": alternative_groups(d)} if d.alternatives else {}),
             }
         )
     return {
@@ -493,6 +495,7 @@ def render_match(
         index_href=index_href,
         version=gojinotation.__version__,
         graph=score_graph(view),
+        alt_groups=alternative_groups,
         tallies=tallies(view),
         moments=key_moments(view),
     )

@@ -38,6 +38,7 @@ __all__ = [
     "PlayerStanding",
     "Tally",
     "TeamStanding",
+    "alternative_groups",
     "end_card",
     "event_item",
     "exchanges",
@@ -115,6 +116,36 @@ def exchanges(step: StepView) -> list[list[Any]]:
         m = _TO.search(step.gjn)
         return [[step.seat, int(m.group(1)), step.cards]] if m else []
     return []
+
+
+def alternative_groups(deal: DealView) -> list[dict[str, Any]]:
+    """The deal's :attr:`~publish.view.DealView.alternatives` with identical outcomes
+    merged, the record's own first: ``l`` the labels, ``f`` finish, ``s`` team points
+    ``[A, B]`` (or ``None``), ``e`` errors, ``d`` disputes and ``r`` the rulings
+    ``{step: [action, en, zh]}`` of the actions ruled differently (``""`` = legal).
+
+    >>> from gojinotation_analyzer.publish.view import AlternativeView, view_from_record
+    >>> import gojinotation as gj
+    >>> d = view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K')).deals[0]
+    >>> alts = (AlternativeView("record: a", "a", (1,), (1, 0), 0, 1, ((1, "1:K", "", ""),)),
+    ...         AlternativeView("b", "b", (1,), (1, 0), 0, 1, ((1, "1:K", "", ""),)))
+    >>> [g["l"] for g in alternative_groups(attrs.evolve(d, alternatives=alts))]
+    [['record: a', 'b']]
+    """
+    groups: dict[Any, dict[str, Any]] = {}
+    for a in deal.alternatives:
+        key = (a.finish, a.team_points, a.errors, a.disputes, tuple((r[0], r[2]) for r in a.rows))
+        if key not in groups:
+            groups[key] = {
+                "l": [],
+                "f": list(a.finish),
+                "s": list(a.team_points) if a.team_points else None,
+                "e": a.errors,
+                "d": a.disputes,
+                "r": {str(r[0]): [r[1], r[2], r[3]] for r in a.rows},
+            }
+        groups[key]["l"].append(a.label)
+    return list(groups.values())
 
 
 def end_card(deal: DealView) -> dict[str, Any]:

@@ -46,6 +46,7 @@ __all__ = [
     "ENGINE_EVENT_KINDS",
     "EVENT_KINDS",
     "STEP_KINDS",
+    "AlternativeView",
     "DealView",
     "DiagnosticView",
     "EventView",
@@ -136,6 +137,22 @@ class EventView:
     other: int | None = None
     rule: str = ""
     source: str = ""
+
+
+@attrs.frozen
+class AlternativeView:
+    """A deal as ruled under one ruleset of ``gouji validate --profiles`` (the first is the
+    record's own): its finish, team points (A, B), counts of errors and disputes, and
+    ``rows`` ``(step, action, en, zh)``: its ruling of each action the rulesets rule
+    differently (``""`` when legal under it)."""
+
+    label: str
+    profile: str
+    finish: tuple[int, ...]
+    team_points: tuple[int, int] | None
+    errors: int
+    disputes: int
+    rows: tuple[tuple[int, str, str, str], ...] = ()
 
 
 @attrs.frozen
@@ -250,6 +267,7 @@ class DealView:
     diagnostics: tuple[DiagnosticView, ...] = ()
     raw: str | None = None
     breakdown: tuple[ScoreLineView, ...] = ()
+    alternatives: tuple[AlternativeView, ...] = ()
 
     def tag(self, name: str, default: str = "") -> str:
         """The first value of tag ``name``."""

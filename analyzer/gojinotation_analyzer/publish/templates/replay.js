@@ -510,6 +510,18 @@
     announce(out.join(' '));
   }
 
+  /* ---- a disputed deal as ruled under another profile ---- */
+  var ruleSel = q('[data-opt="rules"]', viewer);
+  function renderRules(deal) {
+    var box = ruleSel.parentNode;
+    S.alt = 0;
+    if (!deal.alt) { box.hidden = true; return; }
+    ruleSel.innerHTML = deal.alt.map(function (g, i) { return '<option value="' + i + '">' + esc(g.l.join(' · ')) + '</option>'; }).join('');
+    ruleSel.value = '0';
+    box.hidden = false;
+  }
+  ruleSel.addEventListener('change', function () { S.alt = +ruleSel.value; render(false); });
+
   var lastDeal = -1;
   var curLi = null;
   function render(scroll) {
@@ -519,7 +531,7 @@
     var step = current();
     var end = atDealEnd();
     var bottom = S.view || 1;
-    if (lastDeal !== S.deal) { renderTicks(); lastDeal = S.deal; }
+    if (lastDeal !== S.deal) { renderTicks(); renderRules(deal); lastDeal = S.deal; }
     el.range.value = mainIdx();
     el.deal.textContent = t('deal', { d: deal.i });
     var r = roundOf(line, S.idx);
@@ -580,6 +592,30 @@
     }
     drawArrows(step, st, bottom);
     renderEnd(end, deal);
+    var alt = S.alt > 0 && deal.alt ? deal.alt[S.alt] : null;
+    if (alt && !line.parent) {
+      var mine = alt.r[String(S.idx)];
+      var rec = deal.alt[0].r[String(S.idx)];
+      if (mine && (!rec || mine[1] !== rec[1])) {
+        var pa = doc.createElement('p');
+        pa.className = 'x x-dispute';
+        pa.textContent = fmt(t('alt_under'), { p: alt.l.join(' · '), r: (S.lang === 'zh' ? mine[2] : mine[1]) || t('alt_legal') });
+        el.story.appendChild(pa);
+        said.push(pa.textContent);
+      }
+      if (end) {
+        var pe = doc.createElement('p');
+        pe.className = 'alt-end';
+        pe.textContent = fmt(t('alt_end'), {
+          p: alt.l.join(' · '),
+          f: alt.f.length ? alt.f.map(function (seat, i) { return placeName(i + 1) + ' ' + seat; }).join(', ') : t('alt_unfinished'),
+          s: alt.s ? DATA.teams.A + ' ' + alt.s[0] + ' : ' + alt.s[1] + ' ' + DATA.teams.B : ''
+        });
+        el.endcard.hidden = false;
+        el.endcard.appendChild(pe);
+        el.endcard.setAttribute('data-key', '');
+      }
+    }
     if (end && deal.finish.length) {
       said.push(fmt(t('say_end'), {
         d: deal.i,
