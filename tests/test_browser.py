@@ -680,3 +680,21 @@ def test_referee_switches_a_disputed_deal_to_another_profile(browser: Any, tmp_p
         assert "A 2 : -2 B" in s.text("#viewer .endcard .alt-end")
     finally:
         s.close()
+
+
+def test_save_this_position_as_an_image_offline(browser: Any, story_site: Path) -> None:
+    s = Session(
+        browser,
+        (story_site / "final-2026.html").as_uri() + "#d1.s3",
+        viewport={"width": 1366, "height": 768},
+        accept_downloads=True,
+    )
+    try:
+        with s.page.expect_download() as info:
+            s.page.click('[data-act="image"]')
+        download = info.value
+        assert download.suggested_filename == "d1-s3.png"
+        data = Path(download.path()).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+    finally:
+        s.close()

@@ -510,6 +510,66 @@
     announce(out.join(' '));
   }
 
+  /* ---- "save this position as an image": drawn on a canvas in the page, offline ---- */
+  function saveImage() {
+    var W = felt.clientWidth;
+    var H = felt.clientHeight;
+    var k = 2;
+    var c = doc.createElement('canvas');
+    c.width = W * k;
+    c.height = (H + 34) * k;
+    var g = c.getContext('2d');
+    if (!g) { return; }
+    g.scale(k, k);
+    var font = getComputedStyle(doc.body).fontFamily;
+    g.fillStyle = '#fffdf9';
+    g.fillRect(0, 0, W, H + 34);
+    g.fillStyle = '#1d1c1a';
+    g.font = '700 14px ' + font;
+    g.fillText(el.deal.textContent + ' · ' + el.round.textContent + ' · ' + el.step.textContent, 8, H + 22);
+    g.fillStyle = '#1b6a45';
+    g.fillRect(0, 0, W, H);
+    var f = felt.getBoundingClientRect();
+    function box(node) {
+      var r = node.getBoundingClientRect();
+      return { x: r.left - f.left, y: r.top - f.top, w: r.width, h: r.height };
+    }
+    plates.forEach(function (pl) {
+      var b = box(pl);
+      g.fillStyle = pl.classList.contains('turn') ? '#ffe9a8' : '#fffdf8';
+      g.fillRect(b.x, b.y, b.w, b.h);
+      g.fillStyle = pl.classList.contains('tB') ? '#1d4f91' : '#b3261e';
+      g.fillRect(b.x, b.y, 5, b.h);
+      g.fillStyle = '#1d1c1a';
+      g.font = '700 12px ' + font;
+      g.fillText(q('.sb', pl).textContent + ' ' + q('.nm', pl).textContent + '  ' + q('.cnt', pl).textContent, b.x + 9, b.y + 15, b.w - 12);
+      g.font = '11px ' + font;
+      g.fillText(q('.st', pl).textContent, b.x + 9, b.y + b.h - 6, b.w - 12);
+    });
+    sets.forEach(function (st) {
+      if (!st.textContent && !q('svg', st)) { return; }
+      var b = box(st);
+      var text = qa('.cg', st).map(function (cg) {
+        var svg = q('svg', cg);
+        var n = q('b', cg);
+        return (svg ? svg.getAttribute('aria-label') : '') + (n ? n.textContent : '');
+      }).join(' ') || st.textContent;
+      g.font = '700 13px ' + font;
+      var w = g.measureText(text).width + 12;
+      g.fillStyle = '#ffffff';
+      g.fillRect(b.x + b.w / 2 - w / 2, b.y + b.h / 2 - 11, w, 22);
+      g.fillStyle = '#1d1c1a';
+      g.fillText(text, b.x + b.w / 2 - w / 2 + 6, b.y + b.h / 2 + 5);
+    });
+    var url = c.toDataURL('image/png');
+    var a = doc.createElement('a');
+    a.href = url;
+    a.download = fragment().replace(/\./g, '-') + '.png';
+    viewer.appendChild(a);
+    a.click();
+    viewer.removeChild(a);
+  }
+
   /* ---- a disputed deal as ruled under another profile ---- */
   var ruleSel = q('[data-opt="rules"]', viewer);
   function renderRules(deal) {
@@ -806,6 +866,7 @@
     closeOverlay: function () { closeOverlays(); },
     reveal: function () { S.reveal = !S.reveal; savePrefs(); applySpoilers(); },
     describe: function () { describe(); },
+    image: function () { saveImage(); },
     glossary: function () { toggleOverlay(el.glossary); }
   };
 
