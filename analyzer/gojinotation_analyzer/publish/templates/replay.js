@@ -435,7 +435,7 @@
       var my = (from.y + y2) / 2 + dx / len * 14;
       out += '<g class="arrow a-' + x[2] + '"><path d="M' + from.x.toFixed(1) + ' ' + from.y.toFixed(1) + 'Q' + mx.toFixed(1) + ' ' + my.toFixed(1) +
         ' ' + x2.toFixed(1) + ' ' + y2.toFixed(1) + '" marker-end="url(#ah-' + x[2] + ')"></path>' +
-        '<text x="' + mx.toFixed(1) + '" y="' + my.toFixed(1) + '" text-anchor="middle">' +
+        '<text x="' + (from.x + (x2 - from.x) * 0.3 - dy / len * 16).toFixed(1) + '" y="' + (from.y + (y2 - from.y) * 0.3 + dx / len * 16).toFixed(1) + '" text-anchor="middle">' +
         esc(x[3] !== undefined ? split(x[3]).map(cardName).join(' ') : t('ev_' + x[2])) + '</text></g>';
     });
     arrows.innerHTML = out;
