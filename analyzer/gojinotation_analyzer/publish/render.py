@@ -108,12 +108,64 @@ def _compact(text: str) -> str:
     return "\n".join(out)
 
 
+def _word(c: str) -> bool:
+    return c.isalnum() or c in "_$\\" or ord(c) > 127
+
+
+def _squeeze_js(text: str) -> str:
+    """Drop the spaces of compacted script that no token needs: a space stays only
+    between two word characters (``var x``, ``else if``) or two ``+``/``-`` signs.
+    Strings and regular expression literals are copied as they are; lines stay lines.
+
+    >>> _squeeze_js("var a = 'x = y' + b;\\nif (a === /[ '\\"]/g) { f(a, - -b); }")
+    'var a=\\'x = y\\'+b;\\nif(a===/[ \\'"]/g){f(a,- -b);}'
+    """
+    out: list[str] = []
+    prev = ""  # the last character that is not a space
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "'\"":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            prev, i = c, j + 1
+            continue
+        if c == "/" and (prev == "" or prev in "(,=:[!&|?{};+\n"):
+            j, in_class = i + 1, False
+            while j < n and (in_class or text[j] != "/"):
+                if text[j] == "\\":
+                    j += 1
+                elif text[j] == "[":
+                    in_class = True
+                elif text[j] == "]":
+                    in_class = False
+                j += 1
+            j += 1
+            while j < n and text[j].isalpha():
+                j += 1
+            out.append(text[i:j])
+            prev, i = "/", j
+            continue
+        if c == " ":
+            nxt = text[i + 1] if i + 1 < n else ""
+            if prev and nxt and ((_word(prev) and _word(nxt)) or (prev in "+-" and nxt in "+-")):
+                out.append(" ")
+            i += 1
+            continue
+        out.append(c)
+        prev = c
+        i += 1
+    return "".join(out)
+
+
 @cache
 def _assets() -> dict[str, str]:
-    """The inline CSS, script and sprite, compacted once."""
+    """The inline CSS, script and sprite, compacted once (the script also squeezed)."""
     return {
         "css": _compact(_asset("replay.css")),
-        "js": _compact(_asset("replay.js")),
+        "js": _squeeze_js(_compact(_asset("replay.js"))),
         "svg": _asset("cards.svg").strip(),
     }
 
@@ -361,6 +413,20 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
     return out
 
 
+#: Catalogue keys only the index page uses (not shipped in a match page's data).
+_INDEX_ONLY = ("tb_", "s_", "index_spoilers", "team_standings", "player_standings")
+
+
+def _end(deal: Any, acts: _Acts) -> dict[str, Any]:
+    """:func:`~publish.story.end_card` with each reason as an index in ``acts`` (the same
+    reasons recur in every deal)."""
+    card = end_card(deal)
+    card["b"] = [
+        [rule, seat, team, pts, acts(en, zh)] for rule, seat, team, pts, en, zh in card["b"]
+    ]
+    return card
+
+
 def payload(view: MatchView) -> dict[str, Any]:
     """The data the page's script replays: compact, every table change from the view.
 
@@ -372,8 +438,10 @@ def payload(view: MatchView) -> dict[str, Any]:
     ``m``, events ``e`` (``[kind, seat, other, source]`` and, when the page does not
     explain the source itself, ``en`` and ``zh``; see :func:`~publish.story.event_item`;
     ``src`` lists the sources), cards moved before play ``x`` (``[from, to, cards]``, see
-    :func:`~publish.story.exchanges`) and variations ``v`` (lists of steps).  Each deal's
-    ``end`` is its :func:`~publish.story.end_card`.
+    :func:`~publish.story.exchanges`) and variations ``v`` (lists of steps).  The table
+    of a seat shut out (闷) keeps the cards he is stuck with.  A deal's ``end`` is its
+    :func:`~publish.story.end_card` with each breakdown reason an index in ``acts``; a
+    disputed deal's ``alt`` its :func:`~publish.story.alternative_groups`.
     """
     acts = _Acts()
     deals: list[dict[str, Any]] = []
@@ -394,7 +462,7 @@ def payload(view: MatchView) -> dict[str, Any]:
                 "steps": _steps(d.steps, start, acts),
                 "finish": list(d.finish),
                 "score": dict(d.team_points),
-                "end": end_card(d),
+                "end": _end(d, acts),
                 **({"alt": alternative_groups(d)} if d.alternatives else {}),
             }
         )
@@ -406,7 +474,10 @@ def payload(view: MatchView) -> dict[str, Any]:
         "teams": dict(view.teams),
         "deals": deals,
         "totals": [dict(t.teams) for t in view.totals],
-        "i18n": i18n(),
+        "i18n": {
+            lang: {k: v for k, v in cat.items() if not k.startswith(_INDEX_ONLY)}
+            for lang, cat in i18n().items()
+        },
     }
 
 

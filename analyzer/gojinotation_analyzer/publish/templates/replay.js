@@ -281,6 +281,10 @@
   }
   /* one plain line per event: e = [kind, seat, other, source, en?, zh?] */
   function srcOf(e) { return (DATA.src || [])[e[3]] || ''; }
+  function labelOf(e) {
+    var own = I18N[S.lang]['evs_' + srcOf(e)];
+    return own === undefined ? t('ev_' + e[0]) : own;
+  }
   function explain(e, deal, lang) {
     var cat = I18N[lang];
     var src = srcOf(e);
@@ -322,6 +326,14 @@
       }
       box.innerHTML = out;
       box.setAttribute('data-key', key);
+      if (cards.length || passed) {
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', whoIs(S.line.deal, seat, S.lang) + ': ' +
+          (cards.length ? cards.map(cardName).join(' ') : t('passed')));
+      } else {
+        box.removeAttribute('role');
+        box.removeAttribute('aria-label');
+      }
     }
     box.classList.toggle('last', isLast);
     box.classList.toggle('fresh', isLast && S.moved && !reduced);
@@ -465,7 +477,7 @@
     if (e.b.length) {
       h += '<table class="bd"><caption>' + esc(t('breakdown')) + '</caption><tbody>' + e.b.map(function (b) {
         var who = b[1] ? '<b class="sb t' + b[2] + '">' + b[1] + '</b>' : '<span class="tmark t' + b[2] + '" aria-hidden="true"></span> ' + esc(DATA.teams[b[2]] || b[2]);
-        return '<tr class="t' + b[2] + '"><th scope="row">' + who + '</th><td>' + esc(S.lang === 'zh' ? b[5] : b[4]) +
+        return '<tr class="t' + b[2] + '"><th scope="row">' + who + '</th><td>' + esc(DATA.acts[S.lang][b[4]]) +
           '</td><td class="num">' + (b[3] > 0 ? '+' : '') + b[3] + '</td><td><code>' + esc(b[0]) + '</code></td></tr>';
       }).join('') + '</tbody></table>';
     }
@@ -638,7 +650,7 @@
       step.e.forEach(function (e) {
         var em = doc.createElement('em');
         em.className = 'ev ev-' + e[0];
-        em.textContent = t('ev_' + e[0]);
+        em.textContent = labelOf(e);
         el.now.appendChild(em);
         var line1 = explain(e, deal, S.lang);
         if (line1) {
