@@ -118,23 +118,29 @@ def exchanges(step: StepView) -> list[list[Any]]:
     return []
 
 
-def alternative_groups(deal: DealView) -> list[dict[str, Any]]:
+def alternative_groups(deal: DealView, *, limit: int = 12) -> list[dict[str, Any]]:
     """The deal's :attr:`~publish.view.DealView.alternatives` with identical outcomes
     merged, the record's own first: ``l`` the labels, ``f`` finish, ``s`` team points
-    ``[A, B]`` (or ``None``), ``e`` errors, ``d`` disputes and ``r`` the rulings
-    ``{step: [action, en, zh]}`` of the actions ruled differently (``""`` = legal).
+    ``[A, B]`` (or ``None``), ``e`` errors, ``d`` disputes, ``r`` the rulings
+    ``{step: [action, en, zh]}`` of the actions ruled otherwise than under the record's
+    own ruleset (``""`` = legal; the first ``limit`` of them) and ``n`` how many there are.
 
     >>> from gojinotation_analyzer.publish.view import AlternativeView, view_from_record
     >>> import gojinotation as gj
     >>> d = view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K')).deals[0]
     >>> alts = (AlternativeView("record: a", "a", (1,), (1, 0), 0, 1, ((1, "1:K", "", ""),)),
-    ...         AlternativeView("b", "b", (1,), (1, 0), 0, 1, ((1, "1:K", "", ""),)))
-    >>> [g["l"] for g in alternative_groups(attrs.evolve(d, alternatives=alts))]
-    [['record: a', 'b']]
+    ...         AlternativeView("b", "b", (1,), (1, 0), 0, 1, ((1, "1:K", "", ""),)),
+    ...         AlternativeView("c", "c", (), None, 1, 0, ((1, "1:K", "no", "否"),)))
+    >>> [(g["l"], g["r"], g["n"]) for g in alternative_groups(attrs.evolve(d, alternatives=alts))]
+    [(['record: a', 'b'], {}, 0), (['c'], {'1': ['1:K', 'no', '否']}, 1)]
     """
+    if not deal.alternatives:
+        return []
+    record = {r[0]: r[2] for r in deal.alternatives[0].rows}
     groups: dict[Any, dict[str, Any]] = {}
     for a in deal.alternatives:
-        key = (a.finish, a.team_points, a.errors, a.disputes, tuple((r[0], r[2]) for r in a.rows))
+        differ = [r for r in a.rows if r[2] != record.get(r[0], "")]
+        key = (a.finish, a.team_points, a.errors, a.disputes, tuple((r[0], r[2]) for r in differ))
         if key not in groups:
             groups[key] = {
                 "l": [],
@@ -142,7 +148,8 @@ def alternative_groups(deal: DealView) -> list[dict[str, Any]]:
                 "s": list(a.team_points) if a.team_points else None,
                 "e": a.errors,
                 "d": a.disputes,
-                "r": {str(r[0]): [r[1], r[2], r[3]] for r in a.rows},
+                "r": {str(r[0]): [r[1], r[2], r[3]] for r in differ[:limit]},
+                "n": len(differ),
             }
         groups[key]["l"].append(a.label)
     return list(groups.values())

@@ -667,8 +667,7 @@
     var alt = S.alt > 0 && deal.alt ? deal.alt[S.alt] : null;
     if (alt && !line.parent) {
       var mine = alt.r[String(S.idx)];
-      var rec = deal.alt[0].r[String(S.idx)];
-      if (mine && (!rec || mine[1] !== rec[1])) {
+      if (mine) {
         var pa = doc.createElement('p');
         pa.className = 'x x-dispute';
         pa.textContent = fmt(t('alt_under'), { p: alt.l.join(' · '), r: (S.lang === 'zh' ? mine[2] : mine[1]) || t('alt_legal') });
