@@ -575,6 +575,7 @@ def test_overview_tallies_moments_and_graph(sample_view: MatchView) -> None:
         1 for d in sample_view.deals for s in d.steps for e in s.events if e.source == "GoujiPlayed"
     )
     assert sum(r.gouji for r in rows) == gouji
+    assert all(r.gouji_won <= r.gouji for r in rows) and sum(r.gouji_won for r in rows) > 0
     assert sum(r.firsts for r in rows) == 6
     assert [r.points for r in rows] == list(sample_view.totals[-1].seats)
     moments = key_moments(sample_view)

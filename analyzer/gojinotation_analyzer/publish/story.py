@@ -17,8 +17,8 @@ play:
 >>> v = view_from_engine(gj.loads('[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'))
 >>> event_item(v.deals[0].steps[0].events[0], [])
 ['gouji', 1, 4, 0]
->>> [t.gouji for t in tallies(v)]
-[1, 0, 0, 1, 0, 0]
+>>> [t.gouji for t in tallies(v)], [t.gouji_won for t in tallies(v)]
+([1, 0, 0, 1, 0, 0], [0, 0, 0, 1, 0, 0])
 """
 
 from __future__ import annotations
@@ -174,12 +174,14 @@ def end_card(deal: DealView) -> dict[str, Any]:
 
 @attrs.frozen
 class Tally:
-    """One player's match: 够级 sets played, burns won, 闷 dealt, 头科 and every place."""
+    """One player's match: 够级 sets played and 够级 duels won (rounds he challenged in and
+    ended holding the table), burns won, 闷 dealt, 头科 and every place."""
 
     seat: int
     name: str
     team: str
     gouji: int = 0
+    gouji_won: int = 0
     burns: int = 0
     men: int = 0
     firsts: int = 0
@@ -191,7 +193,21 @@ def tallies(view: MatchView) -> tuple[Tally, ...]:
     """Per seat of the match, counted from every deal's events and finish."""
     rows = {p.seat: Tally(p.seat, p.name, p.team) for p in view.players}
     for d in view.deals:
-        for s in d.steps:
+        challengers: set[int] = set()
+        last: int | None = None
+        rnd: int | None = None
+        for s in (*d.steps, None):
+            if s is None or s.round != rnd:  # a round ended: did a challenger hold it?
+                if last in challengers and last in rows:
+                    r0 = rows[last]
+                    rows[last] = attrs.evolve(r0, gouji_won=r0.gouji_won + 1)
+                challengers, last = set(), None
+                if s is None:
+                    break
+                rnd = s.round
+            if s.kind in ("play", "burn"):
+                last = s.seat
+            challengers |= {e.seat for e in s.events if e.source == "GoujiPlayed" and e.seat}
             for e in s.events:
                 seat = e.seat if e.seat in rows else None
                 if e.source == "GoujiPlayed" and seat:
