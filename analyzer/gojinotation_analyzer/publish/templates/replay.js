@@ -160,8 +160,20 @@
     line.id = function (i) { return i === 0 && !parent ? 'd' + deal.i : prefix + i; };
     return line;
   }
-  var mains = DATA.deals.map(function (d) {
-    return makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0);
+  /* each deal's main line is built when first needed (a 24-deal match opens faster) */
+  var mains = [];
+  var built = [];
+  DATA.deals.forEach(function (d, i) {
+    Object.defineProperty(mains, i, {
+      enumerable: true,
+      get: function () {
+        if (!built[i]) {
+          built[i] = makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0);
+          built[i].di = i;
+        }
+        return built[i];
+      }
+    });
   });
   function varLine(line, idx, v) {
     line.vars = line.vars || {};
@@ -812,7 +824,7 @@
     S.idx = Math.max(0, Math.min(idx, line.steps.length));
     var main = line;
     while (main.parent) { main = main.parent; }
-    S.deal = mains.indexOf(main);
+    S.deal = main.di;
     S.moved = forward;
     if (!opts.keepPlaying) { stop(); }
     render(opts.scroll !== false);
