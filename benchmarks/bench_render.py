@@ -3,9 +3,14 @@
 Measures ``gouji render``'s pipeline (read, replay every deal, validate, build the view,
 render the page) for the bundled six-deal final and for a generated 24-deal match, as
 the median of several runs in fresh processes; prints a Markdown table for
-``docs/performance.md``.
+``docs/performance.md``.  Then opens both pages in Debian's Chromium with the CPU slowed
+down six times (``Emulation.setCPUThrottlingRate``, a phone-class CPU) at 360×740 and
+prints when the page has loaded (``loadEventEnd``: the table is drawn by then), how long
+the main thread was busy until then (CDP ``TaskDuration``: the part that does not depend
+on what else the machine runs) and the time of one step; the issue's budget is 3 s for
+the 24-deal match.
 
-    python benchmarks/bench_render.py [--runs 5]
+    python benchmarks/bench_render.py [--runs 5] [--no-browser]
 """
 
 from __future__ import annotations
@@ -68,9 +73,59 @@ def generated_match(deals: int) -> Path:
     return path
 
 
+def browser_open(path: Path, runs: int, rate: float = 6.0) -> dict[str, float]:
+    """Median load time and step time of the page rendered from ``path`` in Chromium with
+    the CPU throttled ``rate`` times, on a phone-sized screen."""
+    from playwright.sync_api import sync_playwright
+
+    import gojinotation as gj
+    from gojinotation_analyzer.cli.render import build_view
+    from gojinotation_analyzer.publish.render import render_match
+
+    raw = path.read_bytes()
+    page_path = Path(tempfile.mkdtemp()) / (path.stem + ".html")
+    page_path.write_text(render_match(build_view(gj.read(raw).match), "zh", source=raw))
+    loads: list[float] = []
+    busy: list[float] = []
+    steps: list[float] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"]
+        )
+        for _ in range(runs):
+            ctx = browser.new_context(
+                viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+            )
+            page = ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            cdp.send("Performance.enable")
+            page.goto(page_path.as_uri(), wait_until="load")
+            loads.append(
+                page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+            )
+            metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+            busy.append(metrics.get("TaskDuration", 0.0) * 1000)
+            steps.append(
+                page.evaluate(
+                    "() => { const b = document.querySelector('[data-act=next]');"
+                    " const t = performance.now(); for (let i = 0; i < 20; i++) b.click();"
+                    " return (performance.now() - t) / 20; }"
+                )
+            )
+            ctx.close()
+        browser.close()
+    return {
+        "load": statistics.median(loads),
+        "busy": statistics.median(busy),
+        "step": statistics.median(steps),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--no-browser", action="store_true")
     args = ap.parse_args()
     cpu = next(
         (
@@ -84,14 +139,26 @@ def main() -> None:
     head = "| record | deals | page size | read+replay+validate+view | render | render (warm) |"
     print(head)
     print("|---|---|---|---|---|---|")
-    for label, path, deals in (
+    records = (
         ("samples/final-2026.gjn", ROOT / "samples" / "final-2026.gjn", 6),
         ("generated 24-deal match", generated_match(24), 24),
-    ):
+    )
+    for label, path, deals in records:
         r = measure(path, args.runs)
         print(
             f"| {label} | {deals} | {r['bytes'] / 1024:.0f} KB | {r['view']:.2f} s "
             f"| {r['render']:.2f} s | {r['render_warm']:.2f} s |"
+        )
+    if args.no_browser:
+        return
+    print("\nChromium, 360×740, CPU throttled 6× (median of runs)\n")
+    print("| record | page loaded (table drawn) | main thread busy | one step |")
+    print("|---|---|---|---|")
+    for label, path, _ in records:
+        b = browser_open(path, args.runs)
+        print(
+            f"| {label} | {b['load'] / 1000:.2f} s | {b['busy'] / 1000:.2f} s "
+            f"| {b['step']:.0f} ms |"
         )
 
 

@@ -4,9 +4,12 @@
 
 renders the sample final (``samples/final-2026.gjn`` through the rules engine; else the
 test fixture ``tests/fixtures/render/final.gjn`` from the record) and writes
-``replay-desktop.png`` (1280 px wide) and ``replay-phone.png`` (360 px wide) into OUT_DIR
-(default ``docs/images``), with Debian's Chromium through Playwright.  It prints the page
-size, the time to render it in Python and the browser's load and per-step times.
+``replay-desktop.png`` (1280 px wide, a 够级 challenge drawn on the table),
+``replay-phone.png`` (360 px wide), ``replay-endcard.png`` (the end of a deal on a phone,
+with its scoring breakdown) and ``replay-overview.png`` (the match overview, results
+shown) into OUT_DIR (default ``docs/images``), with Debian's Chromium through Playwright.
+It prints the page size, the time to render it in Python and the browser's load and
+per-step times.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import time
 from pathlib import Path
 
 import gojinotation as gj
+from gojinotation_analyzer.cli.render import build_view
 from gojinotation_analyzer.publish.render import render_match
-from gojinotation_analyzer.publish.view import view_from_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "final-2026.gjn"
@@ -35,8 +38,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-#: The moment shown: a commented 够级 play with five sets on the table (in the sample).
-MOMENT = "#d6.s7" if FINAL == SAMPLE else "#d2.s32"
+#: The moment shown: a 够级 challenge drawn between the seats (in the sample).
+MOMENT = "#d1.s3" if FINAL == SAMPLE else "#d2.s32"
+#: The end of a deal shown on the phone (串三户 in the sample).
+END = "#d5.end" if FINAL == SAMPLE else "#d2.end"
 
 
 def main(out_dir: Path) -> None:
@@ -47,7 +52,7 @@ def main(out_dir: Path) -> None:
     t0 = time.perf_counter()
     match = gj.read(raw).match
     t1 = time.perf_counter()
-    html = render_match(view_from_engine(match), "zh", source=raw)
+    html = render_match(build_view(match), "zh", source=raw)
     t2 = time.perf_counter()
     print(
         f"page {len(html.encode()) / 1024:.0f} KiB; parse {(t1 - t0) * 1000:.0f} ms, "
@@ -74,11 +79,6 @@ def main(out_dir: Path) -> None:
             page.goto(page_path.as_uri() + "#d1")
             page.goto(url)
             page.wait_for_timeout(300)
-            # the document column at the current play, as a permalink opens it
-            page.evaluate(
-                "(() => { const li = document.getElementById(location.hash.slice(1));"
-                " window.scrollTo(0, li.getBoundingClientRect().top + window.scrollY - 330); })()"
-            )
             page.wait_for_timeout(300)
             page.screenshot(path=str(out_dir / "replay-desktop.png"))
             phone = browser.new_page(
@@ -92,8 +92,28 @@ def main(out_dir: Path) -> None:
             phone.evaluate("document.getElementById('viewer').scrollIntoView()")
             phone.wait_for_timeout(200)
             phone.screenshot(path=str(out_dir / "replay-phone.png"))
+            phone.goto(page_path.as_uri() + END)
+            phone.wait_for_timeout(400)
+            card = phone.locator("#viewer .endcard")
+            card.scroll_into_view_if_needed()
+            card.screenshot(path=str(out_dir / "replay-endcard.png"))
+            page.goto(page_path.as_uri())
+            page.click('[data-act="reveal"]')
+            # lay out every deal first, so that the overview stays put while it is taken
+            page.evaluate(
+                "document.querySelectorAll('.deal')"
+                ".forEach(d => { d.style.contentVisibility = 'visible'; })"
+            )
+            page.wait_for_timeout(300)
+            page.locator("#overview").screenshot(path=str(out_dir / "replay-overview.png"))
+            page.click('[data-act="reveal"]')
             browser.close()
-    for name in ("replay-desktop.png", "replay-phone.png"):
+    for name in (
+        "replay-desktop.png",
+        "replay-phone.png",
+        "replay-endcard.png",
+        "replay-overview.png",
+    ):
         print(out_dir / name)
 
 

@@ -168,13 +168,13 @@ def test_stepping_by_buttons(open_page: Any, final_view: MatchView) -> None:
     assert page.evaluate("location.hash") == "#d1.s10"
 
 
-def test_keyboard_only_while_focused_and_without_modifiers(open_page: Any) -> None:
+def test_keyboard_page_wide_and_without_modifiers(open_page: Any) -> None:
     s = open_page()
     page = s.page
-    s.press("ArrowRight")  # the viewer has no focus yet: nothing happens
-    assert s.step().startswith("0/")
+    s.press("ArrowRight")  # page-wide: no click on the table needed
+    assert s.step().startswith("1/")
     s.focus()
-    s.press("ArrowRight", 2)
+    s.press("ArrowRight")
     assert s.step().startswith("2/")
     s.press("Control+ArrowRight")
     s.press("Alt+ArrowRight")
@@ -262,10 +262,10 @@ def test_viewpoint_shows_one_seat(open_page: Any) -> None:
     # action): the viewpoint is tried on the deal's start
     s = open_page("#d1")
     page = s.page
-    assert page.locator("#viewer .hrow").count() == 6
-    assert page.locator("#viewer .hrow").nth(3).locator(".card").count() > 3
+    assert page.locator("#viewer .handsp .hrow").count() == 6
+    assert page.locator("#viewer .handsp .hrow").nth(3).locator(".card").count() > 3
     page.select_option('[data-opt="view"]', "3")
-    rows = page.locator("#viewer .hrow")
+    rows = page.locator("#viewer .handsp .hrow")
     assert rows.first.locator(".sb").inner_text() == "3"
     assert rows.first.locator(".card").count() > 3
     for i in range(1, 6):
@@ -348,6 +348,11 @@ def test_injected_script_is_never_run(open_page: Any, final_view: MatchView) -> 
     )
     names = page.locator(".plate .nm").all_inner_texts()
     assert any("<script>" in n for n in names)
+    page.click('[data-act="summary"]')  # spoiler-free: only the deals reached so far
+    reached = int(pid.split(".")[0][1:]) - 1
+    assert page.locator("#viewer .overlay.summary tbody tr").count() == reached
+    page.click('[data-act="closeOverlay"] >> visible=true')
+    page.click('[data-act="reveal"]')
     page.click('[data-act="summary"]')
     assert page.locator("#viewer .overlay.summary tbody tr").count() == 6
     page.click('[data-act="copy"]')
@@ -369,6 +374,338 @@ def test_engine_rendered_sample_shows_events(browser: Any, tmp_path: Path) -> No
         assert s.page.locator("#viewer .plate .placeb").count() >= 1
         s.focus()
         s.press("End")
-        assert s.page.locator("#viewer .now .ev-out").last.inner_text().startswith("头科")
+        first = s.page.locator("#viewer .endcard .finish li").first
+        assert first.inner_text().startswith("头科") and first.locator(".sb").inner_text() == str(
+            view.deals[0].finish[0]
+        )
+    finally:
+        s.close()
+
+
+# ---------------------------------------------------------------- the story (issue 14)
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+@pytest.fixture(scope="module")
+def story_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample final, 闷 and burn records through the engine and validator, in English."""
+    from gojinotation_analyzer.cli.render import build_view
+
+    out = tmp_path_factory.mktemp("story")
+    names = ("final-2026.gjn", "bie3.gjn", "burn.gjn")
+    render_files([SAMPLES / n for n in names], out, lang="en", build=build_view)
+    return out
+
+
+@pytest.fixture
+def story(browser: Any, story_site: Path) -> Iterator[Any]:
+    sessions: list[Session] = []
+
+    def opener(name: str, fragment: str = "", **options: Any) -> Session:
+        options.setdefault("viewport", {"width": 1366, "height": 768})
+        s = Session(browser, (story_site / name).as_uri() + fragment, **options)
+        sessions.append(s)
+        return s
+
+    yield opener
+    for s in sessions:
+        s.close()
+
+
+def _visible(s: Session, selector: str) -> bool:
+    return bool(s.page.locator(selector).first.is_visible())
+
+
+def test_spoiler_free_until_reached_and_a_remembered_switch(story: Any) -> None:
+    s = story("final-2026.html")
+    page = s.page
+    assert page.locator(".mast .total b").all_inner_texts() == ["0", "0"]
+    assert not _visible(s, '.dealnav a[href="#d1"] .mini')
+    assert not _visible(s, "#overview .graph")
+    assert page.locator('.standings tbody tr[data-spoil="1"]').is_hidden()
+    s.press("End")  # the end of deal 1 reveals deal 1 only
+    assert _visible(s, '.dealnav a[href="#d1"] .mini')
+    assert not _visible(s, '.dealnav a[href="#d2"] .mini')
+    page.click('[data-act="reveal"]')
+    assert page.locator('[data-act="reveal"]').get_attribute("aria-pressed") == "true"
+    assert _visible(s, '.dealnav a[href="#d6"] .mini') and _visible(s, "#overview .graph")
+    assert page.locator(".mast .total b").all_inner_texts() == ["-16", "16"]
+    page.reload()  # the switch is remembered
+    assert page.locator('[data-act="reveal"]').get_attribute("aria-pressed") == "true"
+    assert _visible(s, '.dealnav a[href="#d6"] .mini')
+    page.click('[data-act="reveal"]')
+
+
+def test_R_GOUJI_2_challenge_is_drawn_and_explained_without_pinyin(story: Any) -> None:
+    s = story("final-2026.html", "#d1.s3")
+    page = s.page
+    assert page.locator("#viewer .felt .arrows .a-gouji").count() == 1
+    assert page.locator("#viewer .felt").get_attribute("data-arrows") == "gouji"
+    text = s.text("#viewer .story")
+    assert "Gouji challenge" in text and "seat 4" in text and "opposite" in text
+    live = s.text("#viewer .live")
+    assert "plays four aces" in live and "Gouji challenge" in live  # announced, not only drawn
+    labels = page.locator("#viewer .now .ev").all_inner_texts()
+    assert labels == ["challenge"]
+    for pinyin in ("gouji", "jiefeng", " men"):
+        assert pinyin not in (text + " ".join(labels)).lower().replace("gouji challenge", "")
+
+
+def test_R_BURN_1_burn_and_R_JIEFENG_1_takeover_are_drawn(story: Any) -> None:
+    s = story("burn.html", "#d1.s84")
+    assert "a-burn" in s.page.locator("#viewer .felt .arrows").inner_html()
+    assert "takes over" in s.text("#viewer .story")
+    s.page.evaluate("location.hash = '#d1.s90'")
+    s.wait(lambda: s.step().startswith("90/"))
+    assert s.page.locator("#viewer .felt .arrows .a-jiefeng").count() == 1
+    assert "partner" in s.text("#viewer .story")
+
+
+def test_R_BIE3_2_shut_out_is_drawn_and_the_cards_stay_in_hand(story: Any) -> None:
+    s = story("bie3.html", "#d1.s89")
+    before = s.text('#viewer .plate .sb:text-is("5") >> xpath=.. >> .cnt')
+    s.press("ArrowRight")
+    assert s.page.locator("#viewer .felt .arrows .a-men").count() == 1
+    assert "shut out" in s.text("#viewer .story")
+    plate = s.page.locator("#viewer .plate.justout")
+    assert plate.count() >= 1 and plate.first.locator(".sb").inner_text() == "5"
+    after = s.text('#viewer .plate .sb:text-is("5") >> xpath=.. >> .cnt')
+    assert int(after) > 0 and int(after) <= int(before)  # his 3s do not vanish
+    assert "6th" in s.text("#viewer .story")
+
+
+def test_end_of_deal_card_shows_places_points_and_R_SCORE_1_breakdown(story: Any) -> None:
+    s = story("final-2026.html", "#d5.end")
+    card = s.page.locator("#viewer .endcard")
+    assert card.is_visible()
+    assert card.locator(".finish li").count() == 6
+    assert "-12" in card.locator(".dscore").inner_text()
+    rows = card.locator(".bd tbody tr")
+    assert rows.count() >= 6
+    codes = set(card.locator(".bd code").all_inner_texts())
+    assert "R-SCORE-1" in codes
+    assert "Deal 5 over" in s.text("#viewer .live")
+    card.locator('[data-act="nextDeal"]').click()
+    assert s.text("#viewer .vdeal") == "Deal 6" and not card.is_visible()
+
+
+def test_match_overview_graph_tallies_and_key_moments_jump(story: Any) -> None:
+    s = story("final-2026.html")
+    page = s.page
+    page.click('[data-act="reveal"]')
+    assert page.locator("#overview .graph polyline").count() == 2
+    assert page.locator("#overview .tally tbody tr").count() == 6
+    gouji = [
+        int(x) for x in page.locator("#overview .tally tbody td:nth-child(2)").all_inner_texts()
+    ]
+    assert sum(gouji) > 10
+    moment = page.locator("#overview .moments a.jump").first
+    href = moment.get_attribute("href") or ""
+    moment.click()
+    deal = href.split(".")[0][2:]
+    assert s.text("#viewer .vdeal") == f"Deal {deal}"
+    if href.endswith(".end"):  # the biggest swing first: the end of its deal
+        done, total = s.step().split("/")
+        assert done == total and page.locator("#viewer .endcard").is_visible()
+    else:
+        assert page.evaluate("location.hash") == href
+    page.click('[data-act="reveal"]')
+
+
+def test_phone_first_controls_swipe_tap_and_links_open_on_the_table(story: Any) -> None:
+    phone = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+    s = story("final-2026.html", **phone)
+    page = s.page
+    play = page.locator('[data-act="play"]').bounding_box()
+    assert play["y"] + play["height"] <= 740  # within thumb reach on first view
+    felt = page.locator("#viewer .felt").bounding_box()
+    page.touchscreen.tap(felt["x"] + felt["width"] * 0.8, felt["y"] + felt["height"] / 2)
+    assert s.step().startswith("1/")
+    page.touchscreen.tap(felt["x"] + felt["width"] * 0.1, felt["y"] + felt["height"] / 2)
+    assert s.step().startswith("0/")
+    y = felt["y"] + felt["height"] / 2
+    page.mouse.move(felt["x"] + 250, y)
+    page.mouse.down()
+    page.mouse.move(felt["x"] + 60, y, steps=4)
+    page.mouse.up()
+    assert s.step().startswith("1/")  # a swipe to the left steps forward
+    s2 = story("final-2026.html", "#d3.s41", **phone)
+    felt2 = s2.page.locator("#viewer .felt").bounding_box()
+    assert -2 <= felt2["y"] < 200  # the shared link opens on the table
+    hand = s2.page.locator("#viewer .myhand").bounding_box()
+    assert 0 <= hand["y"] - (felt2["y"] + felt2["height"]) < 20  # the viewpoint hand at its edge
+    card = s2.page.locator("#viewer .set .card").first.bounding_box()
+    assert card["width"] >= 30
+    assert s2.page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_embed_mode_shows_the_table_only(story: Any) -> None:
+    s = story("final-2026.html", "?embed=1#d1.s3", viewport={"width": 480, "height": 640})
+    assert not _visible(s, ".mast") and not _visible(s, "#deals")
+    box = s.page.locator("#viewer .felt").bounding_box()
+    assert box["y"] < 120 and s.step().startswith("3/")
+
+
+def test_move_list_and_space_by_keyboard_and_a_table_description(story: Any) -> None:
+    s = story("final-2026.html")
+    page = s.page
+    first = page.locator("#d1\\.s1")
+    assert first.get_attribute("tabindex") == "0"
+    first.focus()
+    s.press("Enter")
+    assert s.step().startswith("1/")
+    first.focus()
+    s.press("ArrowRight")
+    assert s.step().startswith("2/")
+    assert page.evaluate("document.activeElement.id") == "d1.s2"
+    page.evaluate("document.activeElement.blur()")
+    y = page.evaluate("window.scrollY")
+    s.press("Space")
+    assert page.locator('[data-act="play"]').get_attribute("aria-pressed") == "true"
+    s.press("Space")
+    assert page.evaluate("window.scrollY") == y  # Space does not scroll the page
+    page.click('[data-act="describe"]')
+    desc = s.text("#viewer .desc")
+    assert desc.count("cards") >= 6 and "is to play" in desc
+
+
+def _luminance(rgb: str) -> float:
+    parts = [float(x) for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+
+    def chan(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (chan(c) for c in parts)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(s: Session, selector: str, background: str | None = None) -> float:
+    el = s.page.locator(selector).first
+    fg = el.evaluate("e => getComputedStyle(e).color")
+    bg = s.page.locator(background or selector).first.evaluate(
+        "e => getComputedStyle(e).backgroundColor"
+    )
+    a, b = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def test_contrast_badges_and_dark_theme(story: Any) -> None:
+    s = story("final-2026.html", "#d1.s3")
+    assert _contrast(s, "#viewer .plate .turnb") >= 4.5
+    assert _contrast(s, ".foot", "body") >= 4.5
+    s.page.click('[data-act="reveal"]')
+    assert _contrast(s, ".standings .fin .sb") >= 4.5  # seat numbers readable in the badge
+    s.page.click('[data-act="reveal"]')
+    s.page.emulate_media(color_scheme="dark")
+    assert _luminance(s.page.evaluate("getComputedStyle(document.body).backgroundColor")) < 0.05
+    assert _contrast(s, ".deal h3", "body") >= 4.5
+
+
+def _axe(s: Session) -> list[str]:
+    axe = pytest.importorskip("axe_playwright_python.base")
+    s.page.evaluate(axe.AXE_SCRIPT)
+    result = s.page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize(
+    "width,height,scheme", [(1366, 768, "light"), (360, 740, "light"), (360, 740, "dark")]
+)
+def test_axe_core_finds_no_serious_violations(
+    story: Any, width: int, height: int, scheme: str
+) -> None:
+    s = story(
+        "final-2026.html",
+        "#d1.s112",  # a seat goes out: places, 够死级, 无头 on the table
+        viewport={"width": width, "height": height},
+        color_scheme=scheme,
+    )
+    assert _axe(s) == []
+    s.press("End")
+    s.page.click('[data-act="reveal"]')
+    assert _axe(s) == []
+    s.page.click('[data-act="reveal"]')
+
+
+def test_R_TRIBUTE_pre_play_exchanges_are_drawn_as_cards_moving(open_page: Any) -> None:
+    s = open_page("#d2.s1")  # 4:tribute D to 5
+    arrow = s.page.locator("#viewer .felt .arrows .a-give")
+    assert arrow.count() == 1 and arrow.locator("text").text_content() == "大王"
+    s.press("ArrowRight")  # 5:return 3 to 4
+    assert s.page.locator("#viewer .felt .arrows .a-give text").text_content() == "3"
+    assert s.page.locator("#viewer .felt").get_attribute("data-arrows") == "give"
+
+
+def test_organiser_index_groups_rounds_hides_results_and_fits_a_phone(
+    browser: Any, story_site: Path
+) -> None:
+    s = Session(
+        browser,
+        (story_site / "index.html").as_uri(),
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+    )
+    try:
+        page = s.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert s.text("h1") == "2026 青岛够级公开赛"
+        assert page.locator(".stagebox h2").count() >= 3 + 2  # three rounds, two standings
+        assert not page.locator(".matches .spoil").first.is_visible()
+        assert not page.locator("#teams-h").is_visible()
+        page.click("label.revealbtn")
+        assert page.locator(".matches .spoil").first.is_visible()
+        rows = page.locator("#teams-h + .scroll tbody tr")
+        assert rows.count() == 2
+        assert page.locator("#players-h + .scroll tbody tr").count() == 6
+        title_h = page.locator(".matches th[scope=row] a").first.bounding_box()["height"]
+        assert title_h < 60  # titles no longer wrap two characters a line
+        assert _axe(s) == []
+    finally:
+        s.close()
+
+
+def test_referee_switches_a_disputed_deal_to_another_profile(browser: Any, tmp_path: Path) -> None:
+    from gojinotation_analyzer.cli.render import build_view
+
+    disputed = Path(__file__).parent / "fixtures" / "validate" / "disputed.gjn"
+    page_path = render_files([disputed], tmp_path, lang="en", build=build_view, index=False)[0]
+    s = Session(browser, page_path.as_uri() + "#d1.s4", viewport={"width": 1366, "height": 768})
+    try:
+        page = s.page
+        labels = page.locator('[data-opt="rules"] option').all_inner_texts()
+        assert labels[0].startswith("record: two-table-654321") and len(labels) > 2
+        assert page.locator(".alts .altlist > li").count() == len(labels)
+        bie3 = next(i for i, x in enumerate(labels) if "qingdao-bie3" in x)
+        assert s.text("#viewer .story") == ""  # the record's ruling: nothing to add
+        page.select_option('[data-opt="rules"]', str(bie3))
+        assert "Under qingdao-bie3" in s.text("#viewer .story")
+        assert "大落" in s.text("#viewer .story")
+        s.press("End")
+        assert "A 2 : -2 B" in s.text("#viewer .endcard .alt-end")
+    finally:
+        s.close()
+
+
+def test_save_this_position_as_an_image_offline(browser: Any, story_site: Path) -> None:
+    s = Session(
+        browser,
+        (story_site / "final-2026.html").as_uri() + "#d1.s3",
+        viewport={"width": 1366, "height": 768},
+        accept_downloads=True,
+    )
+    try:
+        with s.page.expect_download() as info:
+            s.page.click('[data-act="image"]')
+        download = info.value
+        assert download.suggested_filename == "d1-s3.png"
+        data = Path(download.path()).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
     finally:
         s.close()

@@ -7,7 +7,6 @@ import base64
 import hashlib
 import json
 import re
-import time
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -481,6 +480,9 @@ def _decode(deal: dict[str, Any]) -> list[dict[str, Any]]:
         for s, p in d.get("o", {}).items():
             st["o"][int(s) - 1] = p
         nxt = steps[i + 1][0] if i + 1 < len(steps) else None
+        if deal.get("u"):  # not replayed: the record as written, no table after the start
+            st = {"h": [None] * 6, "n": [None] * 6, "t": [""] * 6, "p": [], "o": [None] * 6}
+            nxt = None
         out.append(
             {
                 "h": [None if h is None else Counter(h) for h in st["h"]],
@@ -521,16 +523,13 @@ def test_payload_replays_to_the_view_tables(path: Path) -> None:
 # ----------------------------------------------------------------- size and time
 
 
-def test_six_deal_final_is_small_and_fast(final_view: MatchView) -> None:
+def test_six_deal_final_is_small(final_view: MatchView) -> None:
     raw = FINAL.read_bytes()
-    t0 = time.perf_counter()
     v = view_from_record(gj.read(raw).match)
     html = render_match(v, "zh", source=raw, source_name="final.gjn")
-    elapsed = time.perf_counter() - t0
     size = len(html.encode())
     assert len(v.deals) == 6 and sum(len(d.steps) for d in v.deals) > 1400
-    assert size < 300_000, size
-    assert elapsed < 1.0, elapsed
+    assert size < 300_000, size  # (its speed is measured in benchmarks/bench_render.py)
 
 
 def test_render_files_writes_pages_and_an_index(tmp_path: Path) -> None:
@@ -551,8 +550,7 @@ def test_index_without_links() -> None:
 
 def test_chips() -> None:
     assert str(render.chips("DXX2TTTTT3h3c")) == (
-        '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i>'
-        '<i>3×2<u title="红桃 梅花"><b class="r">♥</b><b>♣</b></u></i>'
+        '<i class="jD">大王</i><i class="jX">小王×2</i><i>2</i><i>10×5</i><i>3<u>♣<s>♥</s></u></i>'
     )
 
 
@@ -567,7 +565,7 @@ def test_pages_name_the_record_s_own_deal_number() -> None:
     assert "第1局" not in zh
     assert payload(v)["deals"][0]["n"] == "3"
     index = render_index([v], "en", links=["x.html"])
-    assert '<a class="dl-deal" href="x.html#d1">3</a>' in index  # shown 3, linked by position
+    assert '<a class="dl-deal" href="x.html#d1" aria-label="Deal 3">3</a>' in index  # by position
 
 
 def test_a_variation_is_replayed_by_the_engine_from_its_branch_point() -> None:
@@ -584,3 +582,122 @@ def test_a_variation_is_replayed_by_the_engine_from_its_branch_point() -> None:
     assert (five.table.hands[0], five.table.sets[0], five.table.to_act) == ("KK", "5", 2)
     assert (six.table.hands[1], six.table.sets[:2]) == ("", ("5", "6"))
     assert six.table.places[1] is not None  # seat 2 played his last card: he is out
+
+
+# ------------------------------------------------------------- the story (issue 14)
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+
+
+@pytest.fixture(scope="module")
+def sample_view() -> MatchView:
+    from gojinotation_analyzer.cli.render import build_view
+
+    return build_view(gj.read((SAMPLES / "final-2026.gjn").read_bytes()).match)
+
+
+def test_R_GOUJI_2_events_carry_their_seats_in_the_payload(sample_view: MatchView) -> None:
+    data = payload(sample_view)
+    step3 = data["deals"][0]["steps"][2]
+    (event,) = step3[4]["e"]
+    assert event[:3] == ["gouji", 1, 4] and data["src"][event[3]] == "GoujiPlayed"
+    assert len(event) == 4  # explained by the page: the engine's sentence is not carried
+    out = [
+        e
+        for s in data["deals"][0]["steps"]
+        for e in (s[4].get("e", []) if len(s) > 4 else [])
+        if data["src"][e[3]] == "WentOut"
+    ]
+    assert [e[2] for e in out] == [1, 2, 3, 4, 5, 6]  # the places, in order
+
+
+def test_R_SCORE_1_end_card_breakdown_adds_up_to_the_team_points(
+    sample_view: MatchView,
+) -> None:
+    from gojinotation_analyzer.publish.story import end_card
+
+    for d in sample_view.deals:
+        card = end_card(d)
+        assert card["f"] == list(d.finish) and len(card["f"]) == 6
+        sums: Counter[str] = Counter()
+        for rule, _seat, team, points, en, zh in card["b"]:
+            assert rule.startswith("R-SCORE-") and en and zh
+            sums[team] += points
+        assert dict(sums) == card["s"] == dict(d.team_points), d.index
+    rules = {x.rule for x in sample_view.deals[4].breakdown}
+    assert rules == {"R-SCORE-1", "R-SCORE-2"}  # deal 5: 串三户 doubles the places
+
+
+def test_R_BIE3_2_the_shut_out_seat_keeps_its_cards_in_the_payload() -> None:
+    from gojinotation_analyzer.cli.render import build_view
+
+    v = build_view(gj.read((SAMPLES / "bie3.gjn").read_bytes()).match)
+    d = v.deals[0]
+    i = next(s.index for s in d.steps if any(e.source == "Men" for e in s.events))
+    seat = next(e.seat for e in d.steps[i - 1].events if e.source == "Men")
+    assert seat == 5
+    states = _decode(payload(v)["deals"][0])
+    held = states[i - 2]["h"][seat - 1]
+    assert held and states[i - 1]["h"][seat - 1] == held  # not dropped from his hand
+    assert set(held) == {"3"}
+    assert states[-1]["h"][seat - 1] == held
+
+
+def test_overview_tallies_moments_and_graph(sample_view: MatchView) -> None:
+    from gojinotation_analyzer.publish.story import key_moments, score_graph, tallies
+
+    rows = tallies(sample_view)
+    gouji = sum(
+        1 for d in sample_view.deals for s in d.steps for e in s.events if e.source == "GoujiPlayed"
+    )
+    assert sum(r.gouji for r in rows) == gouji
+    assert all(r.gouji_won <= r.gouji for r in rows) and sum(r.gouji_won for r in rows) > 0
+    assert sum(r.firsts for r in rows) == 6
+    assert [r.points for r in rows] == list(sample_view.totals[-1].seats)
+    moments = key_moments(sample_view)
+    assert [m.href for m in moments[:3]] == ["#d5.end", "#d6.end", "#d3.end"]
+    assert "24" in moments[0].en and "24" in moments[0].zh
+    graph = str(score_graph(sample_view))
+    assert graph.count("<polyline") == 2 and graph.count("<circle") == 6
+    assert "<title" in graph and "&lt;title" not in graph
+
+
+def test_results_are_marked_as_spoilers(sample_view: MatchView) -> None:
+    html = render_match(sample_view, "en")
+    for d in sample_view.deals:
+        assert f'id="d{d.index}.end" data-spoil="{d.index}"' in html
+        assert f'<span class="mini" data-spoil="{d.index}">' in html
+    assert '<section id="overview"' in html and 'data-act="reveal"' in html
+    assert len(html.encode()) < 300_000
+
+
+def test_organiser_index_groups_rounds_and_ranks_teams_and_players() -> None:
+    from gojinotation_analyzer.cli.render import build_view
+
+    views = [
+        build_view(gj.read((SAMPLES / n).read_bytes()).match)
+        for n in ("final-2026.gjn", "burn.gjn", "bie3.gjn")
+    ]
+    html = render_index(views, "en", links=["a.html", "b.html", "c.html"])
+    assert "<title>2026 青岛够级公开赛</title>" in html
+    assert html.count('<section class="stagebox"') == 3  # one round a section
+    teams = re.findall(r"<tr><td>(\d)</td><th scope=\"row\">([^<]+)</th>", html)
+    assert [n for _, n in teams[:2]] == ["崂山石老人队", "青岛海风队"]
+    assert 'class="reveal"' in html and "<script" not in html
+    assert html.count('class="num spoil"') == 3
+
+
+def test_disputed_deal_carries_other_profiles_rulings() -> None:
+    from gojinotation_analyzer.cli.render import build_view
+    from gojinotation_analyzer.publish.story import alternative_groups
+
+    path = Path(__file__).parent / "fixtures" / "validate" / "disputed.gjn"
+    match = gj.read(path.read_bytes()).match
+    d = build_view(match).deals[0]
+    assert d.alternatives[0].label.startswith("record: two-table-654321")
+    groups = alternative_groups(d)
+    assert 1 < len(groups) < len(d.alternatives)
+    assert sum(len(g["l"]) for g in groups) == len(d.alternatives)
+    assert build_view(match, profiles="none").deals[0].alternatives == ()
+    html = render_match(build_view(match), "en")
+    assert 'id="d1.rules"' in html and '"alt":' in html

@@ -3,7 +3,7 @@
 Usage::
 
     gouji render FILE... -o DIR [--lang zh|en] [--no-validate] [--index/--no-index]
-                 [--profile-file FILE.toml]
+                 [--profile-file FILE.toml] [--profiles all|LIST|none]
 
 One HTML file per record (every deal of the file a section), named after the record, plus
 ``index.html`` (results, standings, links) when several files are given.  Each page is
@@ -29,6 +29,7 @@ tag (``docs/profiles.md``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -52,23 +53,72 @@ from gojinotation_analyzer.cli.main import (
     report_notation_errors,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
-from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
+from gojinotation_analyzer.publish.view import (
+    AlternativeView,
+    MatchView,
+    view_from_engine,
+    view_from_record,
+)
 
 
-def build_view(match: m.Match) -> MatchView:
+def alternatives(deal: m.Deal, index: int, profiles: str) -> tuple[AlternativeView, ...]:
+    """A deal under the record's ruleset and each of ``profiles``, from
+    ``compare_profiles`` (the one call into the reports layer); ``()`` if it fails."""
+    from gojinotation_analyzer.reports.compare import compare_profiles
+
+    try:
+        cmp = compare_profiles(deal, profiles, deal_index=index, positions=False)
+    except Exception:  # an alternative ruling never stops the page
+        return ()
+    out: list[AlternativeView] = []
+    for i, o in enumerate(cmp.outcomes):
+        rows = []
+        for row in cmp.rows:
+            diags = row.rulings[i] if i < len(row.rulings) else ()
+            rows.append(
+                (
+                    row.index,
+                    row.action,
+                    "; ".join(d.en for d in diags),
+                    "；".join(d.zh for d in diags),
+                )
+            )
+        out.append(
+            AlternativeView(
+                label=o.label,
+                profile=o.profile,
+                finish=tuple(o.finish),
+                team_points=o.team_points,
+                errors=o.errors,
+                disputes=o.disputes,
+                rows=tuple(rows),
+            )
+        )
+    return tuple(out) if len(out) > 1 else ()
+
+
+def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; a deal the engine cannot replay is shown as
-    written, with the reason."""
+    written, with the reason.  Each deal with a dispute gets its :func:`alternatives`
+    under ``profiles`` (``none``: no comparison)."""
     from gojinotation_analyzer.reports.validate import validate_match
 
     try:
         report = validate_match(match, file="")
     except Exception:  # rendering never fails because validation did
         return view_from_engine(match)
-    return view_from_engine(match, report.diagnostics)
+    view = view_from_engine(match, report.diagnostics)
+    if profiles.strip().lower() in ("", "none"):
+        return view
+    deals = list(view.deals)
+    for i, (dv, deal) in enumerate(zip(deals, match.deals, strict=True)):
+        if isinstance(deal, m.Deal) and any(g.severity == "dispute" for g in dv.diagnostics):
+            deals[i] = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, profiles))
+    return attrs.evolve(view, deals=tuple(deals))
 
 
-def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
+def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
     """``build_view`` of the record with every deal's ``Profile`` tag set to ``pid``."""
 
     def retag(deal: m.Deal) -> m.Deal:
@@ -77,7 +127,7 @@ def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
 
     def build(match: m.Match) -> MatchView:
         deals = tuple(d if isinstance(d, BrokenDeal) else retag(d) for d in match.deals)
-        return build_view(attrs.evolve(match, deals=deals))
+        return build_view(attrs.evolve(match, deals=deals), profiles)
 
     return build
 
@@ -89,6 +139,12 @@ def _under_profile(pid: str) -> Callable[[m.Match], MatchView]:
 @click.option("--no-validate", is_flag=True, help="Records as written, no engine.")
 @click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
 @profile_file_option()
+@click.option(
+    "--profiles",
+    default="all",
+    show_default=True,
+    help="Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
+)
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -98,6 +154,7 @@ def render(
     no_validate: bool,
     index: bool | None,
     profile_file: str | None,
+    profiles: str,
 ) -> None:
     """Render GJN records to HTML replays."""
     from gojinotation_analyzer.publish.render import render_files
@@ -120,9 +177,11 @@ def render(
             paths.append(f)
     if failed:
         ctx.exit(EXIT_ERROR)
-    build: Callable[[m.Match], MatchView] = view_from_record if no_validate else build_view
+    build: Callable[[m.Match], MatchView] = (
+        view_from_record if no_validate else functools.partial(build_view, profiles=profiles)
+    )
     if profile_file is not None and not no_validate:
-        build = _under_profile(use_profile_file(profile_file, lang))
+        build = _under_profile(use_profile_file(profile_file, lang), profiles)
     bad: list[Path] = []
 
     def on_errors(path: Path, errors: tuple[Exception, ...]) -> None:

@@ -43,6 +43,16 @@ from gojinotation import model as gm
 from gojinotation.fileio import WriteError, atomic_write, decode_input
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import read
+from gojinotation_analyzer.publish.story import (
+    alternative_groups,
+    end_card,
+    event_item,
+    exchanges,
+    key_moments,
+    score_graph,
+    standings,
+    tallies,
+)
 from gojinotation_analyzer.publish.view import (
     STEP_KINDS,
     MatchView,
@@ -102,12 +112,76 @@ def _compact(text: str) -> str:
     return "\n".join(out)
 
 
+def _squeeze_css(text: str) -> str:
+    """Drop the spaces of compacted CSS around ``{ } ; , >`` and after a property's colon,
+    and the last ``;`` of a block (no string in our CSS holds those characters).
+
+    >>> _squeeze_css("a > b, c { color: red; margin: 0 ; }")
+    'a>b,c{color:red;margin:0}'
+    """
+    text = re.sub(r"\s*([{};,>])\s*", r"\1", text)
+    text = re.sub(r"(?<=[a-z-]):\s+", ":", text)
+    return text.replace(";}", "}")
+
+
+def _word(c: str) -> bool:
+    return c.isalnum() or c in "_$\\" or ord(c) > 127
+
+
+def _squeeze_js(text: str) -> str:
+    """Drop the spaces of compacted script that no token needs: a space stays only
+    between two word characters (``var x``, ``else if``) or two ``+``/``-`` signs.
+    Strings and regular expression literals are copied as they are; lines stay lines.
+
+    >>> _squeeze_js("var a = 'x = y' + b;\\nif (a === /[ '\\"]/g) { f(a, - -b); }")
+    'var a=\\'x = y\\'+b;\\nif(a===/[ \\'"]/g){f(a,- -b);}'
+    """
+    out: list[str] = []
+    prev = ""  # the last character that is not a space
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "'\"":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            prev, i = c, j + 1
+            continue
+        if c == "/" and (prev == "" or prev in "(,=:[!&|?{};+\n"):
+            j, in_class = i + 1, False
+            while j < n and (in_class or text[j] != "/"):
+                if text[j] == "\\":
+                    j += 1
+                elif text[j] == "[":
+                    in_class = True
+                elif text[j] == "]":
+                    in_class = False
+                j += 1
+            j += 1
+            while j < n and text[j].isalpha():
+                j += 1
+            out.append(text[i:j])
+            prev, i = "/", j
+            continue
+        if c == " ":
+            nxt = text[i + 1] if i + 1 < n else ""
+            if prev and nxt and ((_word(prev) and _word(nxt)) or (prev in "+-" and nxt in "+-")):
+                out.append(" ")
+            i += 1
+            continue
+        out.append(c)
+        prev = c
+        i += 1
+    return "".join(out)
+
+
 @cache
 def _assets() -> dict[str, str]:
-    """The inline CSS, script and sprite, compacted once."""
+    """The inline CSS, script and sprite, compacted once (the script also squeezed)."""
     return {
-        "css": _compact(_asset("replay.css")),
-        "js": _compact(_asset("replay.js")),
+        "css": _squeeze_css(_compact(_asset("replay.css"))),
+        "js": _squeeze_js(_compact(_asset("replay.js"))),
         "svg": _asset("cards.svg").strip(),
     }
 
@@ -139,12 +213,15 @@ def _label(card: str) -> str:
 
 def chips(cards: str, lang: str = "zh") -> Markup:
     """A card string as compact chips, one per rank: ``K×3``, ``大王``; suits, when the
-    record gives them, follow as symbols (their names are in ``title``).
+    record gives them, follow as symbols (hearts and diamonds in ``<s>``, drawn red): a
+    dealt hand of 36 suited cards stays small.
 
     >>> str(chips("DTTTTT"))
     '<i class="jD">大王</i><i>10×5</i>'
     >>> str(chips("AsAhA", "en"))
-    '<i>A×3<u title="spades hearts"><b>♠</b><b class="r">♥</b></u></i>'
+    '<i>A×3<u>♠<s>♥</s></u></i>'
+    >>> str(chips("AsAhAcAd"))
+    '<i>A<u>♠♣<s>♥♦</s></u></i>'
     """
     out: list[str] = []
     groups: dict[str, list[str]] = {}
@@ -152,31 +229,29 @@ def chips(cards: str, lang: str = "zh") -> Markup:
         groups.setdefault(card[0], []).append(card)
     for rank, group in groups.items():
         cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
-        times = f"×{len(group)}" if len(group) > 1 else ""
-        suits = [c[1] for c in group if len(c) == 2]
+        suits = sorted((c[1] for c in group if len(c) == 2), key="schd".index)
+        # ``×n`` unless every card of the group shows its suit (the symbols count them)
+        times = f"×{len(group)}" if len(group) > 1 and len(suits) < len(group) else ""
         mark = ""
-        if suits:
-            names = " ".join(_SUIT_NAME[lang][x] for x in suits)
-            symbols = "".join(
-                f'<b class="r">{_SUIT_SYMBOL[x]}</b>' if x in "hd" else f"<b>{_SUIT_SYMBOL[x]}</b>"
-                for x in suits
-            )
-            mark = f'<u title="{names}">{symbols}</u>'
+        if suits:  # the symbols (read by name by screen readers): ♠♣ then ♥♦ in one <s>
+            black = "".join(_SUIT_SYMBOL[x] for x in suits if x in "sc")
+            red = "".join(_SUIT_SYMBOL[x] for x in suits if x in "hd")
+            mark = f"<u>{black}{f'<s>{red}</s>' if red else ''}</u>"
         out.append(f"<i{cls}>{_label(rank)}{times}{mark}</i>")
     return Markup("".join(out))
 
 
-_SUIT_NAME = {
-    "zh": {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"},
-    "en": {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"},
-}
-
-
 def hand_chips(cards: str | None, lang: str = "zh") -> Markup:
-    """A hand as chips grouped by card, or ``?`` when unknown."""
+    """A hand as chips grouped by rank (without suits: a dealt hand's suits decide only
+    上班, and 36 suited cards a hand would cost a 6-deal page some 10 KB; the record
+    offered for download keeps them), or ``?`` when unknown.
+
+    >>> str(hand_chips("AsAhK"))
+    '<i>A×2</i><i>K</i>'
+    """
     if cards is None:
         return Markup('<i class="u">?</i>')
-    return chips(cards, lang)
+    return chips("".join(c[0] for c in split_cards(cards)), lang)
 
 
 def place_name(place: int, lang: str) -> str:
@@ -297,6 +372,7 @@ class _Acts:
         self.index: dict[tuple[str, str], int] = {}
         self.en: list[str] = []
         self.zh: list[str] = []
+        self.sources: list[str] = []  # engine event classes (see story.event_item)
 
     def __call__(self, en: str, zh: str) -> int:
         key = (en, zh)
@@ -307,32 +383,49 @@ class _Acts:
         return self.index[key]
 
 
-def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[Any]]:
-    """Steps as ``[seat, kind, cards, act]`` plus an object of what is not the default."""
+def _steps(
+    steps: Sequence[StepView], before: _State, acts: _Acts, tables: bool = True
+) -> list[list[Any]]:
+    """Steps as ``[seat, kind, cards, act]`` plus an object of what is not the default.
+    Without ``tables`` (a deal the engine could not replay) no table change is sent: the
+    page shows no table after the deal's start (the deal's ``u``)."""
     out: list[list[Any]] = []
     state = before
     last_round: int | None = None
+    shut: set[int] = set()
     for n, s in enumerate(steps):
         extra: dict[str, Any] = {}
         if s.round != last_round:
             extra["r"] = s.round
             last_round = s.round
         following = steps[n + 1].seat if n + 1 < len(steps) else None
-        if s.table.to_act != following:
+        if tables and s.table.to_act != following:
             extra["t"] = s.table.to_act
         expected = state.copy()
         expected.apply_default(s)
         actual = _State.of(s.table)
-        delta = expected.delta(actual)
+        # a 闷'd player keeps the cards he is stuck with (the engine drops them from play)
+        shut |= {
+            e.seat
+            for e in s.events
+            if e.source == "Men" and isinstance(e.seat, int) and 1 <= e.seat <= 6
+        }
+        for seat in shut:
+            actual.hands[seat - 1] = state.hands[seat - 1]
+            actual.sizes[seat - 1] = state.sizes[seat - 1]
+        delta = expected.delta(actual) if tables else None
         if delta:
             extra["d"] = delta
         marks = [x for x in s.markers if x != "round"]
         if marks:
             extra["m"] = marks
-        if s.events:  # the formulaic 够级 sentence stays in the view; the page labels it
-            extra["e"] = [[e.kind] if e.kind == "gouji" else [e.kind, e.en, e.zh] for e in s.events]
+        if s.events:  # the page explains each event from its seats and engine class
+            extra["e"] = [event_item(e, acts.sources) for e in s.events]
+        moved = exchanges(s)
+        if moved:
+            extra["x"] = moved
         if s.variations:
-            extra["v"] = [_steps(v, state, acts) for v in s.variations]
+            extra["v"] = [_steps(v, state, acts, tables) for v in s.variations]
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
         if extra:
             item.append(extra)
@@ -341,16 +434,36 @@ def _steps(steps: Sequence[StepView], before: _State, acts: _Acts) -> list[list[
     return out
 
 
+#: Catalogue keys only the index page uses (not shipped in a match page's data).
+_INDEX_ONLY = ("tb_", "s_", "index_spoilers", "team_standings", "player_standings")
+
+
+def _end(deal: Any, acts: _Acts) -> dict[str, Any]:
+    """:func:`~publish.story.end_card` with each reason as an index in ``acts`` (the same
+    reasons recur in every deal)."""
+    card = end_card(deal)
+    card["b"] = [
+        [rule, seat, team, pts, acts(en, zh)] for rule, seat, team, pts, en, zh in card["b"]
+    ]
+    return card
+
+
 def payload(view: MatchView) -> dict[str, Any]:
     """The data the page's script replays: compact, every table change from the view.
 
-    Each deal has its start table and its steps.  A step is ``[seat, kind, cards, act]``
+    Each deal has its start table and its steps (``u``: the engine could not replay it, and
+    the page shows no table after the start).  A step is ``[seat, kind, cards, act]``
     (``kind`` an index in :data:`~publish.view.STEP_KINDS`, ``act`` an index in
     ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
     turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
     beyond what the step kind does by itself (see ``_State.apply_default``), markers
-    ``m``, events ``e`` (``[kind, en, zh]``; ``[kind]`` for 够级, labelled by the page)
-    and variations ``v`` (lists of steps).
+    ``m``, events ``e`` (``[kind, seat, other, source]`` and, when the page does not
+    explain the source itself, ``en`` and ``zh``; see :func:`~publish.story.event_item`;
+    ``src`` lists the sources), cards moved before play ``x`` (``[from, to, cards]``, see
+    :func:`~publish.story.exchanges`) and variations ``v`` (lists of steps).  The table
+    of a seat shut out (闷) keeps the cards he is stuck with.  A deal's ``end`` is its
+    :func:`~publish.story.end_card` with each breakdown reason an index in ``acts``; a
+    disputed deal's ``alt`` its :func:`~publish.story.alternative_groups`.
     """
     acts = _Acts()
     deals: list[dict[str, Any]] = []
@@ -369,19 +482,26 @@ def payload(view: MatchView) -> dict[str, Any]:
                     "o": start.places,
                     "a": d.start.to_act,
                 },
-                "steps": _steps(d.steps, start, acts),
+                "steps": _steps(d.steps, start, acts, d.replayed),
+                **({} if d.replayed else {"u": 1}),
                 "finish": list(d.finish),
                 "score": dict(d.team_points),
+                "end": _end(d, acts),
+                **({"alt": alternative_groups(d)} if d.alternatives else {}),
             }
         )
     return {
         "v": 1,
         "kinds": list(STEP_KINDS),
         "acts": {"en": acts.en, "zh": acts.zh},
+        "src": acts.sources,
         "teams": dict(view.teams),
         "deals": deals,
         "totals": [dict(t.teams) for t in view.totals],
-        "i18n": i18n(),
+        "i18n": {
+            lang: {k: v for k, v in cat.items() if not k.startswith(_INDEX_ONLY)}
+            for lang, cat in i18n().items()
+        },
     }
 
 
@@ -469,6 +589,10 @@ def render_match(
         source_name=source_name,
         index_href=index_href,
         version=gojinotation.__version__,
+        graph=score_graph(view),
+        alt_groups=alternative_groups,
+        tallies=tallies(view),
+        moments=key_moments(view),
     )
 
 
@@ -483,7 +607,11 @@ def _winner(view: MatchView) -> str | None:
 def render_index(
     views: Sequence[MatchView], lang: str = "zh", *, links: Sequence[str] | None = None
 ) -> str:
-    """An index page: each match with its teams, final totals, winner and a link."""
+    """An organiser's index: the event's title, the matches grouped by round (and ordered
+    by table), each with its teams, final totals, winner and a link, then team standings
+    (level teams ordered by the profile's tie-breaks) and player standings across all
+    matches (:func:`~publish.story.standings`).  Results are hidden until the reader ticks
+    "show results" (pure CSS: the index runs no script)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     assets = _assets()
@@ -499,9 +627,20 @@ def render_index(
                 "winner": _winner(v),
             }
         )
+    events = Counter(v.event for v in views if v.event)
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r, v in zip(rows, views, strict=True):
+        groups.setdefault(v.round, []).append(r)
+    for g in groups.values():
+        g.sort(key=lambda r: (str(r["view"].table), str(r["view"].date)))
+    teams, players = standings(views)
     tpl = environment().get_template("index.html.j2")
     return tpl.render(
         rows=rows,
+        title=events.most_common(1)[0][0] if events else "",
+        groups=list(groups.items()),
+        team_rows=teams,
+        player_rows=players,
         lang=lang,
         html_lang=_HTML_LANG[lang],
         t=_ui(lang),

@@ -55,10 +55,12 @@ __all__ = [
     "EVENT_KINDS",
     "STEP_KINDS",
     "UNKNOWN_TABLE",
+    "AlternativeView",
     "DealView",
     "DiagnosticView",
     "EventView",
     "MatchView",
+    "ScoreLineView",
     "SeatView",
     "StepView",
     "TableView",
@@ -129,9 +131,48 @@ _KIND_OF: dict[type, str] = {
 
 @attrs.frozen
 class EventView:
-    """Something the engine saw happen at a step (``kind`` one of :data:`EVENT_KINDS`)."""
+    """Something the engine saw happen at a step (``kind`` one of :data:`EVENT_KINDS`).
+
+    ``seat`` is the seat concerned, ``other`` the other seat of the event where there is
+    one (who may answer a 够级, the burned or 闷-ing seat, the seat whose lead passes on
+    接风; for ``out`` the place), ``rule`` its rule id and ``source`` the engine's event
+    class (``BurnSucceeded`` …): the replay page narrates from these.
+    """
 
     kind: str
+    en: str
+    zh: str
+    seat: int | None = None
+    other: int | None = None
+    rule: str = ""
+    source: str = ""
+
+
+@attrs.frozen
+class AlternativeView:
+    """A deal as ruled under one ruleset of ``gouji validate --profiles`` (the first is the
+    record's own): its finish, team points (A, B), counts of errors and disputes, and
+    ``rows`` ``(step, action, en, zh)``: its ruling of each action the rulesets rule
+    differently (``""`` when legal under it)."""
+
+    label: str
+    profile: str
+    finish: tuple[int, ...]
+    team_points: tuple[int, int] | None
+    errors: int
+    disputes: int
+    rows: tuple[tuple[int, str, str, str], ...] = ()
+
+
+@attrs.frozen
+class ScoreLineView:
+    """One line of a deal's score breakdown: ``seat`` (or ``None``) and ``team`` get
+    ``points`` under ``rule`` for the reason ``en``/``zh``."""
+
+    rule: str
+    seat: int | None
+    team: str
+    points: int
     en: str
     zh: str
 
@@ -166,6 +207,15 @@ class TableView:
     hand_sizes: tuple[int | None, ...]
     hands: tuple[str | None, ...]
     places: tuple[int | None, ...]
+
+    @property
+    def known(self) -> bool:
+        """Whether the table says anything (the engine replayed the deal this far).
+
+        >>> UNKNOWN_TABLE.known
+        False
+        """
+        return any(n is not None for n in self.hand_sizes) or any(self.sets)
 
 
 @attrs.frozen
@@ -242,6 +292,8 @@ class DealView:
     replayed: bool = True
     notice_en: str = ""
     notice_zh: str = ""
+    breakdown: tuple[ScoreLineView, ...] = ()
+    alternatives: tuple[AlternativeView, ...] = ()
 
     def tag(self, name: str, default: str = "") -> str:
         """The first value of tag ``name``."""
@@ -1040,7 +1092,15 @@ def _overlay(
         rnd = sets.step(action, kinds, _round_of(state) if state is not None else None)
         table = _table_of(state, sets.sets) if state is not None else None
         views = tuple(
-            EventView(kind, str(_get(e, "en", "")), str(_get(e, "zh", "")))
+            EventView(
+                kind,
+                str(_get(e, "en", "")),
+                str(_get(e, "zh", "")),
+                seat=_get(e, "seat"),
+                other=_other_seat(e),
+                rule=str(_get(e, "rule_id", "") or ""),
+                source=str(_get(e, "kind", "")),
+            )
             for e in events
             if (kind := _event_kind(e))
         )
@@ -1061,6 +1121,35 @@ def _overlay(
             if kind == "DealEnded":
                 ended = e
     return start, start_state, overlay, diags, ended
+
+
+def _other_seat(event: Any) -> int | None:
+    """The second seat of an engine event (see :class:`EventView`), if it has one."""
+    for name in ("answer", "against", "by", "after", "place"):
+        value = _get(event, name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _breakdown_of(ended: Any) -> tuple[ScoreLineView, ...]:
+    score = _get(ended, "score")
+    out: list[ScoreLineView] = []
+    for e in _get(score, "breakdown") or ():
+        target = _get(e, "target")
+        seat = target if isinstance(target, int) else None
+        team = str(target) if seat is None else ("A" if seat % 2 else "B")
+        out.append(
+            ScoreLineView(
+                rule=str(_get(e, "rule_id", "")),
+                seat=seat,
+                team=team,
+                points=int(_get(e, "points", 0)),
+                en=str(_get(e, "en", "")),
+                zh=str(_get(e, "zh", "")),
+            )
+        )
+    return tuple(out)
 
 
 def _score_of(ended: Any) -> tuple[tuple[int | None, ...], tuple[tuple[str, int], ...]] | None:
@@ -1164,7 +1253,12 @@ def view_from_frames(
             score = _score_of(ended)
             dv = attrs.evolve(dv, finish=order or dv.finish)
             if score is not None:
-                dv = attrs.evolve(dv, seat_points=score[0], team_points=score[1])
+                dv = attrs.evolve(
+                    dv,
+                    seat_points=score[0],
+                    team_points=score[1],
+                    breakdown=_breakdown_of(ended),
+                )
         elif dv.steps and any(dv.steps[-1].table.places):
             places_t = dv.steps[-1].table.places
             order = tuple(

@@ -547,6 +547,7 @@ def simulate_results(
     pid = resolve_profile_id(profile)
     rs = load_ruleset(pid, overrides)
     names = _bot_names(bot)
+    teams = team_names(seed)
     bots = {s: make_bot(names[s - 1]) for s in SEATS}
     base = build_deck(rs)
     obligations: tuple[Obligation, ...] = ()
@@ -584,6 +585,7 @@ def simulate_results(
             tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
         tags.append(Tag("Deal", str(k)))
         tags += [Tag(f"Seat{s}", names[s - 1]) for s in SEATS]
+        tags += [Tag("TeamA", teams[0]), Tag("TeamB", teams[1])]
         tags.append(Tag("Profile", pid))
         if overrides.strip():
             tags.append(Tag("Rules", overrides.strip()))
@@ -625,6 +627,29 @@ def _next_opening(
     if sub == "fixed_seat1":
         return 1, False
     return 0, True  # redraw_each_game
+
+
+#: Team names for simulated matches (two drawn per seed, so a corpus reads like a league).
+TEAM_NAMES: tuple[str, ...] = (
+    "青岛海风队",
+    "崂山石老人队",
+    "栈桥队",
+    "八大关队",
+    "琴岛队",
+    "黄海队",
+    "即墨队",
+    "胶州湾队",
+)
+
+
+def team_names(seed: int) -> tuple[str, str]:
+    """Two different team names for a simulated match, the same for the same seed.
+
+    >>> team_names(1) == team_names(1), len(set(team_names(7)))
+    (True, 2)
+    """
+    a, b = random.Random(f"teams-{seed}").sample(TEAM_NAMES, 2)
+    return a, b
 
 
 def simulate(

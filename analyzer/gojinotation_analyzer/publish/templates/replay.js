@@ -1,6 +1,8 @@
 /* gojinotation replay: the table view on top of the static page.
    No framework, no network.  Reads the view from #gjn-data; never judges a play.
-   Keys work only while the viewer (#viewer, tabindex=0) has focus. */
+   Keys work page-wide unless a text field has focus or a modifier is held.
+   Spoiler-free: scores, places and results appear as the replay reaches them, unless
+   the reader switches "show all results" on (remembered). */
 (function () {
   'use strict';
   var doc = document;
@@ -31,7 +33,7 @@
   function savePrefs() {
     try {
       window.localStorage.setItem(STORE, JSON.stringify({
-        speed: S.speed, view: S.view, hands: S.hands, lang: S.lang, stacked: S.stacked
+        speed: S.speed, view: S.view, hands: S.hands, lang: S.lang, stacked: S.stacked, reveal: S.reveal
       }));
     } catch (err) { /* storage unavailable */ }
   }
@@ -135,7 +137,7 @@
     var x = raw[4] || {};
     var nextSeat = i + 1 < all.length ? all[i + 1][0] : null;
     return { s: raw[0], k: raw[1], c: raw[2], a: raw[3], r: x.r, t: x.t === undefined ? nextSeat : x.t,
-      d: x.d, m: x.m, e: x.e, v: x.v };
+      d: x.d, m: x.m, e: x.e, v: x.v, x: x.x };
   }
   function makeLine(deal, rawSteps, base, prefix, parent, parentIdx) {
     var steps = rawSteps.map(unpack);
@@ -148,9 +150,15 @@
       if (step.r !== undefined) { r = step.r; }
       rounds.push(r);
       st = cloneState(st);
-      applyDefault(st, step);
-      if (step.d) { applyDelta(st, step.d); }
-      st.a = step.t;
+      if (deal.u) {  /* not replayed by the engine: the record as written, no table */
+        st.h = [null, null, null, null, null, null]; st.n = st.h.slice(); st.o = st.h.slice();
+        st.t = ['', '', '', '', '', '']; st.p = [];
+        st.a = null;
+      } else {
+        applyDefault(st, step);
+        if (step.d) { applyDelta(st, step.d); }
+        st.a = step.t;
+      }
       states.push(st);
     });
     line.states = states;
@@ -158,8 +166,20 @@
     line.id = function (i) { return i === 0 && !parent ? 'd' + deal.i : prefix + i; };
     return line;
   }
-  var mains = DATA.deals.map(function (d) {
-    return makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0);
+  /* each deal's main line is built when first needed (a 24-deal match opens faster) */
+  var mains = [];
+  var built = [];
+  DATA.deals.forEach(function (d, i) {
+    Object.defineProperty(mains, i, {
+      enumerable: true,
+      get: function () {
+        if (!built[i]) {
+          built[i] = makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0);
+          built[i].di = i;
+        }
+        return built[i];
+      }
+    });
   });
   function varLine(line, idx, v) {
     line.vars = line.vars || {};
@@ -178,8 +198,10 @@
     deal: 0, line: mains[0] || null, idx: 0,
     view: +prefs.view || 0, hands: prefs.hands !== false, playing: false,
     speed: +prefs.speed || 1, lang: html.getAttribute('data-lang') || 'zh', stacked: !!prefs.stacked,
-    timer: 0, moved: false
+    timer: 0, moved: false, reveal: !!prefs.reveal, reached: -1
   };
+  var EMBED = /(?:^|[?&])embed(?:=1)?(?:&|$)/.test(location.search.slice(1));
+  if (EMBED) { html.classList.add('embed'); }
   if (!S.line) { return; }
 
   /* ---- static page: i18n ---- */
@@ -238,8 +260,12 @@
     sa: q('.score .sa', viewer), sb: q('.score .sbv', viewer),
     view: q('[data-opt="view"]', viewer), speed: q('[data-opt="speed"]', viewer),
     help: q('.overlay.help', viewer), summary: q('.overlay.summary', viewer),
-    layout: q('.layout')
+    glossary: q('.overlay.glossary', viewer),
+    layout: q('.layout'), story: q('.story', viewer), endcard: q('.endcard', viewer),
+    desc: q('.desc', viewer), myhand: q('.myhand', viewer)
   };
+  felt.insertAdjacentHTML('beforeend', '<svg class="arrows" aria-hidden="true"></svg>');
+  var arrows = felt.lastChild;
   function btn(name) { return q('[data-act="' + name + '"]', viewer); }
   [['first', 'Home'], ['prevRound', '↑'], ['prev', '←'], ['play', 'Space'], ['next', '→'],
     ['nextRound', '↓'], ['last', 'End'], ['prevDeal', 'PgUp'], ['nextDeal', 'PgDn']].forEach(function (p) {
@@ -265,6 +291,30 @@
     var who = fmt(name ? cat.say_who : cat.say_who_noname, { s: step.s, name: name });
     var r = roundOf(line, idx);
     return fmt(r > 0 ? cat.say : cat.say_pre, { r: r, who: who, act: DATA.acts[lang][step.a] });
+  }
+  function whoIs(deal, seat, lang) {
+    var cat = I18N[lang];
+    var name = deal.names[seat - 1] || '';
+    return fmt(name ? cat.say_who : cat.say_who_noname, { s: seat, name: name });
+  }
+  /* one plain line per event: e = [kind, seat, other, source, en?, zh?] */
+  function srcOf(e) { return (DATA.src || [])[e[3]] || ''; }
+  function labelOf(e) {
+    var own = I18N[S.lang]['evs_' + srcOf(e)];
+    return own === undefined ? t('ev_' + e[0]) : own;
+  }
+  function explain(e, deal, lang) {
+    var cat = I18N[lang];
+    var src = srcOf(e);
+    var key = 'x_' + src;
+    if (src === 'GoujiPlayed' && !(e[2] > 0)) { key += e[2] === 0 ? '_0' : '_any'; }
+    var text = e.length > 4 ? undefined : cat[key];
+    if (text === undefined) { return (lang === 'zh' ? e[5] : e[4]) || cat['ev_' + e[0]] || ''; }
+    return fmt(text, {
+      who: e[1] ? whoIs(deal, e[1], lang) : '',
+      other: e[2] > 0 ? whoIs(deal, e[2], lang) : '',
+      place: src === 'WentOut' && e[2] ? cat['place_' + e[2]] : ''
+    });
   }
   function announce(text) {
     if (el.live.textContent === text) { text += '\u00a0'; }
@@ -294,6 +344,14 @@
       }
       box.innerHTML = out;
       box.setAttribute('data-key', key);
+      if (cards.length || passed) {
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', whoIs(S.line.deal, seat, S.lang) + ': ' +
+          (cards.length ? cards.map(cardName).join(' ') : t('passed')));
+      } else {
+        box.removeAttribute('role');
+        box.removeAttribute('aria-label');
+      }
     }
     box.classList.toggle('last', isLast);
     box.classList.toggle('fresh', isLast && S.moved && !reduced);
@@ -354,6 +412,206 @@
     el.range.max = line.steps.length;
   }
 
+  /* ---- narration on the table: arrows between seats ---- */
+  function stepHas(step, kind, seat) {
+    return (step.e || []).some(function (e) { return e[0] === kind && e[1] === seat; });
+  }
+  function centre(box) {
+    var f = felt.getBoundingClientRect();
+    var r = box.getBoundingClientRect();
+    return { x: r.left - f.left + r.width / 2, y: r.top - f.top + r.height / 2 };
+  }
+  /* [from seat, to seat, kind] for each event that joins two seats */
+  function links(step) {
+    var out = [];
+    (step && step.e || []).forEach(function (e) {
+      var src = srcOf(e);
+      var a = e[1];
+      var b = e[2];
+      if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6) || src === 'WentOut') { return; }
+      if (src === 'GoujiPlayed') { out.push([a, b, 'gouji']); }
+      else if (src === 'Men') { out.push([b, a, 'men']); }
+      else if (src === 'Jiefeng') { out.push([b, a, 'jiefeng']); }
+      else if (src === 'BurnLifted') { out.push([b, a, 'burn']); }
+      else if (e[0] === 'burn' || src === 'Ershayi') { out.push([a, b, 'burn']); }
+    });
+    /* 买3, 进贡, 还贡: the cards travel between the seats */
+    (step && step.x || []).forEach(function (x) { out.push([x[0], x[1], 'give', x[2]]); });
+    return out;
+  }
+  function drawArrows(step, st, bottom) {
+    var list = links(step);
+    var key = list.map(function (x) { return x.join(','); }).join(';') + '|' + bottom + '|' + S.lang;
+    felt.setAttribute('data-arrows', list.map(function (x) { return x[2]; }).join(' '));
+    if (arrows.getAttribute('data-key') === key && !S.resized) { return; }
+    S.resized = false;
+    arrows.setAttribute('data-key', key);
+    var w = felt.clientWidth;
+    var h = felt.clientHeight;
+    arrows.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    var out = '<defs>' + ['gouji', 'burn', 'men', 'jiefeng', 'give'].map(function (k) {
+      return '<marker id="ah-' + k + '" class="ah-' + k + '" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"></path></marker>';
+    }).join('') + '</defs>';
+    list.forEach(function (x) {
+      var from = centre(sets[(x[0] - bottom + 6) % 6].firstChild ? sets[(x[0] - bottom + 6) % 6] : plates[(x[0] - bottom + 6) % 6]);
+      var to = centre(plates[(x[1] - bottom + 6) % 6]);
+      var dx = to.x - from.x;
+      var dy = to.y - from.y;
+      var len = Math.sqrt(dx * dx + dy * dy) || 1;
+      var cut = Math.min(34, len / 3);
+      var x2 = to.x - dx / len * cut;
+      var y2 = to.y - dy / len * cut;
+      var mx = (from.x + x2) / 2 - dy / len * 14;
+      var my = (from.y + y2) / 2 + dx / len * 14;
+      out += '<g class="arrow a-' + x[2] + '"><path d="M' + from.x.toFixed(1) + ' ' + from.y.toFixed(1) + 'Q' + mx.toFixed(1) + ' ' + my.toFixed(1) +
+        ' ' + x2.toFixed(1) + ' ' + y2.toFixed(1) + '" marker-end="url(#ah-' + x[2] + ')"></path>' +
+        '<text x="' + (from.x + (x2 - from.x) * 0.3 - dy / len * 16).toFixed(1) + '" y="' + (from.y + (y2 - from.y) * 0.3 + dx / len * 16).toFixed(1) + '" text-anchor="middle">' +
+        esc(x[3] !== undefined ? split(x[3]).map(cardName).join(' ') : t('ev_' + x[2])) + '</text></g>';
+    });
+    arrows.innerHTML = out;
+  }
+  window.addEventListener('resize', function () { S.resized = true; render(false); });
+
+  /* ---- end of a deal: places, team points, the profile's breakdown with rule ids ---- */
+  function renderEnd(end, deal) {
+    var box = el.endcard;
+    if (!end || !deal.end || (!deal.end.f.length && !deal.end.b.length)) { box.hidden = true; return; }
+    var key = deal.i + '|' + S.lang;
+    box.hidden = false;
+    if (box.getAttribute('data-key') === key) { return; }
+    box.setAttribute('data-key', key);
+    var e = deal.end;
+    var h = '<h3>' + esc(t('end_card', { d: deal.i })) + '</h3>';
+    if (e.s && e.s.A !== undefined) {
+      h += '<p class="dscore"><span class="tA"><span class="tmark tA" aria-hidden="true"></span>' + esc(DATA.teams.A) + ' <b>' + (e.s.A || 0) +
+        '</b></span> : <span class="tB"><b>' + (e.s.B || 0) + '</b> ' + esc(DATA.teams.B) + '<span class="tmark tB" aria-hidden="true"></span></span></p>';
+    }
+    if (e.f.length) {
+      h += '<ol class="finish">' + e.f.map(function (seat, i) {
+        return '<li><em>' + esc(placeName(i + 1)) + '</em> <b class="sb t' + teamOf(seat) + '">' + seat + '</b> <span class="nm">' +
+          esc(deal.names[seat - 1] || '') + '</span></li>';
+      }).join('') + '</ol>';
+    }
+    if (e.b.length) {
+      h += '<table class="bd"><caption>' + esc(t('breakdown')) + '</caption><tbody>' + e.b.map(function (b) {
+        var who = b[1] ? '<b class="sb t' + b[2] + '">' + b[1] + '</b>' : '<span class="tmark t' + b[2] + '" aria-hidden="true"></span> ' + esc(DATA.teams[b[2]] || b[2]);
+        return '<tr class="t' + b[2] + '"><th scope="row">' + who + '</th><td>' + esc(DATA.acts[S.lang][b[4]]) +
+          '</td><td class="num">' + (b[3] > 0 ? '+' : '') + b[3] + '</td><td><code>' + esc(b[0]) + '</code></td></tr>';
+      }).join('') + '</tbody></table>';
+    }
+    if (S.deal < mains.length - 1) {
+      h += '<button type="button" class="tb go" data-act="nextDeal">' + esc(t('next_deal_go')) + ' →</button>';
+    }
+    box.innerHTML = h;
+  }
+  function esc(text) {
+    return String(text).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; });
+  }
+
+  /* ---- spoilers: [data-spoil=N] shows once deal N's end has been reached ---- */
+  var spoilEls = qa('[data-spoil]');
+  var finalTot = DATA.totals.length ? DATA.totals[DATA.totals.length - 1] : { A: 0, B: 0 };
+  function applySpoilers() {
+    var upto = S.reveal ? 1e9 : S.reached + 1;
+    spoilEls.forEach(function (x) { x.classList.toggle('spoiled', +x.getAttribute('data-spoil') > upto); });
+    var tot = S.reveal ? finalTot : S.reached >= 0 ? DATA.totals[S.reached] : { A: 0, B: 0 };
+    qa('.mast .total b').forEach(function (b, i) { b.textContent = (tot[i ? 'B' : 'A'] || 0); });
+    var sw = btn('reveal');
+    if (sw) { sw.setAttribute('aria-pressed', S.reveal ? 'true' : 'false'); }
+  }
+
+  /* ---- a text description of the table, on demand ---- */
+  function describe() {
+    var line = S.line;
+    var st = line.states[S.idx];
+    var deal = line.deal;
+    var out = [];
+    for (var s = 1; s <= 6; s++) {
+      var setText = st.t[s - 1] ? fmt(t('desc_set'), { c: split(st.t[s - 1]).map(cardName).join(' ') }) :
+        st.p.indexOf(s) >= 0 ? t('desc_passed') : '';
+      out.push(fmt(t('desc_seat'), {
+        who: whoIs(deal, s, S.lang), n: st.n[s - 1] === null ? '?' : st.n[s - 1],
+        place: st.o[s - 1] ? ' · ' + placeName(st.o[s - 1]) : '', set: setText
+      }));
+    }
+    if (st.a) { out.push(fmt(t('desc_turn'), { who: whoIs(deal, st.a, S.lang) })); }
+    el.desc.textContent = out.join(' ');
+    el.desc.hidden = false;
+    announce(out.join(' '));
+  }
+
+  /* ---- "save this position as an image": drawn on a canvas in the page, offline ---- */
+  function saveImage() {
+    var W = felt.clientWidth;
+    var H = felt.clientHeight;
+    var k = 2;
+    var c = doc.createElement('canvas');
+    c.width = W * k;
+    c.height = (H + 34) * k;
+    var g = c.getContext('2d');
+    if (!g) { return; }
+    g.scale(k, k);
+    var font = getComputedStyle(doc.body).fontFamily;
+    g.fillStyle = '#fffdf9';
+    g.fillRect(0, 0, W, H + 34);
+    g.fillStyle = '#1d1c1a';
+    g.font = '700 14px ' + font;
+    g.fillText(el.deal.textContent + ' · ' + el.round.textContent + ' · ' + el.step.textContent, 8, H + 22);
+    g.fillStyle = '#1b6a45';
+    g.fillRect(0, 0, W, H);
+    var f = felt.getBoundingClientRect();
+    function box(node) {
+      var r = node.getBoundingClientRect();
+      return { x: r.left - f.left, y: r.top - f.top, w: r.width, h: r.height };
+    }
+    plates.forEach(function (pl) {
+      var b = box(pl);
+      g.fillStyle = pl.classList.contains('turn') ? '#ffe9a8' : '#fffdf8';
+      g.fillRect(b.x, b.y, b.w, b.h);
+      g.fillStyle = pl.classList.contains('tB') ? '#1d4f91' : '#b3261e';
+      g.fillRect(b.x, b.y, 5, b.h);
+      g.fillStyle = '#1d1c1a';
+      g.font = '700 12px ' + font;
+      g.fillText(q('.sb', pl).textContent + ' ' + q('.nm', pl).textContent + '  ' + q('.cnt', pl).textContent, b.x + 9, b.y + 15, b.w - 12);
+      g.font = '11px ' + font;
+      g.fillText(q('.st', pl).textContent, b.x + 9, b.y + b.h - 6, b.w - 12);
+    });
+    sets.forEach(function (st) {
+      if (!st.textContent && !q('svg', st)) { return; }
+      var b = box(st);
+      var text = qa('.cg', st).map(function (cg) {
+        var svg = q('svg', cg);
+        var n = q('b', cg);
+        return (svg ? svg.getAttribute('aria-label') : '') + (n ? n.textContent : '');
+      }).join(' ') || st.textContent;
+      g.font = '700 13px ' + font;
+      var w = g.measureText(text).width + 12;
+      g.fillStyle = '#ffffff';
+      g.fillRect(b.x + b.w / 2 - w / 2, b.y + b.h / 2 - 11, w, 22);
+      g.fillStyle = '#1d1c1a';
+      g.fillText(text, b.x + b.w / 2 - w / 2 + 6, b.y + b.h / 2 + 5);
+    });
+    var url = c.toDataURL('image/png');
+    var a = doc.createElement('a');
+    a.href = url;
+    a.download = fragment().replace(/\./g, '-') + '.png';
+    viewer.appendChild(a);
+    a.click();
+    viewer.removeChild(a);
+  }
+
+  /* ---- a disputed deal as ruled under another profile ---- */
+  var ruleSel = q('[data-opt="rules"]', viewer);
+  function renderRules(deal) {
+    var box = ruleSel.parentNode;
+    S.alt = 0;
+    if (!deal.alt) { box.hidden = true; return; }
+    ruleSel.innerHTML = deal.alt.map(function (g, i) { return '<option value="' + i + '">' + esc(g.l.join(' · ')) + '</option>'; }).join('');
+    ruleSel.value = '0';
+    box.hidden = false;
+  }
+  ruleSel.addEventListener('change', function () { S.alt = +ruleSel.value; render(false); });
+
   var lastDeal = -1;
   var curLi = null;
   function render(scroll) {
@@ -363,7 +621,7 @@
     var step = current();
     var end = atDealEnd();
     var bottom = S.view || 1;
-    if (lastDeal !== S.deal) { renderTicks(); lastDeal = S.deal; }
+    if (lastDeal !== S.deal) { renderTicks(); renderRules(deal); lastDeal = S.deal; }
     el.range.value = mainIdx();
     el.deal.textContent = t('deal', { d: deal.n || deal.i });
     var r = roundOf(line, S.idx);
@@ -375,7 +633,8 @@
       var p = (s - bottom + 6) % 6;
       var plate = plates[p];
       var team = teamOf(s);
-      plate.className = 'plate t' + team + (st.a === s ? ' turn' : '') + (st.o[s - 1] ? ' out' : '');
+      plate.className = 'plate t' + team + (st.a === s ? ' turn' : '') + (st.o[s - 1] ? ' out' : '') +
+        (step && stepHas(step, 'out', s) ? ' justout' : '') + (step && stepHas(step, 'kaidian', s) ? ' opened' : '');
       var sb = q('.sb', plate);
       sb.className = 'sb t' + team;
       sb.textContent = s;
@@ -403,21 +662,57 @@
         el.now.appendChild(span);
       });
     }
+    var said = [nowText];
+    el.story.innerHTML = '';
     if (step && step.e) {
       step.e.forEach(function (e) {
         var em = doc.createElement('em');
         em.className = 'ev ev-' + e[0];
-        em.textContent = e.length > 1 ? (S.lang === 'zh' ? e[2] : e[1]) : t('ev_' + e[0]);
+        em.textContent = labelOf(e);
         el.now.appendChild(em);
+        var line1 = explain(e, deal, S.lang);
+        if (line1) {
+          var p1 = doc.createElement('p');
+          p1.className = 'x x-' + e[0];
+          p1.textContent = line1;
+          el.story.appendChild(p1);
+          said.push(line1);
+        }
       });
     }
-    if (end && deal.finish.length) {
-      var fin = doc.createElement('span');
-      fin.className = 'ev ev-out';
-      fin.textContent = deal.finish.map(function (seat, i) { return placeName(i + 1) + ' ' + seat; }).join(' · ');
-      el.now.appendChild(fin);
+    drawArrows(step, st, bottom);
+    renderEnd(end, deal);
+    var alt = S.alt > 0 && deal.alt ? deal.alt[S.alt] : null;
+    if (alt && !line.parent) {
+      var mine = alt.r[String(S.idx)];
+      if (mine) {
+        var pa = doc.createElement('p');
+        pa.className = 'x x-dispute';
+        pa.textContent = fmt(t('alt_under'), { p: alt.l.join(' · '), r: (S.lang === 'zh' ? mine[2] : mine[1]) || t('alt_legal') });
+        el.story.appendChild(pa);
+        said.push(pa.textContent);
+      }
+      if (end) {
+        var pe = doc.createElement('p');
+        pe.className = 'alt-end';
+        pe.textContent = fmt(t('alt_end'), {
+          p: alt.l.join(' · '),
+          f: alt.f.length ? alt.f.map(function (seat, i) { return placeName(i + 1) + ' ' + seat; }).join(', ') : t('alt_unfinished'),
+          s: alt.s ? DATA.teams.A + ' ' + alt.s[0] + ' : ' + alt.s[1] + ' ' + DATA.teams.B : ''
+        });
+        el.endcard.hidden = false;
+        el.endcard.appendChild(pe);
+        el.endcard.setAttribute('data-key', '');
+      }
     }
-    announce(nowText);
+    if (end && deal.finish.length) {
+      said.push(fmt(t('say_end'), {
+        d: deal.i,
+        places: deal.finish.map(function (seat, i) { return placeName(i + 1) + ' ' + whoIs(deal, seat, S.lang); }).join(', '),
+        score: deal.score && deal.score.A !== undefined ? DATA.teams.A + ' ' + (deal.score.A || 0) + ' : ' + (deal.score.B || 0) + ' ' + DATA.teams.B : ''
+      }));
+    }
+    announce(said.join(' '));
     el.note.innerHTML = '';
     var notes = li ? qa(':scope > .cm', li) : qa('#d' + deal.i + ' > .cm');
     notes.forEach(function (n) {
@@ -437,12 +732,15 @@
       var row = handRow(seat, st, start[seat - 1], open);
       row.setAttribute('data-key', key);
       if (old) { el.hands.replaceChild(row, old); } else { el.hands.appendChild(row); }
+      if (k === 0 && el.myhand) { el.myhand.innerHTML = ''; el.myhand.appendChild(row.cloneNode(true)); }
     }
-    /* score: totals before this deal until its end */
+    /* score: totals before this deal until its end; results revealed as reached */
     var ti = end ? S.deal : S.deal - 1;
     var tot = ti >= 0 ? DATA.totals[ti] : { A: 0, B: 0 };
     el.sa.textContent = tot.A || 0;
     el.sb.textContent = tot.B || 0;
+    if (!line.parent && ti > S.reached) { S.reached = ti; }
+    applySpoilers();
     /* buttons */
     var atStart = !line.parent && S.idx === 0;
     btn('first').disabled = atStart;
@@ -457,9 +755,10 @@
     q('[data-act="hands"] span', viewer).textContent = t(S.hands ? 'hide_hands' : 'show_hands');
     el.view.value = String(S.view);
     /* move list */
-    if (curLi) { curLi.classList.remove('cur'); curLi.removeAttribute('aria-current'); }
+    if (curLi) { curLi.classList.remove('cur'); curLi.removeAttribute('aria-current'); curLi.tabIndex = -1; }
     curLi = li;
     if (li) {
+      li.tabIndex = 0;
       li.classList.add('cur');
       li.setAttribute('aria-current', 'step');
       var box = li.closest('.var');
@@ -531,7 +830,7 @@
     S.idx = Math.max(0, Math.min(idx, line.steps.length));
     var main = line;
     while (main.parent) { main = main.parent; }
-    S.deal = mains.indexOf(main);
+    S.deal = main.di;
     S.moved = forward;
     if (!opts.keepPlaying) { stop(); }
     render(opts.scroll !== false);
@@ -593,7 +892,11 @@
     layout: function () { S.stacked = !S.stacked; el.layout.classList.toggle('stacked', S.stacked); savePrefs(); },
     help: function () { toggleOverlay(el.help); },
     summary: function () { buildSummary(); toggleOverlay(el.summary); },
-    closeOverlay: function () { closeOverlays(); }
+    closeOverlay: function () { closeOverlays(); },
+    reveal: function () { S.reveal = !S.reveal; savePrefs(); applySpoilers(); },
+    describe: function () { describe(); },
+    image: function () { saveImage(); },
+    glossary: function () { toggleOverlay(el.glossary); }
   };
 
   /* ---- autoplay: never starts by itself; longer pauses at round and deal ends ---- */
@@ -675,13 +978,15 @@
     }
   }
   function closeOverlays() {
-    var was = !el.help.hidden || !el.summary.hidden;
+    var was = !el.help.hidden || !el.summary.hidden || !el.glossary.hidden;
     el.help.hidden = true;
     el.summary.hidden = true;
+    el.glossary.hidden = true;
     if (was) { viewer.focus({ preventScroll: true }); }
   }
   function buildSummary() {
-    var rows = DATA.deals.map(function (d, i) {
+    var shown = S.reveal ? DATA.deals : DATA.deals.slice(0, S.reached + 1);
+    var rows = shown.map(function (d, i) {
       var sc = d.score || {};
       var tot = DATA.totals[i] || {};
       return '<tr><th scope="row">' + t('deal', { d: d.i }) + '</th><td class="num">' + (sc.A === undefined ? '–' : sc.A) +
@@ -747,13 +1052,19 @@
   el.view.addEventListener('change', function () { S.view = +el.view.value; savePrefs(); render(false); writeHash(); });
   el.speed.addEventListener('change', function () { S.speed = +el.speed.value; savePrefs(); });
   el.range.addEventListener('input', function () { go(mains[S.deal], +el.range.value, { scroll: true }); });
-  viewer.addEventListener('keydown', function (ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+  doc.addEventListener('keydown', function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.defaultPrevented) { return; }
     var tgt = ev.target;
     var tag = tgt && tgt.tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (tgt && tgt.isContentEditable)) { return; }
     var key = ev.key;
-    var onButton = tag === 'BUTTON';
+    var onButton = tag === 'BUTTON' || tag === 'A';
+    var inList = tgt && tgt.closest && tgt.closest('.mv > li[id]');
+    if (inList && (key === 'Enter' || key === ' ')) {
+      ev.preventDefault();
+      jumpTo(inList);
+      return;
+    }
     var name = null;
     if (key === 'ArrowRight') { name = ev.shiftKey ? 'nextRound' : 'next'; }
     else if (key === 'ArrowLeft') { name = ev.shiftKey ? 'prevRound' : 'prev'; }
@@ -773,6 +1084,7 @@
     if (!name) { return; }
     ev.preventDefault();
     actions[name]();
+    if (inList && curLi) { curLi.focus({ preventScroll: false }); }
   });
   var docMain = q('#deals');
   if (docMain) {
@@ -780,13 +1092,47 @@
       if (ev.target.closest('a, button')) { return; }
       var li = ev.target.closest('.mv > li[id]');
       if (!li) { return; }
-      var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
-      if (!p) { return; }
-      go(p.line, p.idx, { scroll: false });
-      if (!sideBySide()) { viewer.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' }); }
+      jumpTo(li);
       viewer.focus({ preventScroll: true });
     });
+    qa('.rounds', docMain).forEach(function (list) {
+      var first = q('.mv > li[id]', list);
+      if (first) { first.tabIndex = 0; }
+    });
   }
+  function jumpTo(li) {
+    var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
+    if (!p) { return; }
+    go(p.line, p.idx, { scroll: false });
+    if (!sideBySide()) { viewer.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' }); }
+  }
+  /* key moments and other in-page links into the replay */
+  doc.addEventListener('click', function (ev) {
+    var a = ev.target.closest && ev.target.closest('a.jump');
+    if (!a) { return; }
+    ev.preventDefault();
+    if (applyHash(a.getAttribute('href'))) {
+      writeHash();
+      viewer.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+      viewer.focus({ preventScroll: true });
+    }
+  });
+  /* phones: swipe the table, or tap its left / right part, to step */
+  var touch = null;
+  felt.addEventListener('pointerdown', function (ev) { touch = { x: ev.clientX, y: ev.clientY, t: Date.now() }; });
+  felt.addEventListener('pointerup', function (ev) {
+    if (!touch) { return; }
+    var dx = ev.clientX - touch.x;
+    var dy = ev.clientY - touch.y;
+    var start = touch;
+    touch = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) {
+      actions[dx < 0 ? 'next' : 'prev']();
+    } else if (ev.pointerType !== 'mouse' && Math.abs(dx) < 10 && Math.abs(dy) < 10 && Date.now() - start.t < 500) {
+      var r = felt.getBoundingClientRect();
+      actions[ev.clientX - r.left < r.width / 3 ? 'prev' : 'next']();
+    }
+  });
   window.addEventListener('hashchange', function () {
     if (location.hash.slice(1) !== fragment()) { applyHash(location.hash); }
   });
@@ -797,5 +1143,12 @@
   if (S.stacked) { el.layout.classList.add('stacked'); }
   setPlayButton();
   if (prefs.lang && prefs.lang !== S.lang && I18N[prefs.lang]) { applyLang(prefs.lang); } else { applyLang(S.lang); }
-  if (!applyHash(location.hash)) { render(false); }
+  if (applyHash(location.hash)) {
+    /* a shared link opens on the table, not in the move list */
+    var toTable = function () { viewer.scrollIntoView({ block: 'start' }); };
+    toTable();
+    window.addEventListener('load', function () { window.setTimeout(toTable, 0); });
+  } else {
+    render(false);
+  }
 }());
