@@ -1,6 +1,6 @@
 """The hostile-input corpus (issue #15): every command on every input, in a bounded child.
 
-Each input of ``tests/hostile/`` (written by ``tests/hostile/_make.py``) and each large
+Each input of ``tests/hostile/`` (written by ``tests/hostile/_make_hostile.py``) and each large
 input built here goes through ``validate``, ``show``, ``fmt --check``, ``convert``,
 ``render`` and ``fmt`` (in place, on a copy) in one child process bounded by
 :func:`tests.test_malformed.run_bounded` (4 GB of address space, a CPU-time limit).  For
@@ -138,7 +138,7 @@ def run_all(name: str) -> dict[str, object]:
 
 
 def test_corpus_is_complete() -> None:
-    from tests.hostile._make import cases
+    from tests.hostile._make_hostile import cases
 
     assert set(COMMITTED) == set(cases())
     for name, data in cases().items():

@@ -1,6 +1,6 @@
 """Write the small files of the hostile-input corpus of ``tests/hostile/``.
 
-Run from the repository root: ``python tests/hostile/_make.py``.  Each file is a case of
+Run from the repository root: ``python tests/hostile/_make_hostile.py``.  Each file is a case of
 issue #15 (or one of ours) that every command must survive: no traceback, no hang, no
 exit code other than 0, 1 or 2, memory within its bound (``tests/test_hostile.py``).  The
 large inputs (100 KB of ``{``, 200,000 lines of ``[`` …) are built by the test, not
