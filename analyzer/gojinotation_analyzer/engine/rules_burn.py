@@ -231,14 +231,15 @@ def _lead_for_burner(st: DealState, seat: int) -> _Fail:
 
 
 def _burn_refused(
-    st: DealState, seat: int, cards: tuple[Card, ...], en: str, zh: str, ev: list[E.Event]
+    st: DealState, seat: int, cards: tuple[Card, ...], f: _Fail, ev: list[E.Event]
 ) -> None:
-    """R-BURN-9's sanction: the declared burn fails at once (烧糊)."""
+    """R-BURN-9's sanction: the declared burn fails at once (烧糊); ``f`` is the failed
+    check (its rule id and parameter name the cause)."""
     top = st.top
     victim = top.owner if top else seat
     ev.append(E.BurnDeclared(seat, against=victim, cards=cards))
     st.burns = (*st.burns, (seat, victim, "failed", 1))
-    _burn_failed(st, seat, victim, ev, en, zh)
+    _burn_failed(st, seat, victim, ev, f.en, f.zh, cause=f.rule_id, param=f.param)
 
 
 def _burner_set_ok(
@@ -348,13 +349,23 @@ def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
 
 
 def _burn_failed(
-    st: DealState, seat: int, victim: int, ev: list[E.Event], en: str, zh: str
+    st: DealState,
+    seat: int,
+    victim: int,
+    ev: list[E.Event],
+    en: str,
+    zh: str,
+    *,
+    cause: str = "R-BURN-3",
+    param: str | None = "burn.joker_exempt",
 ) -> None:
+    """烧糊 (R-BURN-5): the burner is 大落 and the burned seat leads; ``cause`` and
+    ``param`` name the rule the burn broke and the parameter that decided it."""
     b = st.burn
     if b is not None and b.burner == seat:
         st.burns = _set_outcome(st.burns, b.index, "failed")
     st.burn = None
-    ev.append(E.BurnFailed(seat, reason_en=en, reason_zh=zh))
+    ev.append(E.BurnFailed(seat, reason_en=en, reason_zh=zh, cause=cause, param=param))
     st.youtou |= BIT[seat]
     _force_bottom(st, seat, ev, "烧糊", "烧糊")
     _restart(st, victim, ev)
