@@ -381,6 +381,7 @@ def test_R_RECORD_1_engine_and_validator_read_the_tags_alike() -> None:
     """One reading of [Profile] and [Rules]: a bad override is left out and the profile
     stands, in the engine's replay and in the validator alike."""
     from gojinotation_analyzer.engine import deal_ruleset
+    from gojinotation_analyzer.engine import events as E
 
     hands = ["KK6633", "7" + F, "7" + F, "8" + F, "9" + F, "9" + F]
     cases = [  # profile, [Rules], the time limit read, how many problems
@@ -394,7 +395,7 @@ def test_R_RECORD_1_engine_and_validator_read_the_tags_alike() -> None:
         choice = resolve_ruleset(deal)
         assert rs == choice.ruleset and rs.time.limit_s == limit
         assert len(notes) == len(choice.problems) == problems
-        assert [n.rule_id for n in notes] == ["R-RECORD-1"] * problems
+        assert all(isinstance(n, E.Violation) and n.rule_id == "R-RECORD-1" for n in notes)
         expected = None if profile == "no-such-profile" else profile
         assert pid == expected and choice.profile == (expected or "qingdao-standard")
         # the profile stands with the good override only

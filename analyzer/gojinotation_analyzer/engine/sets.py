@@ -36,6 +36,7 @@ import attrs
 from gojinotation.cards import Card, Rank, format_cards, sort_cards
 from gojinotation.cards import parse_cards as parse_cards  # the doctests use it
 from gojinotation.errors import GoujiError
+from gojinotation_analyzer import i18n
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
@@ -895,6 +896,13 @@ def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     )
 
 
+#: The readings of ``cmp.xiaowang_set`` with a verdict text of their own
+#: (``verdict.xiaowang.<reading>`` in the catalogue).
+_XIAOWANG_VERDICTS = frozenset(
+    {"dawang_ge_count_rank_plus1", "two_aspects", "jokers_then_plain_higher"}
+)
+
+
 def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     c = rs.cmp
     how = str(c.xiaowang_set)
@@ -912,20 +920,8 @@ def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
             rid, param = "R-JOKER-7", "play.attach_twos"
         else:
             rid, param = "R-JOKER-3", "cmp.xiaowang_set"
-        what = {
-            "dawang_ge_count_rank_plus1": (
-                "needs at least as many 大王 as the old set has 小王 (001b)",
-                "须由大王灭之，且大王数量不得少于小王数量",
-            ),
-            "two_aspects": (
-                "must be bigger in its jokers too (000§G '两个方面都大过')",
-                "须在王牌方面也大过（两个方面都大过）",
-            ),
-            "jokers_then_plain_higher": (
-                "its jokers must outrank the old set's jokers (000§M '牌力以大、小王为准')",
-                "挂花时牌力以大、小王为准，须大过上家之王",
-            ),
-        }.get(how, ("its jokers do not beat the old set's", "王牌不够大"))
+        key = how if how in _XIAOWANG_VERDICTS else "other"
+        what = (i18n.t(f"verdict.xiaowang.{key}", "en"), i18n.t(f"verdict.xiaowang.{key}", "zh"))
         demo_en = " (a 大王 mixed with 小王 counts as 小王)" if demoted else ""
         demo_zh = "（大小王混挂时大王当做小王）" if demoted else ""
         return Verdict(

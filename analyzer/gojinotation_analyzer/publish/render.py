@@ -39,6 +39,7 @@ from markupsafe import Markup
 import gojinotation
 from gojinotation import model as gm
 from gojinotation.reader import read
+from gojinotation_analyzer import i18n as messages
 from gojinotation_analyzer.publish.view import (
     STEP_KINDS,
     MatchView,
@@ -126,10 +127,12 @@ def _csp(styles: Sequence[str], scripts: Sequence[str]) -> str:
 
 
 _SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
-_RANK_LABEL = {"T": "10", "X": "小王", "D": "大王", "?": "?"}
+_RANK_LABEL = {"T": "10", "?": "?"}
 
 
-def _label(card: str) -> str:
+def _label(card: str, lang: str = "zh") -> str:
+    if card[0] in "XD":  # the jokers' names: ``card.rank.X`` / ``card.rank.D`` in the catalogue
+        return messages.t(f"card.rank.{card[0]}", lang)
     return _RANK_LABEL.get(card[0], card[0])
 
 
@@ -152,20 +155,14 @@ def chips(cards: str, lang: str = "zh") -> Markup:
         suits = [c[1] for c in group if len(c) == 2]
         mark = ""
         if suits:
-            names = " ".join(_SUIT_NAME[lang][x] for x in suits)
+            names = " ".join(messages.t(f"card.suit.{x}", lang) for x in suits)
             symbols = "".join(
                 f'<b class="r">{_SUIT_SYMBOL[x]}</b>' if x in "hd" else f"<b>{_SUIT_SYMBOL[x]}</b>"
                 for x in suits
             )
             mark = f'<u title="{names}">{symbols}</u>'
-        out.append(f"<i{cls}>{_label(rank)}{times}{mark}</i>")
+        out.append(f"<i{cls}>{_label(rank, lang)}{times}{mark}</i>")
     return Markup("".join(out))
-
-
-_SUIT_NAME = {
-    "zh": {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"},
-    "en": {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"},
-}
 
 
 def hand_chips(cards: str | None, lang: str = "zh") -> Markup:

@@ -26,7 +26,8 @@ from gojinotation_analyzer.reports.codes import CODES, code_for_rule
 from gojinotation_analyzer.reports.diagnostics import Citation, Diagnostic, Severity
 from gojinotation_analyzer.reports.messages import both as _both
 from gojinotation_analyzer.reports.messages import t as _t
-from gojinotation_analyzer.rules.profiles import DEFAULT_PROFILE, _override_pieces
+from gojinotation_analyzer.rules.profiles import DEFAULT_PROFILE as DEFAULT_PROFILE
+from gojinotation_analyzer.rules.profiles import _override_pieces
 from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, format_value
 
 # ------------------------------------------------------------------- rulebook glue
