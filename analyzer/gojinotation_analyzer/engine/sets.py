@@ -797,13 +797,7 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
             return False
     # 3. The old set is jokers only.
     if old.is_pure_joker:
-        return (
-            new.is_pure_joker
-            and new.count == old.count
-            and new.n_small == 0
-            and new.n_big == new.total
-            and old.n_small >= 1
-        )
+        return _pure_joker_beats(new, old)
     # 4. The old set carries jokers or power 2s.
     if old.has_units:
         if not _count_ok(new, old, rs):
@@ -865,18 +859,24 @@ def _ershayi(new: SetShape, old: SetShape) -> Verdict:
     )
 
 
-def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
-    note_en = " (the documents are silent on multi-joker sets; catalog default)"
-    note_zh = "（多张王牌套的比较文献未载，采用目录推定）"
-    if old.total == 1:
-        note_en = note_zh = ""
-    if (
+def _pure_joker_beats(new: SetShape, old: SetShape) -> bool:
+    """R-JOKER-8 (catalog proposal): a set of jokers only that holds a 小王 is beaten by
+    as many 大王, alone (the one test of :func:`compare` and :func:`beats`)."""
+    return (
         new.is_pure_joker
         and new.count == old.count
         and new.n_small == 0
         and new.n_big == new.total
         and old.n_small >= 1
-    ):
+    )
+
+
+def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
+    note_en = " (the documents are silent on multi-joker sets; catalog default)"
+    note_zh = "（多张王牌套的比较文献未载，采用目录推定）"
+    if old.total == 1:
+        note_en = note_zh = ""
+    if _pure_joker_beats(new, old):
         return Verdict(
             True,
             "R-JOKER-8",

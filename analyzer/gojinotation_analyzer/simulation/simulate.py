@@ -727,9 +727,9 @@ def stats(results: Iterable[SimResult | Sequence[E.Event]]) -> Stats:
     return Stats(n, total, deals)
 
 
-#: The event kinds the stats table labels (their texts: ``sim.event.<kind>`` in the one
+#: The event kinds in table order (every one has a label: ``sim.event.<kind>`` in the one
 #: catalogue, :mod:`gojinotation_analyzer.i18n`).
-_LABELLED: tuple[str, ...] = (
+_ORDER: tuple[str, ...] = (
     "Led",
     "Played",
     "GoujiPlayed",
@@ -786,55 +786,7 @@ def _bilingual(key: str) -> str:
 
 
 #: Short labels of the event kinds for tables (English and Chinese in one string).
-LABELS: dict[str, str] = {key: _bilingual(key) for key in _LABELLED}
-
-_ORDER: tuple[str, ...] = (
-    "Led",
-    "Played",
-    "GoujiPlayed",
-    "GoujiPlayed/answered",
-    "Passed",
-    "Passed/declined",
-    "TimeoutPass",
-    "Yielded",
-    "Closed",
-    "Closed/implied",
-    "RoundEnded",
-    "Jiefeng",
-    "BurnDeclared",
-    "CounterBurn",
-    "CounterBurn/again",
-    "BurnLifted",
-    "BurnSucceeded",
-    "BurnFailed",
-    "FakeBurn",
-    "Ershayi",
-    "Opened",
-    "Opened/pending",
-    "NotOpened",
-    "Men",
-    "Gousiji",
-    "Gousiji/granted",
-    "Gousiji/played",
-    "Wutou",
-    "SihuLuanchan",
-    "WentOut",
-    "WentOut/forced",
-    "Revolution",
-    "Chuan3hu",
-    "Reported",
-    "Bought",
-    "Gave",
-    "Tribute",
-    "Returned",
-    "PenaltyApplied",
-    "RulingApplied",
-    "DealEnded",
-    "DealEnded/void",
-    "Violation",
-    "Dispute",
-    "Notice",
-)
+LABELS: dict[str, str] = {key: _bilingual(key) for key in _ORDER}
 
 
 def stat_rows(extra: Iterable[str] = ()) -> list[str]:
