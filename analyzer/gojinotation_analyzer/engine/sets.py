@@ -911,15 +911,16 @@ def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     demoted = bool(new.n_big_demoted or old.n_big_demoted)
     if not _count_ok(new, old, rs):
         return _count_fail(new, old)
+    # the rule that decides, win or lose: 大王 mixed with 小王, power 2s, else 挂小王
+    if demoted or mixed:
+        rid, param = "R-JOKER-5", "play.mixed_big_small"
+    elif old.n_power_twos or new.n_power_twos:
+        rid, param = "R-JOKER-7", "play.attach_twos"
+    else:
+        rid, param = "R-JOKER-3", "cmp.xiaowang_set"
     new_u, old_u = new.units(t2), old.units(t2)
     covered = _dominates(new_u, old_u) if how == "two_aspects" else _strict_cover(new_u, old_u)
     if not covered:
-        if demoted or mixed:
-            rid, param = "R-JOKER-5", "play.mixed_big_small"
-        elif old.n_power_twos or new.n_power_twos:
-            rid, param = "R-JOKER-7", "play.attach_twos"
-        else:
-            rid, param = "R-JOKER-3", "cmp.xiaowang_set"
         key = how if how in _XIAOWANG_VERDICTS else "other"
         what = (i18n.t(f"verdict.xiaowang.{key}", "en"), i18n.t(f"verdict.xiaowang.{key}", "zh"))
         demo_en = " (a 大王 mixed with 小王 counts as 小王)" if demoted else ""
@@ -940,12 +941,6 @@ def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
             f"{new.gjn()} 不能大过 {old.gjn()}：所挂之牌须高于对方所挂牌一点以上",
             "cmp.xiaowang_set",
         )
-    if demoted or mixed:
-        rid, param = "R-JOKER-5", "play.mixed_big_small"
-    elif old.n_power_twos or new.n_power_twos:
-        rid, param = "R-JOKER-7", "play.attach_twos"
-    else:
-        rid, param = "R-JOKER-3", "cmp.xiaowang_set"
     return Verdict(
         True,
         rid,
