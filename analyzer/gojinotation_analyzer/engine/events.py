@@ -64,12 +64,12 @@ __all__ = [
     "Played",
     "Reported",
     "Returned",
-    "Revolution",
+    "RevolutionDeclared",
     "RoundEnded",
     "RulingApplied",
     "SihuLuanchan",
     "TimeoutPass",
-    "Tribute",
+    "TributePaid",
     "Violation",
     "WentOut",
     "Wutou",
@@ -494,7 +494,7 @@ class WentOut(Event):
 
 
 @attrs.frozen
-class Revolution(Event):
+class RevolutionDeclared(Event):
     """革命 declared (R-REVOLUTION-1)."""
 
     rule_id: str = attrs.field(default="R-REVOLUTION-1", kw_only=True)
@@ -552,7 +552,7 @@ class Gave(Event):
 
 
 @attrs.frozen
-class Tribute(Event):
+class TributePaid(Event):
     """进贡: ``cards`` paid to ``to_seat`` (R-TRIBUTE-1)."""
 
     cards: tuple[Card, ...] = attrs.field(kw_only=True)

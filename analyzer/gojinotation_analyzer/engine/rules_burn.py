@@ -29,7 +29,7 @@ from gojinotation_analyzer.engine.state import (
     BIT,
     DUI,
     R_NONE,
-    Burn,
+    ActiveBurn,
     DealState,
 )
 
@@ -245,7 +245,7 @@ def _burn_refused(
 def _burner_set_ok(
     st: DealState,
     seat: int,
-    b: Burn,
+    b: ActiveBurn,
     counts: tuple[int, ...],
     nunk: int,
     hand_after: int,
@@ -305,7 +305,7 @@ def _burn_first_set_ok(
     return True
 
 
-def _burn_answered(st: DealState, seat: int, b: Burn, burn: bool, ev: list[E.Event]) -> int:
+def _burn_answered(st: DealState, seat: int, b: ActiveBurn, burn: bool, ev: list[E.Event]) -> int:
     """R-BURN-6: the burner's set is beaten: 反烧 (a burn on the burner) or 解烧.  The
     burner, when a 解烧 makes him 大落 (burn.killed_by_duitou), else 0."""
     st.burns = _set_outcome(st.burns, b.index, "lifted")
@@ -322,7 +322,7 @@ def _burn_start(
     st: DealState,
     seat: int,
     victim: int,
-    b: Burn | None,
+    b: ActiveBurn | None,
     cards_t: tuple[Card, ...],
     ev: list[E.Event],
 ) -> None:
@@ -334,11 +334,11 @@ def _burn_start(
         ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
     if st.burn is not None and st.burn.burner != seat:
         st.burns = _set_outcome(st.burns, st.burn.index, "lifted")
-    st.burn = Burn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
+    st.burn = ActiveBurn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
     st.burns = (*st.burns, (seat, victim, "", level))
 
 
-def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
+def _burn_round_closed(st: DealState, b: ActiveBurn, ev: list[E.Event]) -> None:
     """R-BURN-8 under burn.success = first_set_stands: the burner's first set stood."""
     owner = b.burner
     if b.first and st.p.success_first and not b.succeeded:
