@@ -264,3 +264,39 @@ def test_the_checker_sees_relative_and_function_level_imports(tmp_path: Path) ->
         "gojinotation_analyzer.engine.sets",
     }
     assert {i.target for i in imports_of("top.pkg", pkg / "__init__.py")} == {"top.pkg.sub"}
+
+
+def engine_class_names() -> dict[str, str]:
+    """Every public class the engine's modules define: name -> defining module."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import gojinotation_analyzer.engine as engine
+
+    found: dict[str, str] = {}
+    for info in pkgutil.iter_modules(engine.__path__):
+        module = importlib.import_module(f"{engine.__name__}.{info.name}")
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and obj.__module__ == module.__name__ and name[0] != "_":
+                found[name] = module.__name__
+    return found
+
+
+def test_no_engine_class_is_named_like_a_notation_class() -> None:
+    """An engine class never shares its name with a class of the notation's model
+    (``events.TributePaid`` beside ``model.Tribute``, ``state.ActiveBurn`` beside
+    ``model.Burn``): a module that imports both needs no alias to tell them apart."""
+    import inspect
+
+    from gojinotation import model
+
+    notation = {
+        name
+        for name, obj in vars(model).items()
+        if inspect.isclass(obj) and obj.__module__ == model.__name__ and not name.startswith("_")
+    }
+    engine = engine_class_names()
+    assert {"Play", "Burn", "Tribute", "Revolution"} <= notation
+    assert {"TributePaid", "RevolutionDeclared", "ActiveBurn", "DealState"} <= set(engine)
+    assert {name: engine[name] for name in set(engine) & notation} == {}

@@ -224,7 +224,7 @@ def run(profile: str, seed: int, *, exact_every: int = 0) -> int:
     for st, a, ev in random_game(profile, seed):
         check_frame(st)
         if isinstance(a, Tribute):
-            assert any(isinstance(e, E.Tribute) for e in ev)
+            assert any(isinstance(e, E.TributePaid) for e in ev)
         for e in ev:
             assert not isinstance(e, E.Violation), (a, e, st.summary())
         if exact_every and n % exact_every == 0 and not st.ended:

@@ -332,6 +332,12 @@ def test_R_BURN_2_same_side_in_play_order() -> None:
 def test_R_BURN_3_middle_set_without_joker_is_burnt() -> None:
     frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:KK", leader=2)
     assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
+    (failed,) = of(frames, E.BurnFailed)  # the engine names the cause, R-BURN-5 the result
+    assert (failed.cause, failed.param, failed.rule_id) == (
+        "R-BURN-3",
+        "burn.joker_exempt",
+        "R-BURN-5",
+    )
     assert places(frames) == {3: 6}
     st = final(frames)
     assert st.leader == 2 and st.count(3) == 0  # the burned player leads; cards void
@@ -357,7 +363,7 @@ def test_R_BURN_4_the_burner_may_not_pass_his_lead() -> None:
     assert not [a for a in legal_actions(st) if a.seat == 3 and isinstance(a, Pass)]
     frames = play(BURN_HANDS, "2:JJJJ 3:burn QQQQ 6:- 3:-", leader=2)
     assert violations(frames) == [("R-BURN-4", 3)]
-    assert [e.seat for e in of(frames, E.BurnFailed)] == [3]
+    assert [(e.seat, e.cause, e.param) for e in of(frames, E.BurnFailed)] == [(3, "R-BURN-4", None)]
     st = final(frames)
     assert places(frames) == {3: 6} and st.count(3) == 0  # 烧糊: 大落, cards void
     assert st.leader == 2 and st.top is None  # the burned player leads

@@ -273,7 +273,7 @@ EC29_HANDS = {1: "55 66 77", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q",
 def test_EC_29_qingdao_bie3_revolution_and_sike() -> None:
     frames = play(EC29_HANDS, "1:revolution 2:88", profile="qingdao-bie3")
     assert violations(frames) == []
-    assert [e.seat for e in of(frames, E.Revolution)] == [1]
+    assert [e.seat for e in of(frames, E.RevolutionDeclared)] == [1]
     st = final(frames)
     assert not st.is_active(1) and st.leader == 2
     assert [(e.seat, e.chances) for e in of(frames, E.Gousiji)] == [(4, 3)]  # type: ignore[attr-defined]

@@ -23,19 +23,10 @@ REMAINING: dict[str, tuple[int, str]] = {
         1,
         "the 开点 cutoff places, 头科 and 二科: Chinese terms both languages use",
     ),
-    "engine/sets.py": (
-        1,
-        "the 小王-set verdict texts inside sets.compare",
-    ),
-    "publish/render.py": (1, "the rank labels of the page (小王 and 大王 in both languages)"),
     "publish/view.py": (1, "suit names; the view model is being rewritten"),
     "rules/vocab.py": (
         1,
         "parsing aliases of parameter values (xiaowang -> 小王): data, not messages",
-    ),
-    "simulation/simulate.py": (
-        1,
-        "the event-kind labels of the stats table, both languages in one string",
     ),
 }
 
@@ -74,6 +65,33 @@ def test_moved_tables_read_the_catalogue() -> None:
     assert Obligation("luo", 6, 1, 2).describe("en") == "落贡 (place): seat 6 pays seat 1 2 cards"
     assert [s.zh for s in Severity] == ["错误", "警告", "争议", "提示"]
     assert i18n.t("rules.diff.same", "zh", a="x", b="y") == "x 与 y 完全相同"
+
+
+def test_moved_labels_verdicts_and_card_names_read_the_catalogue() -> None:
+    """The texts that left simulation/simulate.py, engine/sets.py and publish/render.py."""
+    from gojinotation.cards import parse_cards
+    from gojinotation_analyzer.engine import sets
+    from gojinotation_analyzer.publish.render import chips
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+    from gojinotation_analyzer.simulation.simulate import LABELS
+
+    assert LABELS["Led"] == "lead 发牌" and LABELS["Yielded"] == "让牌"
+    assert LABELS["Closed/implied"] == "扣牌 implied 推定扣牌"
+    assert set(LABELS) == {
+        k.removeprefix("sim.event.") for k in i18n.CATALOG if k.startswith("sim.event.")
+    }
+    rs = load_ruleset("qingdao-standard")
+    old = sets.shape(parse_cards("XKK"), rs)
+    v = sets.compare(sets.shape(parse_cards("XQQ"), rs), old, rs)
+    how = f"verdict.xiaowang.{rs.cmp.xiaowang_set}"
+    key = how if how in i18n.CATALOG else "verdict.xiaowang.other"
+    assert not v.ok and i18n.t(key, "en") in v.en and i18n.t(key, "zh") in v.zh
+    jokers = '<i class="jX">小王</i><i class="jD">大王</i>'
+    assert str(chips("XDAs", "en")) == jokers + "<i>A<u>♠</u></i>"
+    assert str(chips("XD", "zh")) == '<i class="jX">小王</i><i class="jD">大王</i>'
+    assert str(chips("XD", "en")) == '<i class="jX">{}</i><i class="jD">{}</i>'.format(
+        i18n.t("card.rank.X", "en"), i18n.t("card.rank.D", "en")
+    )
 
 
 def _str(node: ast.expr | None) -> str | None:

@@ -178,7 +178,7 @@ def check_frames(frames: Sequence[Frame], deal: Deal, sample: int = 7) -> None:
         if seat is not None:
             count[seat] -= len(cards)
         for e in f.events:
-            if isinstance(e, (E.Tribute, E.Returned)):
+            if isinstance(e, (E.TributePaid, E.Returned)):
                 count[e.seat or 0] -= len(e.cards)
                 count[e.to_seat] += len(e.cards)
             elif isinstance(e, E.Gave):
@@ -193,7 +193,7 @@ def check_frames(frames: Sequence[Frame], deal: Deal, sample: int = 7) -> None:
             assert st.unknown_count(s) == 0
             if st.count(s) != count[s]:
                 assert st.count(s) == 0 and any(
-                    isinstance(e, (E.BurnFailed, E.WentOut, E.Revolution)) for e in f.events
+                    isinstance(e, (E.BurnFailed, E.WentOut, E.RevolutionDeclared)) for e in f.events
                 ), (f.index, s, st.count(s), count[s])
                 count[s] = 0
         # exactly one seat is to act, until the deal ends

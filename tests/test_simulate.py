@@ -208,7 +208,7 @@ def test_match_tribute_and_return_before_play() -> None:
     assert second.tags["Leader"] == str(daluo)
     assert any(a.seat == daluo and a.to_seat == toke and len(a.cards) == 2 for a in paid)
     kinds = Counter(e.kind for e in results[1].events)
-    assert kinds["Tribute"] == len(paid) and kinds["Returned"] == len(back)
+    assert kinds["TributePaid"] == len(paid) and kinds["Returned"] == len(back)
 
 
 def test_match_leaders_rotate_under_bie3() -> None:

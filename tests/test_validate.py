@@ -26,6 +26,7 @@ from gojinotation_analyzer.reports.validate import (
     validate_deal,
     validate_source,
 )
+from gojinotation_analyzer.rules.profiles import load_ruleset
 from gojinotation_analyzer.rules.rulebook import RULES
 
 FILL = "3"  # every seat keeps a 3, so 憋3 profiles do not ask anyone to buy one
@@ -366,6 +367,54 @@ def test_R_BURN_9_004_formula() -> None:
     text = record(hands, "1. 1:KK 2:burn AA", profile="latest-004")
     expect(text, code="GJV209", rule="R-BURN-9", line=9, column=9, action="2:burn AA",
            param="burn.eligibility")  # fmt: skip
+
+
+def test_R_BURN_9_a_failed_burn_is_reported_under_the_cause_the_engine_names() -> None:
+    """The validator only maps BurnFailed: its rule and parameter come from the event's
+    ``cause`` and ``param`` (here a cause the validator never chose itself)."""
+    from gojinotation_analyzer.engine import events as E
+    from gojinotation_analyzer.reports import findings
+
+    text = record(["KK6633", "AA996633", "7" + F, "8" + F, "9" + F, "9" + F], "1. 1:KK")
+    deal = loads(text).deals[0]
+    ctx = findings._Ctx(deal, "t.gjn", 1, text.split("\n"), True)
+    ctx.rs, ctx.profile = resolve_ruleset(deal, "latest-004").ruleset, "latest-004"
+    ev = E.BurnFailed(2, reason_en="x", reason_zh="x", cause="R-BURN-9", param="burn.eligibility")
+    findings._burn_failed(ctx, ev, next(iter(deal.actions())), 1)
+    (d,) = ctx.out
+    assert (d.code, d.rule_id, d.param, d.severity) == (
+        "GJV306",
+        "R-BURN-9",
+        "burn.eligibility",
+        Severity.WARNING,
+    )
+    assert (d.title_en, d.title_zh) == (RULES["R-BURN-9"].title_en, RULES["R-BURN-9"].title_zh)
+    assert "burn.eligibility" in d.explanation_en and "R-BURN-5" in d.explanation_en
+
+
+def test_R_RECORD_1_engine_and_validator_read_the_tags_alike() -> None:
+    """One reading of [Profile] and [Rules]: a bad override is left out and the profile
+    stands, in the engine's replay and in the validator alike."""
+    from gojinotation_analyzer.engine import deal_ruleset
+    from gojinotation_analyzer.engine import events as E
+
+    hands = ["KK6633", "7" + F, "7" + F, "8" + F, "9" + F, "9" + F]
+    cases = [  # profile, [Rules], the time limit read, how many problems
+        ("two-table-654321", "time.limit_s=60; cmp.ershayi=maybe", 60, 1),
+        ("no-such-profile", "time.limit_s=20", 20, 1),
+        ("latest-004", "time.limit_s=45", 45, 0),
+    ]
+    for profile, rules, limit, problems in cases:
+        deal = loads(record(hands, "1. 1:KK", profile=profile, rules=rules)).deals[0]
+        rs, pid, notes = deal_ruleset(deal)
+        choice = resolve_ruleset(deal)
+        assert rs == choice.ruleset and rs.time.limit_s == limit
+        assert len(notes) == len(choice.problems) == problems
+        assert all(isinstance(n, E.Violation) and n.rule_id == "R-RECORD-1" for n in notes)
+        expected = None if profile == "no-such-profile" else profile
+        assert pid == expected and choice.profile == (expected or "qingdao-standard")
+        # the profile stands with the good override only
+        assert rs == load_ruleset(choice.profile, f"time.limit_s={limit}")
 
 
 # ------------------------------------------------------------------ 开点, 憋3, buying

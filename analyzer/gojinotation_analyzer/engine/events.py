@@ -64,12 +64,12 @@ __all__ = [
     "Played",
     "Reported",
     "Returned",
-    "Revolution",
+    "RevolutionDeclared",
     "RoundEnded",
     "RulingApplied",
     "SihuLuanchan",
     "TimeoutPass",
-    "Tribute",
+    "TributePaid",
     "Violation",
     "WentOut",
     "Wutou",
@@ -328,11 +328,22 @@ class BurnSucceeded(Event):
 
 @attrs.frozen
 class BurnFailed(Event):
-    """烧糊: the burn failed; the burner is 大落, his remaining cards void (R-BURN-5)."""
+    """烧糊: the burn failed; the burner is 大落, his remaining cards void (R-BURN-5).
+
+    ``cause`` is the rule the burn broke and ``param`` the profile parameter that decided
+    it: R-BURN-3 with ``burn.joker_exempt`` (a set without a joker), R-BURN-4 (the burner
+    stopped), R-BURN-9 with ``burn.eligibility`` (the hand could not burn).
+
+    >>> e = BurnFailed(3, reason_en="the first set carries no joker", reason_zh="第一手未挂王")
+    >>> e.rule_id, e.cause, e.param
+    ('R-BURN-5', 'R-BURN-3', 'burn.joker_exempt')
+    """
 
     reason_en: str = attrs.field(default="", kw_only=True)
     reason_zh: str = attrs.field(default="", kw_only=True)
     rule_id: str = attrs.field(default="R-BURN-5", kw_only=True)
+    cause: str = attrs.field(default="R-BURN-3", kw_only=True)
+    param: str | None = attrs.field(default="burn.joker_exempt", kw_only=True)
 
     _en = "seat {seat}'s burn fails (烧糊): {reason_en}"
     _zh = "{seat}号烧糊：{reason_zh}"
@@ -483,7 +494,7 @@ class WentOut(Event):
 
 
 @attrs.frozen
-class Revolution(Event):
+class RevolutionDeclared(Event):
     """革命 declared (R-REVOLUTION-1)."""
 
     rule_id: str = attrs.field(default="R-REVOLUTION-1", kw_only=True)
@@ -541,7 +552,7 @@ class Gave(Event):
 
 
 @attrs.frozen
-class Tribute(Event):
+class TributePaid(Event):
     """进贡: ``cards`` paid to ``to_seat`` (R-TRIBUTE-1)."""
 
     cards: tuple[Card, ...] = attrs.field(kw_only=True)

@@ -134,6 +134,8 @@ def _burn_stopped(st: DealState, a: Action, ev: list[E.Event]) -> None:
         ev,
         "the burner stopped before going out",
         "烧牌者未出完手牌即停止",
+        cause="R-BURN-4",
+        param=None,
     )
     if a.seat == b.burner or st.ended or not isinstance(a, (Play, BurnAct)):
         return
@@ -293,6 +295,10 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
 #: The sanctions whose text is empty (the action stands as recorded); the others are
 #: ``sanction.<name>`` in the one catalogue (:mod:`gojinotation_analyzer.i18n`), with
 #: ``sanction.cuopai_turn`` for 错牌不出 when the offender keeps his right to the round.
+#: The rulings a record can give (``[%ruling …]``) and the engine can prescribe: the one
+#: list (the validator imports it).
+RULINGS = ("accept", "retract", "daluo", "void")
+
 _SILENT_SANCTIONS = frozenset({"accept", "none"})
 
 
@@ -360,7 +366,7 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
         _burn_stopped(st, a, ev)
         return
     if s == "burnfail":
-        _burn_refused(st, seat, _cards_t(a), f.en, f.zh, ev)
+        _burn_refused(st, seat, _cards_t(a), f, ev)
 
 
 def _cards_t(a: Action) -> tuple[Card, ...]:
@@ -410,7 +416,7 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
             ruling=ruling,
         )
     )
-    if word not in ("accept", "retract", "daluo", "void"):
+    if word not in RULINGS:
         word = prescribed
     if word != prescribed:
         _dispute(

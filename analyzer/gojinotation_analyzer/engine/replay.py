@@ -23,41 +23,36 @@ from gojinotation_analyzer.engine.state import (
     DealState,
     Frame,
 )
-from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, parse_overrides
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
 
 def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
-    """The ruleset of a record: its ``Profile`` tag plus ``[Rules "..."]`` overrides.
+    """The ruleset of a record: its ``Profile`` tag plus ``[Rules "..."]`` overrides, read
+    by the rules layer (:func:`~gojinotation_analyzer.rules.profiles.declared_ruleset`,
+    the validator's reading too).
 
-    Returns the ruleset, the profile id (``None`` if unknown) and notices about it.
+    Returns the ruleset, the profile id (``None`` if unknown: the deal is replayed under
+    ``qingdao-standard``) and a R-RECORD-1 violation for each tag or override that could
+    not be read (a bad override is left out, the good ones stand).
+
+    >>> from gojinotation import model as m
+    >>> d = m.Deal((m.Tag("Profile", "qingdao"), m.Tag("Rules", "time.limit_s=30; x=1")))
+    >>> rs, pid, notes = deal_ruleset(d)
+    >>> rs.time.limit_s, pid, [n.rule_id for n in notes]
+    (30, 'qingdao-standard', ['R-RECORD-1'])
     """
-    tags = deal.tags
-    prof = tags.get("Profile", "qingdao-standard") or "qingdao-standard"
-    rules = tags.get("Rules", "")
-    notes: list[E.Event] = []
-    try:
-        from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
+    from gojinotation_analyzer.rules.profiles import DEFAULT_PROFILE, declared_ruleset
 
-        pid: str | None = resolve_profile_id(prof)
-        return load_ruleset(prof, rules), pid, ()
-    except RulesetError as e:
-        notes.append(
-            E.Violation(
-                None,
-                rule_id="R-RECORD-1",
-                en=f"{e.en}; replayed under qingdao-standard",
-                zh=f"{e.zh}；按青岛常规打法回放",
-                param=e.param or None,
-            )
-        )
-        pid = None
-    rs = Ruleset()
-    try:
-        if rules.strip():
-            rs = rs.with_overrides(parse_overrides(rules))
-    except RulesetError:
-        pass
-    return rs, pid, tuple(notes)
+    got = declared_ruleset(deal.tag("Profile"), deal.tag("Rules") or "")
+    notes: list[E.Event] = []
+    for p in got.problems:
+        e = p.error
+        if p.tag == "Profile":
+            en, zh = f"{e.en}; replayed under {DEFAULT_PROFILE}", f"{e.zh}；按青岛常规打法回放"
+        else:
+            en, zh = f"{e.en}; the override is left out", f"{e.zh}；该项不予采用"
+        notes.append(E.Violation(None, rule_id="R-RECORD-1", en=en, zh=zh, param=e.param or None))
+    return got.ruleset, got.profile if got.known else None, tuple(notes)
 
 
 #: The action classes, for a set lookup of an item's exact class (``Deal.actions`` uses

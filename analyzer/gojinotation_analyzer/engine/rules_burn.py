@@ -29,7 +29,7 @@ from gojinotation_analyzer.engine.state import (
     BIT,
     DUI,
     R_NONE,
-    Burn,
+    ActiveBurn,
     DealState,
 )
 
@@ -231,20 +231,21 @@ def _lead_for_burner(st: DealState, seat: int) -> _Fail:
 
 
 def _burn_refused(
-    st: DealState, seat: int, cards: tuple[Card, ...], en: str, zh: str, ev: list[E.Event]
+    st: DealState, seat: int, cards: tuple[Card, ...], f: _Fail, ev: list[E.Event]
 ) -> None:
-    """R-BURN-9's sanction: the declared burn fails at once (烧糊)."""
+    """R-BURN-9's sanction: the declared burn fails at once (烧糊); ``f`` is the failed
+    check (its rule id and parameter name the cause)."""
     top = st.top
     victim = top.owner if top else seat
     ev.append(E.BurnDeclared(seat, against=victim, cards=cards))
     st.burns = (*st.burns, (seat, victim, "failed", 1))
-    _burn_failed(st, seat, victim, ev, en, zh)
+    _burn_failed(st, seat, victim, ev, f.en, f.zh, cause=f.rule_id, param=f.param)
 
 
 def _burner_set_ok(
     st: DealState,
     seat: int,
-    b: Burn,
+    b: ActiveBurn,
     counts: tuple[int, ...],
     nunk: int,
     hand_after: int,
@@ -304,7 +305,7 @@ def _burn_first_set_ok(
     return True
 
 
-def _burn_answered(st: DealState, seat: int, b: Burn, burn: bool, ev: list[E.Event]) -> int:
+def _burn_answered(st: DealState, seat: int, b: ActiveBurn, burn: bool, ev: list[E.Event]) -> int:
     """R-BURN-6: the burner's set is beaten: 反烧 (a burn on the burner) or 解烧.  The
     burner, when a 解烧 makes him 大落 (burn.killed_by_duitou), else 0."""
     st.burns = _set_outcome(st.burns, b.index, "lifted")
@@ -321,7 +322,7 @@ def _burn_start(
     st: DealState,
     seat: int,
     victim: int,
-    b: Burn | None,
+    b: ActiveBurn | None,
     cards_t: tuple[Card, ...],
     ev: list[E.Event],
 ) -> None:
@@ -333,11 +334,11 @@ def _burn_start(
         ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
     if st.burn is not None and st.burn.burner != seat:
         st.burns = _set_outcome(st.burns, st.burn.index, "lifted")
-    st.burn = Burn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
+    st.burn = ActiveBurn(seat, victim, level, len(st.burns), teammate=_team(seat) == _team(victim))
     st.burns = (*st.burns, (seat, victim, "", level))
 
 
-def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
+def _burn_round_closed(st: DealState, b: ActiveBurn, ev: list[E.Event]) -> None:
     """R-BURN-8 under burn.success = first_set_stands: the burner's first set stood."""
     owner = b.burner
     if b.first and st.p.success_first and not b.succeeded:
@@ -348,13 +349,23 @@ def _burn_round_closed(st: DealState, b: Burn, ev: list[E.Event]) -> None:
 
 
 def _burn_failed(
-    st: DealState, seat: int, victim: int, ev: list[E.Event], en: str, zh: str
+    st: DealState,
+    seat: int,
+    victim: int,
+    ev: list[E.Event],
+    en: str,
+    zh: str,
+    *,
+    cause: str = "R-BURN-3",
+    param: str | None = "burn.joker_exempt",
 ) -> None:
+    """烧糊 (R-BURN-5): the burner is 大落 and the burned seat leads; ``cause`` and
+    ``param`` name the rule the burn broke and the parameter that decided it."""
     b = st.burn
     if b is not None and b.burner == seat:
         st.burns = _set_outcome(st.burns, b.index, "failed")
     st.burn = None
-    ev.append(E.BurnFailed(seat, reason_en=en, reason_zh=zh))
+    ev.append(E.BurnFailed(seat, reason_en=en, reason_zh=zh, cause=cause, param=param))
     st.youtou |= BIT[seat]
     _force_bottom(st, seat, ev, "烧糊", "烧糊")
     _restart(st, victim, ev)

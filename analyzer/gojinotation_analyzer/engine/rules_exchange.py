@@ -162,7 +162,7 @@ def _tribute(st: DealState, a: Tribute, ev: list[E.Event]) -> None:
     st.obligations = tuple(
         o for i, o in enumerate(st.obligations) if i != _first_owed(st, seat, a.to_seat)
     )
-    ev.append(E.Tribute(seat, cards=tuple(a.cards), to_seat=a.to_seat))
+    ev.append(E.TributePaid(seat, cards=tuple(a.cards), to_seat=a.to_seat))
 
 
 def _return(st: DealState, a: Return, ev: list[E.Event]) -> None:

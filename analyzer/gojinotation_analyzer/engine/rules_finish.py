@@ -173,7 +173,7 @@ def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
 
 
 def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
-    ev.append(E.Revolution(seat))
+    ev.append(E.RevolutionDeclared(seat))
     if st.p.geming == "zaofan_baola":
         _dispute(
             st,

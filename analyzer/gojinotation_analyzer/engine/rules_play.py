@@ -285,16 +285,7 @@ def _play(
     if burn:  # the burn itself
         assert top is not None
         _burn_start(st, seat, top.owner, b, cards_t, ev)
-    if taken is not None and taken[0] is st.known[seat]:  # _take's usual case, inline
-        played = list(st.played)
-        for i, c in taken[2]:
-            played[i] += c
-        st.played = tuple(played)
-        known_l = list(st.known)
-        known_l[seat] = taken[1]
-        st.known = tuple(known_l)
-    else:
-        _take(st, seat, counts, plan.nunk, taken)
+    _take(st, seat, counts, plan.nunk, taken)
     if shape is not None:
         facts = p.facts.get(counts)  # _facts's cache, read first
         gouji, kd_ok, single_big = facts if facts is not None else _facts(p, counts, shape)

@@ -36,6 +36,7 @@ import attrs
 from gojinotation.cards import Card, Rank, format_cards, sort_cards
 from gojinotation.cards import parse_cards as parse_cards  # the doctests use it
 from gojinotation.errors import GoujiError
+from gojinotation_analyzer import i18n
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
@@ -796,13 +797,7 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
             return False
     # 3. The old set is jokers only.
     if old.is_pure_joker:
-        return (
-            new.is_pure_joker
-            and new.count == old.count
-            and new.n_small == 0
-            and new.n_big == new.total
-            and old.n_small >= 1
-        )
+        return _pure_joker_beats(new, old)
     # 4. The old set carries jokers or power 2s.
     if old.has_units:
         if not _count_ok(new, old, rs):
@@ -864,18 +859,24 @@ def _ershayi(new: SetShape, old: SetShape) -> Verdict:
     )
 
 
-def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
-    note_en = " (the documents are silent on multi-joker sets; catalog default)"
-    note_zh = "（多张王牌套的比较文献未载，采用目录推定）"
-    if old.total == 1:
-        note_en = note_zh = ""
-    if (
+def _pure_joker_beats(new: SetShape, old: SetShape) -> bool:
+    """R-JOKER-8 (catalog proposal): a set of jokers only that holds a 小王 is beaten by
+    as many 大王, alone (the one test of :func:`compare` and :func:`beats`)."""
+    return (
         new.is_pure_joker
         and new.count == old.count
         and new.n_small == 0
         and new.n_big == new.total
         and old.n_small >= 1
-    ):
+    )
+
+
+def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
+    note_en = " (the documents are silent on multi-joker sets; catalog default)"
+    note_zh = "（多张王牌套的比较文献未载，采用目录推定）"
+    if old.total == 1:
+        note_en = note_zh = ""
+    if _pure_joker_beats(new, old):
         return Verdict(
             True,
             "R-JOKER-8",
@@ -895,6 +896,13 @@ def _pure_joker(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     )
 
 
+#: The readings of ``cmp.xiaowang_set`` with a verdict text of their own
+#: (``verdict.xiaowang.<reading>`` in the catalogue).
+_XIAOWANG_VERDICTS = frozenset(
+    {"dawang_ge_count_rank_plus1", "two_aspects", "jokers_then_plain_higher"}
+)
+
+
 def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     c = rs.cmp
     how = str(c.xiaowang_set)
@@ -903,29 +911,18 @@ def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     demoted = bool(new.n_big_demoted or old.n_big_demoted)
     if not _count_ok(new, old, rs):
         return _count_fail(new, old)
+    # the rule that decides, win or lose: 大王 mixed with 小王, power 2s, else 挂小王
+    if demoted or mixed:
+        rid, param = "R-JOKER-5", "play.mixed_big_small"
+    elif old.n_power_twos or new.n_power_twos:
+        rid, param = "R-JOKER-7", "play.attach_twos"
+    else:
+        rid, param = "R-JOKER-3", "cmp.xiaowang_set"
     new_u, old_u = new.units(t2), old.units(t2)
     covered = _dominates(new_u, old_u) if how == "two_aspects" else _strict_cover(new_u, old_u)
     if not covered:
-        if demoted or mixed:
-            rid, param = "R-JOKER-5", "play.mixed_big_small"
-        elif old.n_power_twos or new.n_power_twos:
-            rid, param = "R-JOKER-7", "play.attach_twos"
-        else:
-            rid, param = "R-JOKER-3", "cmp.xiaowang_set"
-        what = {
-            "dawang_ge_count_rank_plus1": (
-                "needs at least as many 大王 as the old set has 小王 (001b)",
-                "须由大王灭之，且大王数量不得少于小王数量",
-            ),
-            "two_aspects": (
-                "must be bigger in its jokers too (000§G '两个方面都大过')",
-                "须在王牌方面也大过（两个方面都大过）",
-            ),
-            "jokers_then_plain_higher": (
-                "its jokers must outrank the old set's jokers (000§M '牌力以大、小王为准')",
-                "挂花时牌力以大、小王为准，须大过上家之王",
-            ),
-        }.get(how, ("its jokers do not beat the old set's", "王牌不够大"))
+        key = how if how in _XIAOWANG_VERDICTS else "other"
+        what = (i18n.t(f"verdict.xiaowang.{key}", "en"), i18n.t(f"verdict.xiaowang.{key}", "zh"))
         demo_en = " (a 大王 mixed with 小王 counts as 小王)" if demoted else ""
         demo_zh = "（大小王混挂时大王当做小王）" if demoted else ""
         return Verdict(
@@ -944,12 +941,6 @@ def _jokered(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
             f"{new.gjn()} 不能大过 {old.gjn()}：所挂之牌须高于对方所挂牌一点以上",
             "cmp.xiaowang_set",
         )
-    if demoted or mixed:
-        rid, param = "R-JOKER-5", "play.mixed_big_small"
-    elif old.n_power_twos or new.n_power_twos:
-        rid, param = "R-JOKER-7", "play.attach_twos"
-    else:
-        rid, param = "R-JOKER-3", "cmp.xiaowang_set"
     return Verdict(
         True,
         rid,

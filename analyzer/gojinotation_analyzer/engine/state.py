@@ -124,7 +124,7 @@ class Top:
         return f"Top({self.owner}:{format_cards(self.cards)})"
 
 
-class Burn:
+class ActiveBurn:
     """The burn in progress (immutable by convention)."""
 
     __slots__ = ("burner", "first", "index", "level", "sets", "succeeded", "teammate", "victim")
@@ -150,9 +150,9 @@ class Burn:
         self.succeeded = succeeded
         self.teammate = teammate
 
-    def evolve(self, **kw: Any) -> Burn:
+    def evolve(self, **kw: Any) -> ActiveBurn:
         """A copy with some fields changed."""
-        b = Burn(self.burner, self.victim, self.level, self.index)
+        b = ActiveBurn(self.burner, self.victim, self.level, self.index)
         for k in self.__slots__:
             setattr(b, k, kw.get(k, getattr(self, k)))
         return b
@@ -232,7 +232,7 @@ class DealState:
     closing: bool
     closer: int
     next_leader: int
-    burn: Burn | None
+    burn: ActiveBurn | None
     burns: tuple[tuple[int, int, str, int], ...]
     opened: int
     kd_done: int

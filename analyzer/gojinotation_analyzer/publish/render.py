@@ -43,6 +43,7 @@ from gojinotation import model as gm
 from gojinotation.fileio import WriteError, atomic_write, decode_input
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import read
+from gojinotation_analyzer import i18n as messages
 from gojinotation_analyzer.publish.story import (
     alternative_groups,
     end_card,
@@ -204,10 +205,12 @@ def _csp(styles: Sequence[str], scripts: Sequence[str]) -> str:
 
 
 _SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
-_RANK_LABEL = {"T": "10", "X": "小王", "D": "大王", "?": "?"}
+_RANK_LABEL = {"T": "10", "?": "?"}
 
 
-def _label(card: str) -> str:
+def _label(card: str, lang: str = "zh") -> str:
+    if card[0] in "XD":  # the jokers' names: ``card.rank.X`` / ``card.rank.D`` in the catalogue
+        return messages.t(f"card.rank.{card[0]}", lang)
     return _RANK_LABEL.get(card[0], card[0])
 
 
@@ -237,7 +240,7 @@ def chips(cards: str, lang: str = "zh") -> Markup:
             black = "".join(_SUIT_SYMBOL[x] for x in suits if x in "sc")
             red = "".join(_SUIT_SYMBOL[x] for x in suits if x in "hd")
             mark = f"<u>{black}{f'<s>{red}</s>' if red else ''}</u>"
-        out.append(f"<i{cls}>{_label(rank)}{times}{mark}</i>")
+        out.append(f"<i{cls}>{_label(rank, lang)}{times}{mark}</i>")
     return Markup("".join(out))
 
 

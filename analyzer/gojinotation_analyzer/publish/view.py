@@ -989,7 +989,7 @@ ENGINE_EVENT_KINDS: dict[str, str] = {
     "Ershayi": "notice",
     "Wutou": "notice",
     "SihuLuanchan": "notice",
-    "Revolution": "notice",
+    "RevolutionDeclared": "notice",
     "PenaltyApplied": "notice",
     "RulingApplied": "notice",
 }

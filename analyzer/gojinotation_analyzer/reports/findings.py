@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -21,15 +21,14 @@ from gojinotation import model as m
 from gojinotation.writer import format_action
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.machine import RULINGS
 from gojinotation_analyzer.reports.codes import CODES, code_for_rule
 from gojinotation_analyzer.reports.diagnostics import Citation, Diagnostic, Severity
 from gojinotation_analyzer.reports.messages import both as _both
 from gojinotation_analyzer.reports.messages import t as _t
-from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, format_value, parse_overrides
-
-#: The profile a record without a ``[Profile]`` tag is validated under.
-DEFAULT_PROFILE = "qingdao-standard"
-
+from gojinotation_analyzer.rules.profiles import DEFAULT_PROFILE as DEFAULT_PROFILE
+from gojinotation_analyzer.rules.profiles import _override_pieces
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, format_value
 
 # ------------------------------------------------------------------- rulebook glue
 
@@ -371,16 +370,12 @@ class RulesetChoice:
     problems: tuple[tuple[str, str, tuple[str, str], str | None, int], ...] = ()
 
 
-def _override_pieces(text: str) -> Iterator[str]:
-    for chunk in text.replace("\n", ";").split(";"):
-        if chunk.strip():
-            yield chunk
-
-
 def resolve_ruleset(deal: m.Deal, profile: str | None = None) -> RulesetChoice:
     """The ruleset of a deal: ``profile`` (if given) or its ``[Profile]`` tag, plus the
     ``[Rules "..."]`` overrides, each override read on its own so that one bad override
-    does not hide the good ones.
+    does not hide the good ones (the reading is the rules layer's
+    :func:`~gojinotation_analyzer.rules.profiles.declared_ruleset`, the engine's too;
+    here its problems become GJV220 and GJV221).
 
     >>> rules = m.Tag("Rules", "cmp.ershayi=yes; time.limit_s=30")
     >>> d = m.Deal((m.Tag("Profile", "qingdao"), rules))
@@ -390,45 +385,24 @@ def resolve_ruleset(deal: m.Deal, profile: str | None = None) -> RulesetChoice:
     >>> resolve_ruleset(m.Deal((m.Tag("Profile", "qingdao-standrd"),))).problems[0][0]
     'GJV220'
     """
-    from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
+    from gojinotation_analyzer.rules.profiles import declared_ruleset
 
     declared = deal.tag("Profile")
     overrides = deal.tag("Rules") or ""
+    got = declared_ruleset(declared, overrides, profile=profile)
     problems: list[tuple[str, str, tuple[str, str], str | None, int]] = []
-    pid = DEFAULT_PROFILE
-    wanted = profile if profile is not None else declared
-    if wanted is not None and wanted.strip():
-        try:
-            pid = resolve_profile_id(wanted)
-        except RulesetError as exc:
-            if profile is not None:  # a command-line choice: the caller reports it
-                raise
+    for p in got.problems:
+        exc = p.error
+        if p.tag == "Profile":
             msg = (
                 _t("unknown_profile", "en", msg=exc.en, fallback=DEFAULT_PROFILE),
                 _t("unknown_profile", "zh", msg=exc.zh, fallback=DEFAULT_PROFILE),
             )
             problems.append(("GJV220", "Profile", msg, None, 0))
-    rs = load_ruleset(pid)
-    values: dict[str, Any] = {}
-    offset = 0
-    for piece in _override_pieces(overrides):
-        at = overrides.find(piece.strip(), offset)
-        offset = max(offset, at + len(piece.strip())) if at >= 0 else offset
-        try:
-            parsed = parse_overrides(piece)
-            rs.with_overrides(parsed)
-        except RulesetError as exc:
+        else:
             msg = (_t("bad_override", "en", msg=exc.en), _t("bad_override", "zh", msg=exc.zh))
-            problems.append(("GJV221", "Rules", msg, exc.param or None, max(at, 0)))
-            continue
-        values.update(parsed)
-    if values:
-        try:
-            rs = rs.with_overrides(values)
-        except RulesetError as exc:  # overrides that are fine alone but not together
-            msg = (_t("bad_override", "en", msg=exc.en), _t("bad_override", "zh", msg=exc.zh))
-            problems.append(("GJV221", "Rules", msg, exc.param or None, 0))
-    return RulesetChoice(rs, pid, declared, overrides, tuple(problems))
+            problems.append(("GJV221", "Rules", msg, exc.param or None, p.offset))
+    return RulesetChoice(got.ruleset, got.profile, declared, overrides, tuple(problems))
 
 
 def _tag_value_pos(ctx: _Ctx, tag: str, offset: int) -> _Pos:
@@ -614,29 +588,29 @@ def _handle_event(
 
 
 def _burn_failed(ctx: _Ctx, ev: E.BurnFailed, action: m.Action, round_no: int | None) -> None:
-    """烧糊 without a violation: the burner's own set broke the joker rule (R-BURN-3; the
-    engine's BurnFailed names its consequence, R-BURN-5).  A failed burn is a legal, if
-    losing, course of play: a warning, not an error."""
+    """烧糊 without a violation: reported under the rule the engine names as its cause
+    (``ev.cause``, ``ev.param``; the consequence, R-BURN-5, is cited too).  A failed burn
+    is a legal, if losing, course of play: a warning, not an error."""
     msg = (ev.en, ev.zh)
     expl = _explain(
-        "R-BURN-3",
+        ev.cause,
         msg,
         sanction=_both("burn_failed"),
-        param="burn.joker_exempt",
+        param=ev.param,
         rs=ctx.rs,
         profile=ctx.profile,
     )
     ctx.add(
         "GJV306",
-        "R-BURN-3",
+        ev.cause,
         msg,
         pos=_pos(action.span),
         round_no=round_no,
         seat=ev.seat,
         action=action,
         explanation=expl,
-        citations=_citations("R-BURN-3", _citations("R-BURN-5")),
-        param="burn.joker_exempt",
+        citations=_citations(ev.cause, _citations(ev.rule_id)),
+        param=ev.param,
     )
 
 
@@ -649,10 +623,6 @@ def _overridden(ctx: _Ctx, param: str | None) -> bool:
         return bool(ctx.rs.get(param) != s.value)
     except (KeyError, AttributeError, RulesetError):
         return False
-
-
-#: The rulings a record can give (``[%ruling …]``) and the engine can prescribe.
-RULINGS = ("accept", "retract", "daluo", "void")
 
 
 def _ruling_dispute(ev: E.Dispute) -> bool:

@@ -42,8 +42,11 @@ gojinotation_analyzer.rules.ruleset.RulesetError: unknown rule profile 'qingdao-
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from gojinotation_analyzer.rules.profile_files import (
     SHIPPED,
@@ -68,20 +71,25 @@ from gojinotation_analyzer.rules.provenance import (
 )
 from gojinotation_analyzer.rules.ruleset import (
     Ruleset,
+    RulesetError,
     format_value,
     parse_overrides,
 )
 
 __all__ = [
+    "DEFAULT_PROFILE",
     "PROFILES",
     "SEED_FILES",
     "SHIPPED",
     "Citation",
+    "DeclaredRules",
     "Profile",
     "ProfileFileError",
     "Provenance",
     "Reading",
+    "RulesProblem",
     "Setting",
+    "declared_ruleset",
     "diff",
     "get_profile",
     "load_profile_file",
@@ -166,6 +174,100 @@ def load_ruleset(profile: str = "qingdao-standard", overrides_text: str = "") ->
     if overrides_text.strip():
         rs = rs.with_overrides(parse_overrides(overrides_text))
     return rs
+
+
+#: The profile a record without a ``[Profile]`` tag (or with an unknown one) is read under.
+DEFAULT_PROFILE = "qingdao-standard"
+
+
+@attrs.frozen(eq=False)
+class RulesProblem:
+    """A ``[Profile]`` or ``[Rules]`` tag that could not be read (or one override of it).
+
+    :ivar tag: ``"Profile"`` or ``"Rules"``.
+    :ivar error: what went wrong (with its ``param``, ``en`` and ``zh``).
+    :ivar offset: where the bad override starts in the tag's value (0 for the whole tag).
+    """
+
+    tag: str
+    error: RulesetError
+    offset: int = 0
+
+
+@attrs.frozen(eq=False)
+class DeclaredRules:
+    """The ruleset a record declares, as far as it can be read (:func:`declared_ruleset`).
+
+    :ivar ruleset: the profile's ruleset with every override that could be read.
+    :ivar profile: the profile id used (:data:`DEFAULT_PROFILE` for an unknown one).
+    :ivar known: False when the declared profile was unknown.
+    :ivar problems: what could not be read, in the order of the tags.
+    """
+
+    ruleset: Ruleset
+    profile: str
+    known: bool = True
+    problems: tuple[RulesProblem, ...] = ()
+
+
+def _override_pieces(text: str) -> Iterator[str]:
+    for chunk in text.replace("\n", ";").split(";"):
+        if chunk.strip():
+            yield chunk
+
+
+def declared_ruleset(
+    declared: str | None, overrides: str = "", *, profile: str | None = None
+) -> DeclaredRules:
+    """The ruleset of a record's ``[Profile]`` tag (``declared``) and ``[Rules]`` tag
+    (``overrides``), or of the command line's ``profile`` when given: the one reading
+    of those tags that the engine and the validator share.
+
+    An unknown declared profile is read as :data:`DEFAULT_PROFILE`; each override is read
+    on its own, so that one bad override does not hide the good ones.  What could not be
+    read is listed in ``problems`` (the engine reports it as R-RECORD-1, the validator as
+    GJV220/GJV221).
+
+    >>> r = declared_ruleset("qingdao", "cmp.ershayi=yes; time.limit_s=30")
+    >>> r.profile, r.ruleset.time.limit_s, [(p.tag, p.offset) for p in r.problems]
+    ('qingdao-standard', 30, [('Rules', 0)])
+    >>> r = declared_ruleset("qingdao-standrd", "time.limit_s=20")
+    >>> r.profile, r.known, r.ruleset.time.limit_s, r.problems[0].tag
+    ('qingdao-standard', False, 20, 'Profile')
+
+    :raises RulesetError: for an unknown ``profile`` (a choice the caller reports).
+    """
+    problems: list[RulesProblem] = []
+    pid = DEFAULT_PROFILE
+    known = True
+    wanted = profile if profile is not None else declared
+    if wanted is not None and wanted.strip():
+        try:
+            pid = resolve_profile_id(wanted)
+        except RulesetError as exc:
+            if profile is not None:
+                raise
+            problems.append(RulesProblem("Profile", exc))
+            known = False
+    rs = profile_ruleset(pid)
+    values: dict[str, Any] = {}
+    offset = 0
+    for piece in _override_pieces(overrides):
+        at = overrides.find(piece.strip(), offset)
+        offset = max(offset, at + len(piece.strip())) if at >= 0 else offset
+        try:
+            parsed = parse_overrides(piece)
+            rs.with_overrides(parsed)
+        except RulesetError as exc:
+            problems.append(RulesProblem("Rules", exc, max(at, 0)))
+            continue
+        values.update(parsed)
+    if values:
+        try:
+            rs = rs.with_overrides(values)
+        except RulesetError as exc:  # overrides that are fine alone but not together
+            problems.append(RulesProblem("Rules", exc))
+    return DeclaredRules(rs, pid, known, tuple(problems))
 
 
 def open_points(profile: str, *, own_only: bool = False) -> list[tuple[str, str]]:

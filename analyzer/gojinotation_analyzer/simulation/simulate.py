@@ -58,6 +58,7 @@ from gojinotation.model import (
     Tribute,
     Yield,
 )
+from gojinotation_analyzer import i18n
 from gojinotation_analyzer.engine import do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.scoring import DealScore, Obligation, legal_return_cards
@@ -751,55 +752,8 @@ def stats(results: Iterable[SimResult | Sequence[E.Event]]) -> Stats:
     return Stats(n, total, deals)
 
 
-#: Short labels of the event kinds for tables (English / Chinese).
-LABELS: dict[str, str] = {
-    "Led": "lead 发牌",
-    "Played": "play over a set 上牌",
-    "GoujiPlayed": "够级 set",
-    "GoujiPlayed/answered": "够级 battle: 对头 answers",
-    "Passed": "pass 过牌",
-    "Passed/declined": "declined to burn 不烧",
-    "TimeoutPass": "timeout 超时",
-    "Yielded": "让牌",
-    "Closed": "扣牌",
-    "Closed/implied": "扣牌 implied",
-    "RoundEnded": "round ends 一轮结束",
-    "Jiefeng": "接风",
-    "BurnDeclared": "烧牌",
-    "CounterBurn": "反烧",
-    "CounterBurn/again": "再反烧",
-    "BurnLifted": "解烧",
-    "BurnSucceeded": "burn succeeds 烧成",
-    "BurnFailed": "烧糊",
-    "FakeBurn": "假烧",
-    "Ershayi": "二杀一",
-    "Opened": "开点",
-    "Opened/pending": "开点 pending 4s 待发4",
-    "NotOpened": "不开点",
-    "Men": "闷",
-    "Gousiji": "够死级",
-    "Gousiji/granted": "够死级 chance",
-    "Gousiji/played": "够死级 played",
-    "Wutou": "无头",
-    "SihuLuanchan": "四户乱缠",
-    "WentOut": "goes out 走科",
-    "WentOut/forced": "forced place 判名次",
-    "Revolution": "革命",
-    "Chuan3hu": "串三户",
-    "Reported": "报牌",
-    "Bought": "买3/买4",
-    "Gave": "送3/送4",
-    "Tribute": "进贡",
-    "Returned": "还贡",
-    "PenaltyApplied": "penalty 罚分",
-    "RulingApplied": "ruling 裁决",
-    "DealEnded": "deal ends 本局结束",
-    "DealEnded/void": "void deal 作废",
-    "Violation": "violation 违规",
-    "Dispute": "dispute 争议",
-    "Notice": "notice 提示",
-}
-
+#: The event kinds in table order (every one has a label: ``sim.event.<kind>`` in the one
+#: catalogue, :mod:`gojinotation_analyzer.i18n`).
 _ORDER: tuple[str, ...] = (
     "Led",
     "Played",
@@ -832,12 +786,12 @@ _ORDER: tuple[str, ...] = (
     "SihuLuanchan",
     "WentOut",
     "WentOut/forced",
-    "Revolution",
+    "RevolutionDeclared",
     "Chuan3hu",
     "Reported",
     "Bought",
     "Gave",
-    "Tribute",
+    "TributePaid",
     "Returned",
     "PenaltyApplied",
     "RulingApplied",
@@ -847,6 +801,17 @@ _ORDER: tuple[str, ...] = (
     "Dispute",
     "Notice",
 )
+
+
+def _bilingual(key: str) -> str:
+    """A kind's label in both languages in one string (the English alone where it already
+    holds the Chinese term): the stats table is read by speakers of both."""
+    en, zh = i18n.t(f"sim.event.{key}", "en"), i18n.t(f"sim.event.{key}", "zh")
+    return en if zh in en else f"{en} {zh}"
+
+
+#: Short labels of the event kinds for tables (English and Chinese in one string).
+LABELS: dict[str, str] = {key: _bilingual(key) for key in _ORDER}
 
 
 def stat_rows(extra: Iterable[str] = ()) -> list[str]:
