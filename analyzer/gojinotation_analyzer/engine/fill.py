@@ -56,6 +56,11 @@ MAX_FILL = 14
 #: stands, at the engine's own cost.
 MAX_SEARCHES = 200
 
+#: The longest deal (items of its main line) read as a terse record: a real deal has some
+#: 220 actions, and a longer "deal" (a generated or broken file: a million passes) is
+#: judged exactly as written, at the engine's own cost in time and memory.
+MAX_FILL_ITEMS = 5_000
+
 
 @attrs.frozen
 class Ambiguity:
@@ -345,7 +350,9 @@ def _steps(
     from gojinotation_analyzer.engine import do, replay
     from gojinotation_analyzer.engine import events as E
 
-    start = next(replay(attrs.evolve(deal, moves=()), ruleset, deck_check=deck_check))
+    # the state before the first action, from the deal itself: its first leader may be
+    # told from its first recorded play (R-OPEN-1, no Leader tag and no 上班)
+    start = next(iter(replay(deal, ruleset, deck_check=deck_check)))
     st = start.state
     index = 0
     recorded: list[m.Action] | None = None  # built at the first slip
@@ -440,6 +447,8 @@ def fill(
     one (:class:`Slip`), so that one slip costs one finding: the deal is then no longer
     the record, and is for replaying only.
     """
+    if len(deal.moves) > MAX_FILL_ITEMS:
+        return Filled(deal, 0, ())
     out: list[m.MoveItem] = []
     ambiguities: list[Ambiguity] = []
     slips: list[Slip] = []

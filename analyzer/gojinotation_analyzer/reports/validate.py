@@ -234,6 +234,7 @@ def validate_deal(
     profile: str | None = None,
     deck_check: bool = True,
     positions: bool = True,
+    fill: bool = True,
 ) -> list[Diagnostic]:
     """Every finding of one deal, sorted by position.
 
@@ -247,6 +248,9 @@ def validate_deal(
     :param deck_check: check the deck and hand sizes (R-DECK-1); unit situations with
         small hands pass ``False``.
     :param positions: ``False`` when the spans do not refer to the file (JSON input).
+    :param fill: read the record as a terse one (docs/format.md §9.3): the passes and
+        closes it implies are filled in and a slip is reported once; ``False`` judges
+        the actions exactly as written (every omitted pass an error).
     :raises RulesetError: for an unknown ``profile`` (a caller's error, not the record's).
     """
     return _validate_deal(
@@ -258,6 +262,7 @@ def validate_deal(
         profile=profile,
         deck_check=deck_check,
         positions=positions,
+        fill=fill,
     )[0]
 
 
@@ -271,6 +276,7 @@ def _validate_deal(
     profile: str | None = None,
     deck_check: bool = True,
     positions: bool = True,
+    fill: bool = True,
 ) -> tuple[list[Diagnostic], E.DealEnded | None, Ruleset]:
     """:func:`validate_deal`, with the deal's end as the replay found it (``None`` when it
     did not end) and the ruleset it was judged under: what the match-level checks read."""
@@ -314,17 +320,23 @@ def _validate_deal(
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out), None, ruleset
     # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
-    from gojinotation_analyzer.engine.fill import fill
+    from gojinotation_analyzer.engine.fill import Filled
+    from gojinotation_analyzer.engine.fill import fill as fill_deal
 
     # (a slip illegal in every reading is replayed as its nearest legal repair and
-    # reported once: one slip, one error)
-    filled = fill(replayed, ruleset, deck_check=deck_check, repair=True)
+    # reported once: one slip, one error); ``fill=False`` judges the record as written
+    filled = (
+        fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
+        if fill
+        else Filled(replayed, 0, ())
+    )
     slips = {slip.index: slip for slip in filled.slips}
     for amb in filled.ambiguities:
         ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
                 seat=amb.action.seat, action=amb.action)  # fmt: skip
-    deal = attrs.evolve(deal, moves=filled.deal.moves)
-    replayed = attrs.evolve(replayed, moves=filled.deal.moves)
+    if filled.deal is not replayed:
+        deal = attrs.evolve(deal, moves=filled.deal.moves)
+        replayed = attrs.evolve(replayed, moves=filled.deal.moves)
     actions = list(deal.actions())
     # Only what the later checks read is kept (a deal may have a million actions): the
     # replay's round at the actions after a round mark, and the states variations
@@ -440,9 +452,11 @@ def validate_match(
     compare: Sequence[str] = (),
     deck_check: bool = True,
     positions: bool = True,
+    fill: bool = True,
 ) -> Report:
     """Validate every deal of a record already read (broken deals give their syntax
-    errors; ``errors`` not tied to a deal are reported too).  ``compare`` lists profiles
+    errors; ``errors`` not tied to a deal are reported too; ``fill`` as in
+    :func:`validate_deal`).  ``compare`` lists profiles
     for :func:`compare_profiles` of every deal."""
     out: list[Diagnostic] = []
     comparisons: list[ProfileComparison] = []
@@ -463,6 +477,7 @@ def validate_match(
             profile=profile,
             deck_check=deck_check,
             positions=positions,
+            fill=fill,
         )
         if prev is not None and prev[1] is not None and follows_in_match(prev[0], deal):
             ctx = _Ctx(deal, file, i, source_lines, positions)
@@ -493,11 +508,13 @@ def validate_source(
     profile: str | None = None,
     compare: Sequence[str] = (),
     deck_check: bool = True,
+    fill: bool = True,
 ) -> Report:
     """Read and validate a GJN source: a path (:class:`os.PathLike`), or the text itself
-    (``str`` or ``bytes``).  Never raises for any input except an unknown ``profile`` or
-    ``compare`` entry (:class:`~rules.ruleset.RulesetError`); an unreadable path gives
-    a report with ``readable=False``.
+    (``str`` or ``bytes``); ``fill`` as in :func:`validate_deal`.  Never raises for any
+    input except an unknown ``profile`` or ``compare`` entry
+    (:class:`~rules.ruleset.RulesetError`); an unreadable path gives a report with
+    ``readable=False``.
 
     >>> r = validate_source(b"\\xff\\xfe", file="x.gjn")
     >>> [d.code for d in r.diagnostics], r.exit_code
@@ -537,4 +554,5 @@ def validate_source(
         profile=profile,
         compare=compare,
         deck_check=deck_check,
+        fill=fill,
     )
