@@ -5,6 +5,7 @@ with its facts and score."""
 
 from __future__ import annotations
 
+from gojinotation.model import Action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import (
     SEATS,
@@ -267,3 +268,85 @@ def _check_end(st: DealState, ev: list[E.Event], *, force: bool = False) -> None
         return
     st.result = facts
     ev.append(E.DealEnded(None, places=places, facts=facts, score=score))
+
+
+# ------------------------------------------------------ 保拉 and waivers (GJN 1.1 events)
+
+
+def _judge_baola(st: DealState, seat: int, rebel: int) -> _Fail | None:
+    """R-REVOLUTION-1 (geming.mode = zaofan_baola, 000§K (一)7): a teammate of the rebel
+    backs his 造反 (保拉), once per rebel."""
+    if st.p.geming != "zaofan_baola":
+        return _Fail(
+            "R-REVOLUTION-1",
+            "this profile has no 造反 with 保拉 (000§K)",
+            "本规则无造反保拉",
+            "ignore",
+            "geming.mode",
+        )
+    if st.ended or not st.active & BIT[seat]:
+        return _Fail("R-REVOLUTION-1", f"seat {seat} is out", f"{seat}号已不在局中", "ignore")
+    if rebel == seat or _team(rebel) != _team(seat):
+        return _Fail(
+            "R-REVOLUTION-1",
+            f"保拉 backs a teammate's 造反; seat {rebel} is not seat {seat}'s teammate",
+            f"保拉须为本方队友的造反；{rebel}号不是{seat}号的队友",
+            "ignore",
+        )
+    if any(r == rebel for _, r in st.baola) or not (
+        st.active & BIT[rebel] or rebel in st.revolutions
+    ):
+        return _Fail(
+            "R-REVOLUTION-1",
+            f"seat {rebel}'s 造反 is already backed or he is out",
+            f"{rebel}号的造反已有保拉，或已走科",
+            "ignore",
+        )
+    return None
+
+
+def _baola(st: DealState, seat: int, rebel: int, a: Action, ev: list[E.Event]) -> None:
+    st.baola = (*st.baola, (seat, rebel))
+    ev.append(
+        E.Claimed(
+            seat,
+            what="baola",
+            rule_id="R-REVOLUTION-1",
+            en=f"seat {seat} backs seat {rebel}'s 造反 (保拉): it succeeds if seat {seat} takes "
+            f"头科 (seat {rebel} is then 三科), else seat {rebel} is 大拉 (000§K (一)7)",
+            zh=f"{seat}号为{rebel}号的造反保拉：{seat}号抢到头科即保拉成功（{rebel}号为三科），"
+            f"否则{rebel}号为大拉",
+            action=a,
+        )
+    )
+
+
+def _judge_waive(st: DealState, seat: int) -> _Fail | None:
+    """R-REVOLUTION-1 (004b(13)): the 革命者's 对头 may waive his three 够死级 chances and
+    is then 无头 (声明放弃此权力即视为无头)."""
+    if not st.ended and st.active & BIT[seat] and st.gsj[seat] and DUI[seat] in st.revolutions:
+        return None
+    return _Fail(
+        "R-REVOLUTION-1",
+        f"seat {seat} has no 够死级 chances from a 革命 to waive",
+        f"{seat}号没有因革命而得的够死级机会可放弃",
+        "ignore",
+    )
+
+
+def _waive(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    g = list(st.gsj)
+    g[seat] = 0
+    st.gsj = tuple(g)
+    ev.append(
+        E.Claimed(
+            seat,
+            what="waive",
+            rule_id="R-REVOLUTION-1",
+            en=f"seat {seat} waives his 够死级 chances and is 无头 (004b(13))",
+            zh=f"{seat}号声明放弃够死级机会，视为无头",
+            action=a,
+        )
+    )
+    if st.p.wutou:
+        ev.append(E.Wutou(seat))
