@@ -290,7 +290,7 @@ def _table_events(st: DealState) -> list[Action]:
         if not st.draw_done:
             drawers = (st.draw_next,) if st.draw_next else SEATS
             cands.extend(Draw(s, card=c) for s in drawers for c in RANK_CARDS)
-        if st.rs.open.shangban != "none":
+        if st.rs.open.shangban.startswith("two_"):
             i = I4 if st.rs.open.shangban.endswith("_4") else I3
             for s in SEATS:
                 n = st.known[s][i] + min(st.unknown[s], st.pool[i])

@@ -594,11 +594,11 @@ def _judge_liang(st: DealState, seat: int, cards: tuple[Card, ...]) -> _Fail | N
     """R-OPEN-1 (上班, 亮3): before play, under a profile with 上班, the seat shows two or
     more 3s (4s) of one colour or suit (open.shangban) that it holds."""
     mode = st.rs.open.shangban
-    if mode == "none":
+    if not mode.startswith("two_"):
         return _Fail(
             "R-OPEN-1",
-            "this profile has no 上班 (亮3): the first taker leads",
-            "本规则无上班（亮3），首取牌人首发",
+            f"this profile has no 上班 by shown cards (亮3; open.shangban = {mode})",
+            "本规则无亮3上班",
             "ignore",
             "open.shangban",
         )
