@@ -289,6 +289,24 @@ def test_R_REVOLUTION_1_baola_backs_a_teammates_zaofan(seeds: Path) -> None:
     assert not can(_deal(hands, "qingdao-standard"), gj.parse_action("3:baola 1"))
 
 
+@pytest.mark.parametrize(("backer", "rebel_place"), [(3, 3), (5, 6)])
+def test_R_REVOLUTION_1_baola_succeeds_when_the_backer_takes_toke(
+    seeds: Path, backer: int, rebel_place: int
+) -> None:
+    _quote(seeds, "000", "提出保拉者未抢到头客，造反方为大拉")
+    # seat 1 (no joker, no 2) rebels, backed by seat 3 or seat 5; seat 3 goes out first
+    moves = (f"{backer}:baola 1", "1:revolution", "3:5", "4:7", "5:8", "6:9")
+    st, ev = _run(_deal("33 44/6/5/7/8/9", "fujian2-zaofan", leader=3), *moves)
+    assert st.ended and st.places[3] == 1
+    assert st.places[1] == rebel_place  # 三科 when the backer is 头科, else 大拉 (last)
+    assert "R-REVOLUTION-1" not in _rules(ev, E.Dispute)  # the record shows the 保拉
+
+
+def test_R_REVOLUTION_1_a_zaofan_without_a_written_baola_stays_a_dispute() -> None:
+    _, ev = _run(_deal("33 44/6/5/7/8/9", "fujian2-zaofan", leader=3), "1:revolution")
+    assert _rules(ev, E.Dispute) == ["R-REVOLUTION-1"]
+
+
 def test_R_REVOLUTION_1_the_duitou_may_waive_his_gousiji_chances(seeds: Path) -> None:
     _quote(seeds, "004", "其对头取得三次够死级的权力。声明放弃此权力即视为无头")
     st, ev = _run(_deal("33 44/55 2/66/77/88/99", "latest-004"), "1:revolution")

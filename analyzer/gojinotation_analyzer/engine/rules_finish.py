@@ -101,11 +101,16 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
         want = 4
         if first and second and _team(first[0]) == _team(r) == _team(second[0]):
             want = 3
+        forced = "革命"
+        backers = [b for b, rebel in st.baola if rebel == r]
+        if backers:  # 000§K (一)7: 保拉 succeeds when the backer takes 头科
+            won = bool(first) and first[0] in backers
+            want, forced = (3, "保拉成功") if won else (6, "保拉失败：大拉")
         place = want if want in free else (free[0] if free else 4)
         pl = list(st.places)
         pl[r] = place
         st.places = tuple(pl)
-        ev.append(E.WentOut(r, place=place, forced="革命"))
+        ev.append(E.WentOut(r, place=place, forced=forced))
     st.rev_pending = ()
     _chuan3hu(st, ev)
 
@@ -175,16 +180,17 @@ def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
 
 def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
     ev.append(E.Revolution(seat))
-    if st.p.geming == "zaofan_baola":
+    if st.p.geming == "zaofan_baola" and not any(r == seat for _, r in st.baola):
         _dispute(
             st,
             seat,
             None,
             "R-REVOLUTION-1",
             "geming.mode",
-            "造反 needs a teammate's 保拉, which a record cannot show; the rebel is placed "
+            "造反 needs a teammate's 保拉, and the record writes none before it (e.g. "
+            f"`{seat + 2 if seat < 5 else seat - 2}:baola {seat}`); the rebel is placed "
             "as a 革命者 (四科, or 三科 when his teammates take 头科 and 二科)",
-            "造反须同伙提出保拉，记录中无法体现；按革命者定名次（四科，同伙得头科二科时为三科）",
+            "造反须同伙提出保拉，记录中此前未写保拉；按革命者定名次（四科，同伙得头科二科时为三科）",
             (("zaofan_baola", "三科 if the 保拉 declarer takes 头科, else 大拉 (000§K)"),),
             ev,
         )
