@@ -183,6 +183,7 @@ _ACTION_NAMES: dict[type, str] = {
     m.Kaidian: "kaidian",
     m.Baola: "baola",
     m.Waive: "waive",
+    m.Query: "query",
 }
 _ACTION_CLASSES: dict[str, type] = {v: k for k, v in _ACTION_NAMES.items()}
 
@@ -251,6 +252,8 @@ def _action_json(a: m.Action, spans: bool) -> JsonDict:
         out["cards"] = _cards_json(a.cards)
     elif isinstance(a, m.Baola):
         out["rebel"] = a.rebel
+    elif isinstance(a, m.Query):
+        out["target"] = a.target
     if a.irregular:
         out["irregular"] = True
     if a.glyphs:
@@ -638,7 +641,7 @@ class _In:
                 kw[f] = self.cards(d[f], p)
             elif f in ("card", "paid"):
                 kw[f] = self.card(d[f], p)
-            elif f in ("from_seat", "to_seat", "rebel"):
+            elif f in ("from_seat", "to_seat", "rebel", "target"):
                 kw[f] = self.seat(d[f], p)
             elif f == "count":
                 kw[f] = self.int_(d[f], p)
@@ -697,6 +700,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "kaidian": (),
     "baola": ("rebel",),
     "waive": (),
+    "query": ("target",),
 }
 
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]

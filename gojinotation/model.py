@@ -33,6 +33,7 @@ GJN                 class            meaning
 ``3:kaidian``       :class:`Kaidian`  claim automatic 开点 (no 够级 set in hand)
 ``5:baola 1``       :class:`Baola`   保拉: back a teammate's 造反/革命
 ``4:waive``         :class:`Waive`   waive the 够死级 chances (the seat becomes 无头)
+``3:query 6``       :class:`Query`   问牌: ask seat 6 how many cards he holds
 ``^3:KKK``          ``irregular``    happened at the table although irregular
 ``{…}``             :class:`Comment`  free comment
 ``! ? !! ?? !? ?!`` ``glyphs``       move assessment
@@ -80,6 +81,7 @@ __all__ = [
     "Pass",
     "Penalty",
     "Play",
+    "Query",
     "Report",
     "Return",
     "Revolution",
@@ -423,6 +425,13 @@ class Waive(ActionBase):
     """The seat waives its 够死级 chances and becomes 无头 (004b(13))."""
 
 
+@attrs.frozen(weakref_slot=False)
+class Query(ActionBase):
+    """问牌: the seat asks ``target`` how many cards he holds (R-REPORT-1)."""
+
+    target: int = attrs.field(kw_only=True)
+
+
 Action: TypeAlias = (
     Play
     | Burn
@@ -446,6 +455,7 @@ Action: TypeAlias = (
     | Kaidian
     | Baola
     | Waive
+    | Query
 )
 ACTION_TYPES: tuple[type, ...] = (
     Play,
@@ -470,6 +480,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Kaidian,
     Baola,
     Waive,
+    Query,
 )
 
 

@@ -414,6 +414,9 @@ class _ToModel(Transformer[Token, Any]):
     def waive(self, kw: Token) -> _Body:
         return _Body(m.Waive, {"_last": kw})
 
+    def query(self, kw: Token, n: Token) -> _Body:
+        return _Body(m.Query, {"target": self._seat(n, str(n)), "_last": n})
+
     def glyph(self, tok: Token) -> _Annot:
         return _Annot(str(tok), None)
 
@@ -528,6 +531,7 @@ _KEYWORDS = {
     "KAIDIAN_KW",
     "BAOLA_KW",
     "WAIVE_KW",
+    "QUERY_KW",
 }
 
 
@@ -1014,6 +1018,7 @@ class _Fast:
             f"(?P<k_KAIDIAN_KW>{t['KAIDIAN_KW']})",
             f"(?P<k_BAOLA_KW>{t['BAOLA_KW']}){ws}(?P<baola_n>{num})",
             f"(?P<k_WAIVE_KW>{t['WAIVE_KW']})",
+            f"(?P<k_QUERY_KW>{t['QUERY_KW']}){ws}(?P<query_n>{num})",
             f"(?P<play>{cards})",
         ]
         prio = f"{t['SEAT']}|{t['ROUND_NO']}|{t['HAND_START']}"
@@ -1153,6 +1158,9 @@ _WORD_SPELLINGS = [
     "保拉",
     "waive",
     "放弃",
+    "query",
+    "问牌",
+    "问",
 ]
 
 
@@ -1248,6 +1256,8 @@ def _body(kind: str, mt: re.Match[str]) -> tuple[type, dict[str, Any]]:
         return m.Show, {"cards": _cards_or_fallback(g("show_c"))}
     if kind == "baola_n":
         return m.Baola, {"rebel": _seat_or_fallback(g("baola_n"))}
+    if kind == "query_n":
+        return m.Query, {"target": _seat_or_fallback(g("query_n"))}
     raise _Fallback
 
 
@@ -1277,6 +1287,7 @@ _BODY_ORDER = (
     "k_KAIDIAN_KW",
     "baola_n",
     "k_WAIVE_KW",
+    "query_n",
 )
 _BODY_GROUPS = frozenset(_BODY_ORDER)
 

@@ -104,6 +104,8 @@ def format_action(action: m.Action) -> str:
         body = f"baola {action.rebel}"
     elif isinstance(action, m.Waive):
         body = "waive"
+    elif isinstance(action, m.Query):
+        body = f"query {action.target}"
     else:  # pragma: no cover - exhaustive over Action
         raise TypeError(f"not an action: {action!r}")
     out = ("^" if action.irregular else "") + f"{action.seat}:{body}"

@@ -191,6 +191,8 @@ def action(draw: st.DrawFn) -> m.Action:
         return m.Show(seat, cards=draw(cards(max_size=4)), **common)
     if kind == "Baola":
         return m.Baola(seat, rebel=draw(SEAT), **common)
+    if kind == "Query":
+        return m.Query(seat, target=draw(SEAT), **common)
     if kind == "Report":
         return m.Report(seat, count=draw(NUMBER), **common)
     if kind == "Buy":

@@ -73,6 +73,8 @@ def _rules(events: list[E.Event], kind: type) -> list[str]:
         ("3:开点", "3:kaidian"),
         ("5:保拉 1", "5:baola 1"),
         ("4:放弃", "4:waive"),
+        ("3:问牌 6", "3:query 6"),
+        ("3:问 6", "3:query 6"),
         ("^3:JIEFENG ! [%clk 4]", "^3:jiefeng ! [%clk 4]"),
     ],
 )
@@ -86,12 +88,15 @@ def test_table_events_read_in_both_languages_and_write_canonically(
 
 
 def test_gjn_v1_card_spellings_are_not_taken_for_the_new_words() -> None:
-    # the new words begin with letters that are also cards (d = 大王, k, a, j): a v1 record
-    # that plays them reads as before
-    moves = gj.loads('[Event "v1"]\nhand 1: DD KA JJ\n1. 1:dd 2:- 3:ka 4:jj 5:Dx 6:d')
-    plays = list(moves.deals[0].actions())  # type: ignore[union-attr]
-    assert [type(a) for a in plays] == [m.Play, m.Pass, m.Play, m.Play, m.Play, m.Play]
-    assert [str(a) for a in plays] == ["1:DD", "2:-", "3:AK", "4:JJ", "5:DX", "6:D"]
+    # the new words begin with letters that are also cards (d = 大王, k, a, j, q): a v1
+    # record that plays them reads as before (hence 问牌 is `query`, not `ask`: `3:ask` is
+    # A♠ K in version 1)
+    text = '[Event "v1"]\nhand 1: DD KA JJ\n1. 1:dd 2:- 3:ka 4:jj 5:Dx 6:d 1:ask 2:qq'
+    plays = list(gj.loads(text).deals[0].actions())  # type: ignore[union-attr]
+    assert {type(a) for a in plays} == {m.Play, m.Pass}
+    assert [str(a) for a in plays] == [
+        "1:DD", "2:-", "3:AK", "4:JJ", "5:DX", "6:D", "1:AsK", "2:QQ",
+    ]  # fmt: skip
 
 
 def test_a_draw_without_a_count_and_the_json_field_to_is_optional() -> None:
@@ -307,6 +312,34 @@ def test_R_REVOLUTION_1_a_zaofan_without_a_written_baola_stays_a_dispute() -> No
     assert _rules(ev, E.Dispute) == ["R-REVOLUTION-1"]
 
 
+@pytest.mark.parametrize(
+    ("profile", "asker", "legal"),
+    [
+        ("qingdao-standard", 2, True),  # 报牌 on request at ten cards or fewer
+        ("tiaozhanbei-2", 2, False),  # asking forbidden
+        ("qingdao-bie3", 2, False),  # no 报牌 at all under 憋3 (001d)
+        ("saizhi-002", 3, True),  # 002: the 对头 may ask
+        ("saizhi-002", 2, False),  # … nobody else
+    ],
+)
+def test_R_REPORT_1_asking_a_count_follows_baohu_mode(
+    profile: str, asker: int, legal: bool
+) -> None:
+    st = _deal("33/44/55/66/77/88", profile)
+    rs = load_ruleset(profile)
+    action = gj.parse_action(f"{asker}:query 6")
+    assert can(st, action) is legal, rs.baohu.mode
+    _, ev = _run(st, f"{asker}:query 6")
+    assert [e.what for e in ev if isinstance(e, E.Claimed)] == (["query"] if legal else [])
+
+
+def test_R_REPORT_1_asking_above_ten_cards_gets_nothing_to_report() -> None:
+    st = _deal("33/44/55/66/77/888999TTTJJ", "qingdao-standard")
+    assert not can(st, gj.parse_action("2:query 6"))  # 11 cards: 不够报 (a notice)
+    _, ev = _run(st, "2:query 6")
+    assert _rules(ev, E.Notice) == ["R-REPORT-1"] and not _rules(ev, E.Violation)
+
+
 def test_R_REVOLUTION_1_the_duitou_may_waive_his_gousiji_chances(seeds: Path) -> None:
     _quote(seeds, "004", "其对头取得三次够死级的权力。声明放弃此权力即视为无头")
     st, ev = _run(_deal("33 44/55 2/66/77/88/99", "latest-004"), "1:revolution")
@@ -327,6 +360,7 @@ def _table_candidates(st: DealState) -> list[m.Action]:
         out += [m.Baola(s, rebel=r) for r in m.SEATS]
         out += [m.Draw(s, card=Card.parse(c)) for c in ("9", "K", "A", "2", "X", "D")]
         out += [m.Show(s, cards=C("33")), m.Show(s, cards=C("333"))]
+        out += [m.Query(s, target=t) for t in m.SEATS]
     return out
 
 
@@ -393,6 +427,7 @@ def test_validator_reports_declarations_and_their_rulings() -> None:
         ("2:jiefeng", "claims 接风 (the lead)", "接风"),
         ("2:kaidian", "claims automatic 开点", "声明自动开点"),
         ("2:waive", "waives the 够死级 chances", "放弃够死级"),
+        ("2:query 5", "asks seat 5's count", "问5号的牌数"),
         ("2:liang 33", "shows two threes (亮3)", "亮两张3（上班）"),
     ],
 )

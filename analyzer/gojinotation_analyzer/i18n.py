@@ -599,6 +599,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "report.kind.Kaidian": ("automatic 开点 claim", "声明自动开点"),
     "report.kind.Baola": ("保拉", "保拉"),
     "report.kind.Waive": ("够死级 waived", "放弃够死级"),
+    "report.kind.Query": ("问牌", "问牌"),
     # -- the engine's sanctions (engine/machine.py), as the replay applies them
     "sanction.ignore": ("ignored", "不予承认"),
     "sanction.cuopai": (

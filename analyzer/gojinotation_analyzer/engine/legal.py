@@ -20,6 +20,7 @@ from gojinotation.model import (
     Kaidian,
     Pass,
     Play,
+    Query,
     Report,
     Return,
     Revolution,
@@ -300,6 +301,7 @@ def _table_events(st: DealState) -> list[Action]:
         cands.extend(Decline(s) for s in SEATS)
         cands.extend(Jiefeng(s) for s in SEATS)
     cands.extend(Kaidian(s) for s in SEATS)
+    cands.extend(Query(s, target=t) for s in SEATS for t in SEATS if t != s)
     cands.extend(Waive(s) for s in SEATS)
     cands.extend(Baola(s, rebel=r) for s in SEATS for r in SEATS if r != s and (r - s) % 2 == 0)
     for a in cands:

@@ -57,6 +57,7 @@ from gojinotation.model import (
     Pass,
     Penalty,
     Play,
+    Query,
     Report,
     Return,
     Revolution,
@@ -101,10 +102,12 @@ from gojinotation_analyzer.engine.rules_burn import (
 )
 from gojinotation_analyzer.engine.rules_exchange import (
     _count_shown,
+    _judge_query,
     _judge_report,
     _judge_return,
     _judge_tribute,
     _penalty,
+    _query,
     _report,
     _return,
     _timeout,
@@ -236,7 +239,7 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
 #: The table declarations and claims (GJN 1.1), each judged by its rule family:
 #: R-BURN-2 (:mod:`.rules_burn`), R-OPEN-1 (:mod:`.opening`), R-JIEFENG-1
 #: (:mod:`.rules_turn`), R-KAIDIAN-1 (:mod:`.rules_kaidian`), R-REVOLUTION-1
-#: (:mod:`.rules_finish`).
+#: (:mod:`.rules_finish`), R-REPORT-1 (问牌, :mod:`.rules_exchange`).
 _TABLE_EVENTS: dict[type, Any] = {
     Declare: lambda st, a: _judge_declare(st, a.seat),
     Decline: lambda st, a: _judge_decline(st, a.seat),
@@ -246,6 +249,7 @@ _TABLE_EVENTS: dict[type, Any] = {
     Kaidian: lambda st, a: _judge_kaidian_claim(st, a.seat),
     Baola: lambda st, a: _judge_baola(st, a.seat, a.rebel),
     Waive: lambda st, a: _judge_waive(st, a.seat),
+    Query: lambda st, a: _judge_query(st, a.seat, a.target),
 }
 
 
@@ -380,7 +384,7 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
     ):
         st.lose_lead |= BIT[seat]  # 001d(四): 过牌后又发牌、报户不实 -> 取消一次发牌权
     if s == "accept":
-        if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return, Draw)):
+        if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return, Draw, Query)):
             _apply(st, a, f.plan, ev)
         return
     if s == "daluo":  # a false claim of automatic 开点 (000§G 5)
@@ -592,6 +596,9 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
         _baola(st, seat, a.rebel, a, ev)
     elif t is Waive:
         _waive(st, seat, a, ev)
+    elif t is Query:
+        assert isinstance(a, Query)
+        _query(st, seat, a.target, a, ev)
     elif t is Ruling:
         assert isinstance(a, Ruling)
         ev.append(E.RulingApplied(seat, text=a.text))

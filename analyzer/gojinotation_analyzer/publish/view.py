@@ -98,6 +98,7 @@ STEP_KINDS: tuple[str, ...] = (
     "kaidian",
     "baola",
     "waive",
+    "query",
 )
 
 #: The event kinds the engine reports and the renderer marks (others show as ``notice``).
@@ -137,6 +138,7 @@ _KIND_OF: dict[type, str] = {
     m.Kaidian: "kaidian",
     m.Baola: "baola",
     m.Waive: "waive",
+    m.Query: "query",
 }
 
 
@@ -534,6 +536,8 @@ def _table_event_phrase(
         )
     if isinstance(action, m.Waive):
         return "放弃够死级" if zh else "waives the 够死级 chances"
+    if isinstance(action, m.Query):
+        return f"问{to(action.target)}的牌数" if zh else f"asks {to(action.target)}'s count"
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover
 
 
