@@ -66,6 +66,7 @@ _TABLE_EVENT_FIELDS: dict[str, object] = {
     "draw_next": 0,
     "draw_done": False,
     "baola": (),
+    "liang": (0, 0),
 }
 
 

@@ -237,6 +237,24 @@ def test_R_OPEN_1_liang_shows_two_same_colour_3s_one_holds(seeds: Path) -> None:
     assert not can(st, gj.parse_action("1:liang 3h3d"))
 
 
+@pytest.mark.parametrize(("leader", "errors"), [(2, []), (1, ["R-OPEN-1"])])
+def test_R_OPEN_1_dingban_more_same_colour_3s_take_over_the_first_lead(
+    seeds: Path, leader: int, errors: list[str]
+) -> None:
+    _quote(seeds, "000", "亮出同花色3多者可取代前首发牌人，称'顶班'")
+    st = new_deal(
+        [C("3h3d 5"), C("3s3s3c 6"), C("7"), C("8"), C("9"), C("T")],
+        load_ruleset("qingdao-standard"),
+        leader=leader,
+        deck_check=False,
+    )
+    st, ev = _run(st, "1:liang 3h3d", "2:liang 3s3s3c")
+    assert st.liang == (2, 3)
+    assert "顶班" in [e for e in ev if isinstance(e, E.Claimed)][-1].en
+    _, ev = _run(st, f"{leader}:{'6' if leader == 2 else '5'}")
+    assert _rules(ev, E.Violation) == errors
+
+
 # -------------------------------------------------------------------- R-JIEFENG-1
 
 

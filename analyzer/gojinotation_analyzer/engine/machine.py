@@ -85,7 +85,13 @@ from gojinotation_analyzer.engine.core import (
     _stand,
     _walk,
 )
-from gojinotation_analyzer.engine.opening import _draw, _judge_draw, _judge_liang, _liang
+from gojinotation_analyzer.engine.opening import (
+    _draw,
+    _judge_draw,
+    _judge_liang,
+    _liang,
+    _liang_check,
+)
 from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
@@ -317,6 +323,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _apply(st, action, r, ev)
         else:
             _play(st, seat, action.cards, r, ev, burn=False)
+        if state.liang[0] and not state.any_play:
+            _liang_check(state, st, action, ev)
         if st.p.show10:
             _count_shown(state, st, action, ev)
         out = tuple(ev)
@@ -331,6 +339,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _sanction(st, action, r, ev, notice=r.notice)
         else:
             _apply(st, action, r, ev)
+    if state.liang[0] and not state.any_play:
+        _liang_check(state, st, action, ev)
     if st.p.show10:
         _count_shown(state, st, action, ev)
     out = tuple(ev)

@@ -267,6 +267,7 @@ def new_deal(
     st.draw_next = 0
     st.draw_done = False
     st.baola = ()
+    st.liang = (0, 0)
     st.opened = 0
     st.kd_done = 0
     st.kd_pending = 0
@@ -631,13 +632,34 @@ def _judge_liang(st: DealState, seat: int, cards: tuple[Card, ...]) -> _Fail | N
 
 
 def _liang(st: DealState, seat: int, cards: tuple[Card, ...], a: Action, ev: list[E.Event]) -> None:
-    ev.append(
-        E.Claimed(
-            seat,
-            what="liang",
-            rule_id="R-OPEN-1",
-            en=f"seat {seat} shows {format_cards(cards)} (亮3) for the first lead",
-            zh=f"{seat}号亮{format_cards(cards)}，争首发（上班）",
-            action=a,
+    """The first show takes the first lead (上班); a later show of more takes it over
+    (顶班, open.dingban: 000§B 第七条)."""
+    holder, shown = st.liang
+    cs = format_cards(cards)
+    if not holder:
+        st.liang = (seat, len(cards))
+        en, zh = f"seat {seat} shows {cs} (亮3): he leads first (上班)", f"{seat}号亮{cs}，上班首发"
+    elif st.rs.open.dingban and len(cards) > shown and seat != holder:
+        st.liang = (seat, len(cards))
+        en = f"seat {seat} shows {cs}, more than seat {holder}: he takes over the first lead (顶班)"
+        zh = f"{seat}号亮{cs}，多于{holder}号，顶班首发"
+    else:
+        en = f"seat {seat} shows {cs}: seat {holder} keeps the first lead"
+        zh = f"{seat}号亮{cs}：仍由{holder}号首发"
+    ev.append(E.Claimed(seat, what="liang", rule_id="R-OPEN-1", en=en, zh=zh, action=a))
+
+
+def _liang_check(before: DealState, st: DealState, a: Action, ev: list[E.Event]) -> None:
+    """R-OPEN-1: at the first play, the seat the 亮3 shows made first leader leads."""
+    holder = before.liang[0]
+    if holder and st.any_play and not before.any_play and a.seat != holder:
+        ev.append(
+            E.Violation(
+                a.seat,
+                rule_id="R-OPEN-1",
+                en=f"seat {holder} took the first lead by 亮3 (上班), but seat {a.seat} leads",
+                zh=f"{holder}号亮3上班，应由其首发，而{a.seat}号首发",
+                action=a,
+                param="open.shangban",
+            )
         )
-    )

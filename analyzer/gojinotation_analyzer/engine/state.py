@@ -242,6 +242,8 @@ class DealState:
     draw_done: bool
     #: R-REVOLUTION-1: the 保拉 declarations, (backer, rebel)
     baola: tuple[tuple[int, int], ...]
+    #: R-OPEN-1: the seat that leads first by the 亮3 shown so far, and how many it showed
+    liang: tuple[int, int]
     opened: int
     kd_done: int
     kd_pending: int
