@@ -125,8 +125,15 @@ EVENT_KINDS: tuple[str, ...] = tuple(
 )
 
 #: Event kinds that legal self-play never produces: they need an illegal action (a
-#: Violation and its sanction, 假烧) or a referee's action (penalty, ruling).
-NOT_SELF_PLAY: tuple[str, ...] = ("Violation", "FakeBurn", "PenaltyApplied", "RulingApplied")
+#: Violation and its sanction, 假烧), a referee's action (penalty, ruling) or a table
+#: declaration (``Claimed``: the bots play without declaring).
+NOT_SELF_PLAY: tuple[str, ...] = (
+    "Violation",
+    "FakeBurn",
+    "PenaltyApplied",
+    "RulingApplied",
+    "Claimed",
+)
 
 
 class SimulationError(GoujiError):
@@ -768,6 +775,7 @@ LABELS: dict[str, str] = {
     "Returned": "还贡",
     "PenaltyApplied": "penalty 罚分",
     "RulingApplied": "ruling 裁决",
+    "Claimed": "table declaration 牌桌声明",
     "DealEnded": "deal ends 本局结束",
     "DealEnded/void": "void deal 作废",
     "Violation": "violation 违规",
@@ -816,6 +824,7 @@ _ORDER: tuple[str, ...] = (
     "Returned",
     "PenaltyApplied",
     "RulingApplied",
+    "Claimed",
     "DealEnded",
     "DealEnded/void",
     "Violation",
