@@ -517,13 +517,15 @@ def _declare(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
 
 def _judge_decline(st: DealState, seat: int) -> _Fail | None:
     """R-BURN-2: an explicit 不烧 by a seat that could declare a burn on the standing set
-    (the same seats that may decline with 过, R-PASS-1)."""
+    (the seats that may decline with 过, R-PASS-1, but the 对头 and others who answer it
+    without burning)."""
     if (
         st.top is not None
         and not st.ended
         and _burnable(st)
         and _may_decline(st, seat)
         and seat != st.turn
+        and not _answers_plainly(st, seat)
     ):
         return None
     return _Fail(
@@ -542,6 +544,8 @@ def _decline(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
         st.burn_claims = tuple(s for s in st.burn_claims if s != seat)
     st.declined |= BIT[seat]
     st.passed |= BIT[seat]
+    if st.yielder == seat:
+        st.yielder = 0
     ev.append(
         E.Claimed(
             seat,
