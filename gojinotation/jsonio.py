@@ -2,10 +2,11 @@
 
 Every model value has a JSON form: a ``dict`` whose ``"type"`` names the value
 (``match``, ``deal``, ``broken``, ``tag``, ``comment``, ``hand``, ``round``,
-``variation``, ``note`` and the fourteen actions ``play`` … ``ruling``).  Field names
-are the model's attribute names; cards are lists of canonical GJN card strings (``"Kd"``,
-``"D"``, ``"?"``); seats are integers 1–6.  Source spans are written by default and
-optional on input.  The schema is ``docs/gjn.schema.json`` (JSON Schema draft 2020-12).
+``variation``, ``note`` and the actions ``play`` … ``ruling``, ``declare`` …
+``waive``).  Field names are the model's attribute names; cards are lists of canonical
+GJN card strings (``"Kd"``, ``"D"``, ``"?"``); seats are integers 1–6.  Source spans
+are written by default and optional on input.  The schema is ``docs/gjn.schema.json``
+(JSON Schema draft 2020-12).
 
 ``from_json(to_json(x)) == x`` for every model value, and :func:`from_json` never lets
 a ``KeyError`` or ``TypeError`` escape: bad input raises :class:`JsonError` with a JSON
@@ -175,6 +176,15 @@ _ACTION_NAMES: dict[type, str] = {
     m.Return: "return",
     m.Penalty: "penalty",
     m.Ruling: "ruling",
+    m.Declare: "declare",
+    m.Decline: "decline",
+    m.Draw: "draw",
+    m.Show: "liang",
+    m.JiefengClaim: "jiefeng",
+    m.Kaidian: "kaidian",
+    m.Baola: "baola",
+    m.Waive: "waive",
+    m.Query: "query",
 }
 _ACTION_CLASSES: dict[str, type] = {v: k for k, v in _ACTION_NAMES.items()}
 
@@ -235,6 +245,16 @@ def _action_json(a: m.Action, spans: bool) -> JsonDict:
         out["reason"] = a.reason
     elif isinstance(a, m.Ruling):
         out["text"] = a.text
+    elif isinstance(a, m.Draw):
+        out["card"] = a.card.gjn()
+        if a.to is not None:
+            out["to"] = a.to
+    elif isinstance(a, m.Show):
+        out["cards"] = _cards_json(a.cards)
+    elif isinstance(a, m.Baola):
+        out["rebel"] = a.rebel
+    elif isinstance(a, m.Query):
+        out["target"] = a.target
     if a.irregular:
         out["irregular"] = True
     if a.glyphs:
@@ -652,15 +672,18 @@ class _In:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
         fields = _ACTION_FIELDS[kind]
-        d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes"))
+        optional = ("to",) if kind == "draw" else ()
+        d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes", *optional))
         kw: dict[str, Any] = {}
+        if "to" in optional and "to" in d:
+            kw["to"] = self.seat(d["to"], (*path, "to"))
         for f in fields:
             p = (*path, f)
             if f == "cards":
                 kw[f] = self.cards(d[f], p)
             elif f in ("card", "paid"):
                 kw[f] = self.card(d[f], p)
-            elif f in ("from_seat", "to_seat"):
+            elif f in ("from_seat", "to_seat", "rebel", "target"):
                 kw[f] = self.seat(d[f], p)
             elif f == "count":
                 kw[f] = self.int_(d[f], p)
@@ -711,6 +734,15 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "return": ("cards", "to_seat"),
     "penalty": ("points", "reason"),
     "ruling": ("text",),
+    "declare": (),
+    "decline": (),
+    "draw": ("card",),
+    "liang": ("cards",),
+    "jiefeng": (),
+    "kaidian": (),
+    "baola": ("rebel",),
+    "waive": (),
+    "query": ("target",),
 }
 
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]

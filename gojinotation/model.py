@@ -25,6 +25,15 @@ GJN                 class            meaning
 ``3:timeout``       :class:`Timeout`  the seat ran out of time (超时)
 ``3:penalty -2 "…"``  :class:`Penalty`  a referee's point penalty
 ``3:ruling "…"``    :class:`Ruling`  a referee's ruling naming a seat
+``3:declare``       :class:`Declare`  声明烧牌: claim the burn of the 够级 set on the table
+``3:decline``       :class:`Decline`  不烧: decline a burn one could claim
+``3:draw 9 to 5``   :class:`Draw`    开牌: the seat drew a card; the count ends at seat 5
+``3:liang 33``      :class:`Show`    亮3 (上班/顶班): show cards that claim the first lead
+``3:jiefeng``       :class:`JiefengClaim` 接风: claim the lead after a 底牌 nobody beat
+``3:kaidian``       :class:`Kaidian`  claim automatic 开点 (no 够级 set in hand)
+``5:baola 1``       :class:`Baola`   保拉: back a teammate's 造反/革命
+``4:waive``         :class:`Waive`   waive the 够死级 chances (the seat becomes 无头)
+``3:query 6``       :class:`Query`   问牌: ask seat 6 how many cards he holds
 ``^3:KKK``          ``irregular``    happened at the table although irregular
 ``{…}``             :class:`Comment`  free comment
 ``! ? !! ?? !? ?!`` ``glyphs``       move assessment
@@ -50,32 +59,41 @@ __all__ = [
     "STANDARD_TAGS",
     "Action",
     "ActionBase",
+    "Baola",
     "BrokenDeal",
     "Burn",
     "Buy",
     "Close",
     "Comment",
     "Deal",
+    "Declare",
+    "Decline",
+    "Draw",
     "Give",
     "Hand",
     "HandItem",
     "HeaderItem",
+    "JiefengClaim",
+    "Kaidian",
     "Match",
     "MoveItem",
     "Note",
     "Pass",
     "Penalty",
     "Play",
+    "Query",
     "Report",
     "Return",
     "Revolution",
     "RoundMark",
     "Ruling",
+    "Show",
     "Span",
     "Tag",
     "Timeout",
     "Tribute",
     "Variation",
+    "Waive",
     "Yield",
     "duitou",
     "team_of",
@@ -351,6 +369,69 @@ class Ruling(ActionBase):
     text: str = attrs.field(default="", kw_only=True)
 
 
+@attrs.frozen(weakref_slot=False)
+class Declare(ActionBase):
+    """声明烧牌: the seat claims the burn of the 够级 set on the table (played later with
+    :class:`Burn`); when two seats claim, R-BURN-2 decides and the other claim is void."""
+
+
+@attrs.frozen(weakref_slot=False)
+class Decline(ActionBase):
+    """不烧: the seat declines a burn it could claim (it may still answer as usual)."""
+
+
+@attrs.frozen(weakref_slot=False)
+class Draw(ActionBase):
+    """开牌: the seat drew ``card``; ``to`` is the seat the count ends on, when recorded.
+
+    >>> str(Draw(3, card=Card.parse("9"), to=5))
+    '3:draw 9 to 5'
+    """
+
+    card: Card = attrs.field(kw_only=True)
+    to: int | None = attrs.field(default=None, kw_only=True)
+
+
+@attrs.frozen(weakref_slot=False)
+class Show(ActionBase):
+    """亮3 (上班, 顶班): the seat shows ``cards`` to claim the first lead."""
+
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True)
+
+
+@attrs.frozen(weakref_slot=False)
+class JiefengClaim(ActionBase):
+    """接风: the seat claims the lead after a 底牌 that nobody beat."""
+
+
+@attrs.frozen(weakref_slot=False)
+class Kaidian(ActionBase):
+    """The seat claims automatic 开点: it holds no 够级 set at all (000§G 5)."""
+
+
+@attrs.frozen(weakref_slot=False)
+class Baola(ActionBase):
+    """保拉: the seat backs ``rebel``'s 造反 (or 革命), a teammate's (000§K (一)7).
+
+    >>> str(Baola(5, rebel=1))
+    '5:baola 1'
+    """
+
+    rebel: int = attrs.field(kw_only=True)
+
+
+@attrs.frozen(weakref_slot=False)
+class Waive(ActionBase):
+    """The seat waives its 够死级 chances and becomes 无头 (004b(13))."""
+
+
+@attrs.frozen(weakref_slot=False)
+class Query(ActionBase):
+    """问牌: the seat asks ``target`` how many cards he holds (R-REPORT-1)."""
+
+    target: int = attrs.field(kw_only=True)
+
+
 Action: TypeAlias = (
     Play
     | Burn
@@ -366,6 +447,15 @@ Action: TypeAlias = (
     | Return
     | Penalty
     | Ruling
+    | Declare
+    | Decline
+    | Draw
+    | Show
+    | JiefengClaim
+    | Kaidian
+    | Baola
+    | Waive
+    | Query
 )
 ACTION_TYPES: tuple[type, ...] = (
     Play,
@@ -382,6 +472,15 @@ ACTION_TYPES: tuple[type, ...] = (
     Return,
     Penalty,
     Ruling,
+    Declare,
+    Decline,
+    Draw,
+    Show,
+    JiefengClaim,
+    Kaidian,
+    Baola,
+    Waive,
+    Query,
 )
 
 

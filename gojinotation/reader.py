@@ -405,6 +405,42 @@ class _ToModel(Transformer[Token, Any]):
     def ruling(self, kw: Token, text: Token) -> _Body:
         return _Body(m.Ruling, {"text": _unescape(str(text)[1:-1]), "_last": text})
 
+    def declare(self, kw: Token) -> _Body:
+        return _Body(m.Declare, {"_last": kw})
+
+    def decline(self, kw: Token) -> _Body:
+        return _Body(m.Decline, {"_last": kw})
+
+    def draw(
+        self, kw: Token, card: Token, to: Token | None = None, n: Token | None = None
+    ) -> _Body:
+        return _Body(
+            m.Draw,
+            {
+                "card": self._one_card(card),
+                "to": self._seat(n, str(n)) if n is not None else None,
+                "_last": n if n is not None else card,
+            },
+        )
+
+    def show(self, kw: Token, cards: Token) -> _Body:
+        return _Body(m.Show, {"cards": self._cards(cards), "_last": cards})
+
+    def jiefeng(self, kw: Token) -> _Body:
+        return _Body(m.JiefengClaim, {"_last": kw})
+
+    def kaidian(self, kw: Token) -> _Body:
+        return _Body(m.Kaidian, {"_last": kw})
+
+    def baola(self, kw: Token, n: Token) -> _Body:
+        return _Body(m.Baola, {"rebel": self._seat(n, str(n)), "_last": n})
+
+    def waive(self, kw: Token) -> _Body:
+        return _Body(m.Waive, {"_last": kw})
+
+    def query(self, kw: Token, n: Token) -> _Body:
+        return _Body(m.Query, {"target": self._seat(n, str(n)), "_last": n})
+
     def glyph(self, tok: Token) -> _Annot:
         return _Annot(str(tok), None)
 
@@ -510,6 +546,15 @@ _KEYWORDS = {
     "RETURN_KW",
     "PENALTY_KW",
     "RULING_KW",
+    "DECLARE_KW",
+    "DECLINE_KW",
+    "DRAW_KW",
+    "SHOW_KW",
+    "JIEFENG_KW",
+    "KAIDIAN_KW",
+    "BAOLA_KW",
+    "WAIVE_KW",
+    "QUERY_KW",
 }
 
 
@@ -982,6 +1027,11 @@ _SIMPLE: dict[str, type] = {
     "k_CLOSE_KW": m.Close,
     "k_TIMEOUT_KW": m.Timeout,
     "k_REVOLUTION_KW": m.Revolution,
+    "k_DECLARE_KW": m.Declare,
+    "k_DECLINE_KW": m.Decline,
+    "k_JIEFENG_KW": m.JiefengClaim,
+    "k_KAIDIAN_KW": m.Kaidian,
+    "k_WAIVE_KW": m.Waive,
 }
 #: The seat tokens the fast path knows; anything else goes to Lark.
 _SEATS = {f"{s}{c}": s for s in m.SEATS for c in ":："}
@@ -1027,6 +1077,17 @@ class _Fast:
             f"(?P<k_PENALTY_KW>{t['PENALTY_KW']}){ws}(?P<penalty_n>{t['SIGNED_NUMBER']})"
             f"(?:{ws}(?P<penalty_s>{t['STRING']}))?",
             f"(?P<k_RULING_KW>{t['RULING_KW']}){ws}(?P<ruling_s>{t['STRING']})",
+            # the table events of GJN 1.1 (declarations, 开牌, claims)
+            f"(?P<k_DECLARE_KW>{t['DECLARE_KW']})",
+            f"(?P<k_DECLINE_KW>{t['DECLINE_KW']})",
+            f"(?P<k_DRAW_KW>{t['DRAW_KW']}){ws}(?P<draw_c>{cards})"
+            f"(?:{ws}{t['TO_KW']}{ws}(?P<draw_n>{num}))?",
+            f"(?P<k_SHOW_KW>{t['SHOW_KW']}){ws}(?P<show_c>{cards})",
+            f"(?P<k_JIEFENG_KW>{t['JIEFENG_KW']})",
+            f"(?P<k_KAIDIAN_KW>{t['KAIDIAN_KW']})",
+            f"(?P<k_BAOLA_KW>{t['BAOLA_KW']}){ws}(?P<baola_n>{num})",
+            f"(?P<k_WAIVE_KW>{t['WAIVE_KW']})",
+            f"(?P<k_QUERY_KW>{t['QUERY_KW']}){ws}(?P<query_n>{num})",
             f"(?P<play>{cards})",
         ]
         prio = f"{t['SEAT']}|{t['ROUND_NO']}|{t['HAND_START']}"
@@ -1146,6 +1207,29 @@ _WORD_SPELLINGS = [
     "罚分",
     "ruling",
     "裁决",
+    "declare",
+    "声明烧牌",
+    "叫烧",
+    "decline",
+    "不烧",
+    "draw",
+    "开牌",
+    "抽牌",
+    "liang",
+    "亮牌",
+    "亮",
+    "jiefeng",
+    "接风",
+    "kaidian",
+    "自动开点",
+    "开点",
+    "baola",
+    "保拉",
+    "waive",
+    "放弃",
+    "query",
+    "问牌",
+    "问",
 ]
 
 
@@ -1231,6 +1315,18 @@ def _body(kind: str, mt: re.Match[str]) -> tuple[type, dict[str, Any]]:
         }
     if kind == "ruling_s":
         return m.Ruling, {"text": _unescape(g("ruling_s")[1:-1])}
+    if kind in ("draw_c", "draw_n"):
+        n = g("draw_n")
+        return m.Draw, {
+            "card": _one_card_or_fallback(g("draw_c")),
+            "to": _seat_or_fallback(n) if n is not None else None,
+        }
+    if kind == "show_c":
+        return m.Show, {"cards": _cards_or_fallback(g("show_c"))}
+    if kind == "baola_n":
+        return m.Baola, {"rebel": _seat_or_fallback(g("baola_n"))}
+    if kind == "query_n":
+        return m.Query, {"target": _seat_or_fallback(g("query_n"))}
     raise _Fallback
 
 
@@ -1251,6 +1347,16 @@ _BODY_ORDER = (
     "penalty_s",
     "penalty_n",
     "ruling_s",
+    "k_DECLARE_KW",
+    "k_DECLINE_KW",
+    "draw_n",
+    "draw_c",
+    "show_c",
+    "k_JIEFENG_KW",
+    "k_KAIDIAN_KW",
+    "baola_n",
+    "k_WAIVE_KW",
+    "query_n",
 )
 _BODY_GROUPS = frozenset(_BODY_ORDER)
 

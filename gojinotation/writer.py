@@ -88,6 +88,24 @@ def format_action(action: m.Action) -> str:
             body += " " + _quote(action.reason)
     elif isinstance(action, m.Ruling):
         body = "ruling " + _quote(action.text)
+    elif isinstance(action, m.Declare):
+        body = "declare"
+    elif isinstance(action, m.Decline):
+        body = "decline"
+    elif isinstance(action, m.Draw):
+        body = f"draw {action.card.gjn()}" + (f" to {action.to}" if action.to is not None else "")
+    elif isinstance(action, m.Show):
+        body = "liang " + _cards(action.cards)
+    elif isinstance(action, m.JiefengClaim):
+        body = "jiefeng"
+    elif isinstance(action, m.Kaidian):
+        body = "kaidian"
+    elif isinstance(action, m.Baola):
+        body = f"baola {action.rebel}"
+    elif isinstance(action, m.Waive):
+        body = "waive"
+    elif isinstance(action, m.Query):
+        body = f"query {action.target}"
     else:  # pragma: no cover - exhaustive over Action
         raise TypeError(f"not an action: {action!r}")
     out = ("^" if action.irregular else "") + f"{action.seat}:{body}"

@@ -171,8 +171,28 @@ def action(draw: st.DrawFn) -> m.Action:
     common = _common(draw)
     if kind in ("Play", "Burn"):
         return getattr(m, kind)(seat, cards=draw(cards()), **common)  # type: ignore[no-any-return]
-    if kind in ("Pass", "Yield", "Close", "Timeout", "Revolution"):
+    if kind in (
+        "Pass",
+        "Yield",
+        "Close",
+        "Timeout",
+        "Revolution",
+        "Declare",
+        "Decline",
+        "JiefengClaim",
+        "Kaidian",
+        "Waive",
+    ):
         return getattr(m, kind)(seat, **common)  # type: ignore[no-any-return]
+    if kind == "Draw":
+        to = draw(st.one_of(st.none(), SEAT))
+        return m.Draw(seat, card=draw(card()), to=to, **common)
+    if kind == "Show":
+        return m.Show(seat, cards=draw(cards(max_size=4)), **common)
+    if kind == "Baola":
+        return m.Baola(seat, rebel=draw(SEAT), **common)
+    if kind == "Query":
+        return m.Query(seat, target=draw(SEAT), **common)
     if kind == "Report":
         return m.Report(seat, count=draw(NUMBER), **common)
     if kind == "Buy":

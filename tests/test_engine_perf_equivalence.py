@@ -57,6 +57,17 @@ PLAN: tuple[tuple[str, int, int, str, bool], ...] = (
 )
 
 _SKIP_FIELDS = frozenset({"rs", "p", "hist", "result"})
+#: The state of the GJN 1.1 table events (burn declarations, 开牌, 保拉) and its value
+#: before any such event: a field still at it is left out, so that the digests of records
+#: without table events stay those of GJN 1; once a record uses them, they are digested.
+_TABLE_EVENT_FIELDS: dict[str, object] = {
+    "burn_claims": (),
+    "claims_top": None,
+    "draw_next": 0,
+    "draw_done": False,
+    "baola": (),
+    "liang": (0, 0),
+}
 
 
 def _val(v: Any) -> str:
@@ -73,6 +84,8 @@ def state_text(st: DealState) -> str:
     parts = [st.summary()]
     for k in DealState.__annotations__:
         if k in _SKIP_FIELDS:
+            continue
+        if k in _TABLE_EVENT_FIELDS and getattr(st, k) == _TABLE_EVENT_FIELDS[k]:
             continue
         parts.append(f"{k}={_val(getattr(st, k))}")
     res = st.result

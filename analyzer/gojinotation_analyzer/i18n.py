@@ -595,6 +595,15 @@ CATALOG: dict[str, tuple[str, str]] = {
     "report.kind.Return": ("return", "还贡"),
     "report.kind.Penalty": ("penalty", "罚分"),
     "report.kind.Ruling": ("ruling", "裁决"),
+    "report.kind.Declare": ("burn declaration", "声明烧牌"),
+    "report.kind.Decline": ("burn declined", "声明不烧"),
+    "report.kind.Draw": ("开牌 draw", "开牌"),
+    "report.kind.Show": ("亮3", "亮3"),
+    "report.kind.Jiefeng": ("接风 claim", "接风"),
+    "report.kind.Kaidian": ("automatic 开点 claim", "声明自动开点"),
+    "report.kind.Baola": ("保拉", "保拉"),
+    "report.kind.Waive": ("够死级 waived", "放弃够死级"),
+    "report.kind.Query": ("问牌", "问牌"),
     # -- the engine's sanctions (engine/machine.py), as the replay applies them
     "sanction.ignore": ("ignored", "不予承认"),
     "sanction.cuopai": (
@@ -602,6 +611,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "错牌不出：收回所出之牌，视为过牌",
     ),
     "sanction.pass": ("counted as a pass", "视为过牌"),
+    "sanction.daluo": ("the seat is 大落", "判为大落"),
     "sanction.fake": ("假烧: the burner is 大落", "假烧：判为大落"),
     "sanction.burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
     "sanction.burnstop": (
@@ -786,6 +796,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "sim.event.RulingApplied": ("ruling", "裁决"),
     "sim.event.DealEnded": ("deal ends", "本局结束"),
     "sim.event.DealEnded/void": ("void deal", "作废"),
+    "sim.event.Claimed": ("table declaration", "牌桌声明"),
     "sim.event.Violation": ("violation", "违规"),
     "sim.event.Dispute": ("dispute", "争议"),
     "sim.event.Notice": ("notice", "提示"),

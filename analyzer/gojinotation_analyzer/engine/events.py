@@ -42,6 +42,7 @@ __all__ = [
     "BurnLifted",
     "BurnSucceeded",
     "Chuan3hu",
+    "Claimed",
     "Closed",
     "CountShown",
     "CounterBurn",
@@ -628,6 +629,27 @@ class DealEnded(Event):
             return "本局作废"
         order = sorted(self.places, key=lambda s: self.places[s])
         return "本局结束：" + "，".join(f"{_place(self.places[s])}{s}号" for s in order)
+
+
+# ------------------------------------------------------------------ table declarations
+
+
+@attrs.frozen
+class Claimed(Event):
+    """A table declaration or claim the engine accepted (GJN 1.1 table events): ``what``
+    is the GJN word (``declare``, ``decline``, ``draw``, ``liang``, ``jiefeng``,
+    ``kaidian``, ``baola``, ``waive``); the line says what it decides.
+
+    >>> Claimed(2, what="declare", rule_id="R-BURN-2", en="seat 2 declares a burn",
+    ...         zh="2号声明烧牌").zh
+    '2号声明烧牌'
+    """
+
+    what: str = attrs.field(kw_only=True)
+    rule_id: str = attrs.field(kw_only=True)
+    en: str = attrs.field(kw_only=True)
+    zh: str = attrs.field(kw_only=True)
+    action: Action | None = attrs.field(default=None, kw_only=True, eq=False)
 
 
 # ------------------------------------------------------------------------ diagnostics

@@ -9,15 +9,24 @@ from collections.abc import Container, Iterable
 from gojinotation.cards import Card
 from gojinotation.model import (
     Action,
+    Baola,
     Buy,
     Close,
+    Declare,
+    Decline,
+    Draw,
     Give,
+    JiefengClaim,
+    Kaidian,
     Pass,
     Play,
+    Query,
     Report,
     Return,
     Revolution,
+    Show,
     Tribute,
+    Waive,
     Yield,
 )
 from gojinotation.model import Burn as BurnAct
@@ -33,13 +42,12 @@ from gojinotation_analyzer.engine.rules_bie3 import (
     _seller_groups,
     _spare,
 )
-from gojinotation_analyzer.engine.rules_burn import _burnable, _may_burn
+from gojinotation_analyzer.engine.rules_burn import _burnable, _may_burn, _may_decline
 from gojinotation_analyzer.engine.rules_finish import _revolution_ok
 from gojinotation_analyzer.engine.rules_play import _ershayi_interject
 from gojinotation_analyzer.engine.rules_turn import (
     _judge_close,
     _judge_yield,
-    _may_decline,
     _wutou_interject,
 )
 from gojinotation_analyzer.engine.scoring import (
@@ -130,7 +138,9 @@ def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     return sets
 
 
-def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -> list[Action]:
+def legal_actions(
+    state: DealState, *, sets_for: Container[int] | None = None, table_events: bool = False
+) -> list[Action]:
     """Every legal action now: plays, burns, passes, 让牌, 扣牌, reports where relevant,
     革命 and buys before play.  Each passes :func:`verify`; :func:`verify` accepts no
     other action of these kinds.  Timeouts, penalties and rulings are record-only and are
@@ -143,6 +153,12 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
     plays and burns filtered out.  The simulator asks only about the seats it will ask a
     bot about.
 
+    ``table_events`` adds the table declarations and claims of GJN 1.1 where the rules
+    allow them (:func:`table_events`: a burn declared or declined, the 开牌 draw, 亮3,
+    接风, automatic 开点, 保拉, a waived 够死级); they are listed on request only, so that
+    the simulator's bots and a live recording's list of seats to act stay those of the
+    play itself.
+
     >>> from gojinotation.cards import parse_cards as C
     >>> from gojinotation_analyzer.engine import do, new_deal
     >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
@@ -153,10 +169,14 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
     ['Burn2', 'Close4', 'Pass2', 'Pass3', 'Pass4', 'Pass5', 'Pass6', 'Play4']
     >>> [type(a).__name__ for a in legal_actions(st, sets_for=(4,)) if a.seat in (2, 4)]
     ['Play', 'Pass', 'Close', 'Pass', 'Report', 'Report']
+    >>> [str(a) for a in legal_actions(st, table_events=True) if a.seat == 2][-2:]
+    ['2:declare', '2:decline']
     """
     st = state
     if st.ended:
         return []
+    if table_events:
+        return [*legal_actions(st, sets_for=sets_for), *_table_events(st)]
     want = _ALL_SEATS if sets_for is None else sets_for
     out: list[Action] = []
     p = st.p
@@ -258,6 +278,35 @@ def legal_actions(state: DealState, *, sets_for: Container[int] | None = None) -
                 n = st.count(s)
                 if n <= 10:
                     out.append(_REPORT[s][n])
+    return out
+
+
+def _table_events(st: DealState) -> list[Action]:
+    """The table declarations and claims of GJN 1.1 that :func:`can` accepts now: each
+    kind from its rule family's judge (``can`` dispatches to the same).  开牌 draws and
+    亮3 are listed with unsuited cards (any suit of them is as legal)."""
+    out: list[Action] = []
+    cands: list[Action] = []
+    if not st.any_play:
+        if not st.draw_done:
+            drawers = (st.draw_next,) if st.draw_next else SEATS
+            cands.extend(Draw(s, card=c) for s in drawers for c in RANK_CARDS)
+        if st.rs.open.shangban.startswith("two_"):
+            i = I4 if st.rs.open.shangban.endswith("_4") else I3
+            for s in SEATS:
+                n = st.known[s][i] + min(st.unknown[s], st.pool[i])
+                cands.extend(Show(s, cards=(RANK_CARDS[i],) * k) for k in range(2, n + 1))
+    if st.top is not None:
+        cands.extend(Declare(s) for s in SEATS)
+        cands.extend(Decline(s) for s in SEATS)
+        cands.extend(JiefengClaim(s) for s in SEATS)
+    cands.extend(Kaidian(s) for s in SEATS)
+    cands.extend(Query(s, target=t) for s in SEATS for t in SEATS if t != s)
+    cands.extend(Waive(s) for s in SEATS)
+    cands.extend(Baola(s, rebel=r) for s in SEATS for r in SEATS if r != s and (r - s) % 2 == 0)
+    for a in cands:
+        if can(st, a):
+            out.append(a)
     return out
 
 

@@ -45,18 +45,27 @@ from typing import Any
 from gojinotation.cards import Card
 from gojinotation.model import (
     Action,
+    Baola,
     Buy,
     Close,
+    Declare,
+    Decline,
+    Draw,
     Give,
+    JiefengClaim,
+    Kaidian,
     Pass,
     Penalty,
     Play,
+    Query,
     Report,
     Return,
     Revolution,
     Ruling,
+    Show,
     Timeout,
     Tribute,
+    Waive,
     Yield,
 )
 from gojinotation.model import Burn as BurnAct
@@ -76,6 +85,13 @@ from gojinotation_analyzer.engine.core import (
     _stand,
     _walk,
 )
+from gojinotation_analyzer.engine.opening import (
+    _draw,
+    _judge_draw,
+    _judge_liang,
+    _liang,
+    _liang_check,
+)
 from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
@@ -83,30 +99,44 @@ from gojinotation_analyzer.engine.rules_burn import (
     _burn_failed,
     _burn_priority,
     _burn_refused,
+    _claim_blocks,
+    _declare,
+    _decline,
     _fake_burn,
+    _judge_declare,
+    _judge_decline,
 )
 from gojinotation_analyzer.engine.rules_exchange import (
     _count_shown,
+    _judge_query,
     _judge_report,
     _judge_return,
     _judge_tribute,
     _penalty,
+    _query,
     _report,
     _return,
     _timeout,
     _tribute,
 )
 from gojinotation_analyzer.engine.rules_finish import (
+    _baola,
     _check_end,
     _force_bottom,
+    _judge_baola,
+    _judge_waive,
     _revolution,
     _revolution_ok,
+    _waive,
 )
+from gojinotation_analyzer.engine.rules_kaidian import _judge_kaidian_claim, _kaidian_claim
 from gojinotation_analyzer.engine.rules_play import _judge_play, _play
 from gojinotation_analyzer.engine.rules_turn import (
     _close,
     _finish_round,
+    _jiefeng,
     _judge_close,
+    _judge_jiefeng,
     _judge_pass,
     _judge_yield,
     _turn_pass,
@@ -152,6 +182,10 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
     seat = a.seat
     if t is Play:
         assert isinstance(a, Play)
+        if st.burn_claims:
+            f = _claim_blocks(st, seat)  # R-BURN-2: a declared burn comes first
+            if f is not None:
+                return f
         return _judge_play(st, a)
     if t is Pass:
         return _judge_pass(st, seat, False) if not st.ended else _out_of_turn(st, seat)
@@ -177,6 +211,9 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
                 notice=True,
             )
         return _judge_play(st, a, as_burn=True)
+    judge = _TABLE_EVENTS.get(t)
+    if judge is not None:  # the table declarations and claims of GJN 1.1
+        return judge(st, a)
     if st.ended and t not in (Penalty, Ruling):
         return _out_of_turn(st, seat)
     if t is Pass or t is Timeout:
@@ -205,6 +242,23 @@ def _judge(st: DealState, a: Action) -> _Fail | Any:
         assert isinstance(a, Return)
         return _judge_return(st, a)
     return None  # Penalty, Ruling: always recorded
+
+
+#: The table declarations and claims (GJN 1.1), each judged by its rule family:
+#: R-BURN-2 (:mod:`.rules_burn`), R-OPEN-1 (:mod:`.opening`), R-JIEFENG-1
+#: (:mod:`.rules_turn`), R-KAIDIAN-1 (:mod:`.rules_kaidian`), R-REVOLUTION-1
+#: (:mod:`.rules_finish`), R-REPORT-1 (问牌, :mod:`.rules_exchange`).
+_TABLE_EVENTS: dict[type, Any] = {
+    Declare: lambda st, a: _judge_declare(st, a.seat),
+    Decline: lambda st, a: _judge_decline(st, a.seat),
+    Draw: lambda st, a: _judge_draw(st, a.seat, a.card, a.to),
+    Show: lambda st, a: _judge_liang(st, a.seat, a.cards),
+    JiefengClaim: lambda st, a: _judge_jiefeng(st, a.seat),
+    Kaidian: lambda st, a: _judge_kaidian_claim(st, a.seat),
+    Baola: lambda st, a: _judge_baola(st, a.seat, a.rebel),
+    Waive: lambda st, a: _judge_waive(st, a.seat),
+    Query: lambda st, a: _judge_query(st, a.seat, a.target),
+}
 
 
 def verify(state: DealState, action: Action) -> None:
@@ -262,7 +316,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         st.hist = (state.hist, out)
         return st, out
     ev: list[E.Event] = []
-    if type(action) is Play and not action.irregular and not action.notes:
+    if type(action) is Play and not action.irregular and not action.notes and not state.burn_claims:
         # the next commonest: a plain play (_judge and _apply without their dispatch)
         r = _judge_play(st, action)
         if isinstance(r, _Fail):
@@ -271,6 +325,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _apply(st, action, r, ev)
         else:
             _play(st, seat, action.cards, r, ev, burn=False)
+        if state.liang[0] and not state.any_play:
+            _liang_check(state, st, action, ev)
         if st.p.show10:
             _count_shown(state, st, action, ev)
         out = tuple(ev)
@@ -285,6 +341,8 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
             _sanction(st, action, r, ev, notice=r.notice)
         else:
             _apply(st, action, r, ev)
+    if state.liang[0] and not state.any_play:
+        _liang_check(state, st, action, ev)
     if st.p.show10:
         _count_shown(state, st, action, ev)
     out = tuple(ev)
@@ -342,8 +400,14 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
     ):
         st.lose_lead |= BIT[seat]  # 001d(四): 过牌后又发牌、报户不实 -> 取消一次发牌权
     if s == "accept":
-        if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return)):
+        if f.plan is not None or isinstance(a, (Report, Buy, Tribute, Return, Draw, Query)):
             _apply(st, a, f.plan, ev)
+        return
+    if s == "daluo":  # a false claim of automatic 开点 (000§G 5)
+        if not st.ended and st.active & BIT[seat]:
+            _force_bottom(st, seat, ev, f.en, f.zh)
+            _fix_pointers(st, ev)
+            _check_end(st, ev)
         return
     if s == "cuopai" or s == "pass":
         if st.ended or not st.active & BIT[seat]:
@@ -403,6 +467,7 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
             "burnstop": "daluo",
             "accept": "accept",
             "none": "accept",
+            "daluo": "daluo",
         }[fail.sanction]
     rule = fail.rule_id if fail is not None else "R-PENALTY-1"
     ev.append(
@@ -528,6 +593,28 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     elif t is Penalty:
         assert isinstance(a, Penalty)
         _penalty(st, a, ev)
+    elif t is Declare:
+        _declare(st, seat, a, ev)
+    elif t is Decline:
+        _decline(st, seat, a, ev)
+    elif t is Draw:
+        assert isinstance(a, Draw)
+        _draw(st, seat, a.card, a, ev)
+    elif t is Show:
+        assert isinstance(a, Show)
+        _liang(st, seat, a.cards, a, ev)
+    elif t is JiefengClaim:
+        _jiefeng(st, seat, a, ev)
+    elif t is Kaidian:
+        _kaidian_claim(st, seat, a, ev)
+    elif t is Baola:
+        assert isinstance(a, Baola)
+        _baola(st, seat, a.rebel, a, ev)
+    elif t is Waive:
+        _waive(st, seat, a, ev)
+    elif t is Query:
+        assert isinstance(a, Query)
+        _query(st, seat, a.target, a, ev)
     elif t is Ruling:
         assert isinstance(a, Ruling)
         ev.append(E.RulingApplied(seat, text=a.text))

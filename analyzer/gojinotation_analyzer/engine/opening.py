@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from gojinotation.cards import Card, Rank, Suit, format_cards
-from gojinotation.model import Burn as BurnAct
 from gojinotation.model import (
+    Action,
     Deal,
     Play,
 )
+from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import SEATS, _add, _counts, _Fail, _Nonzero, _plus, _sub
 from gojinotation_analyzer.engine.params import I4, _params
@@ -21,6 +22,7 @@ from gojinotation_analyzer.engine.scoring import (
 from gojinotation_analyzer.engine.state import (
     ALL,
     NRANKS,
+    NXT,
     RANK_CARDS,
     DealState,
     cards_of,
@@ -260,6 +262,12 @@ def new_deal(
     st.next_leader = 0
     st.burn = None
     st.burns = ()
+    st.burn_claims = ()
+    st.claims_top = None
+    st.draw_next = 0
+    st.draw_done = False
+    st.baola = ()
+    st.liang = (0, 0)
     st.opened = 0
     st.kd_done = 0
     st.kd_pending = 0
@@ -473,3 +481,197 @@ def _leader_tag_check(deal: Deal, tag: int, shangban: int, rs: Ruleset) -> tuple
             "按 open.subsequent（如上局大落）确定，除非重新开牌，记录未显示：未检验",
         ),
     )
+
+
+# ------------------------------------------------ 开牌 draw and 亮3 (GJN 1.1 table events)
+
+#: The counting value of a card at 开牌 (open.count_values = natural: A=1 … K=13, 000§B
+#: "以该牌的自然点数"); under JQK_jokers_lowest J, Q, K count 1 (000§J: 为最小牌).
+_NATURAL = {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13}
+
+
+def _draw_value(card: Card, mode: str) -> int | None:
+    """The count a drawn card gives, or ``None`` for a joker (or an unknown card)."""
+    r = card.rank
+    if r is None or r in (Rank.SMALL_JOKER, Rank.BIG_JOKER):
+        return None
+    if mode == "JQK_jokers_lowest" and r in (Rank.JACK, Rank.QUEEN, Rank.KING):
+        return 1
+    return _NATURAL.get(r, int(r))
+
+
+def _count_from(seat: int, value: int) -> int:
+    """R-OPEN-1: counting counterclockwise from the drawer himself as 1 (seats are
+    numbered in that order), the seat the count ends on."""
+    return (seat - 1 + value - 1) % 6 + 1
+
+
+def _judge_draw(st: DealState, seat: int, card: Card, to: int | None) -> _Fail | None:
+    """R-OPEN-1: 开牌 happens before play, once (a joker passes the draw on), and a
+    recorded count must be the count of the card drawn."""
+    if st.any_play or st.draw_done:
+        return _Fail(
+            "R-OPEN-1",
+            "开牌 is over: the first taker is already drawn"
+            if st.draw_done
+            else "开牌 comes before the first play",
+            "开牌已完成" if st.draw_done else "开牌须在出牌之前",
+            "ignore",
+        )
+    if st.draw_next and seat != st.draw_next:
+        return _Fail(
+            "R-OPEN-1",
+            f"a joker was drawn: seat {st.draw_next} draws next (open.joker_drawn)",
+            f"抽到王：应由{st.draw_next}号抽牌",
+            "ignore",
+            "open.joker_drawn",
+        )
+    value = _draw_value(card, st.rs.open.count_values)
+    if to is not None and value is not None and to != _count_from(seat, value):
+        land = _count_from(seat, value)
+        return _Fail(
+            "R-OPEN-1",
+            f"seat {seat} drew {card.gjn()}: counting {value} counterclockwise from him ends "
+            f"on seat {land}, not seat {to}",
+            f"{seat}号抽到{card.gjn()}：自其本人逆时针数{value}，应数到{land}号，而非{to}号",
+            "accept",
+            "open.count_values",
+        )
+    return None
+
+
+def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) -> None:
+    """The 开牌 draw: a joker passes the draw on (open.joker_drawn); a count picks the
+    first taker, who leads first when the profile has no 上班 (open.shangban = none)."""
+    o = st.rs.open
+    value = _draw_value(card, o.count_values)
+    if value is None:
+        if card.rank is None:
+            st.draw_done = True
+            ev.append(
+                E.Claimed(
+                    seat,
+                    what="draw",
+                    rule_id="R-OPEN-1",
+                    en=f"seat {seat} draws an unknown card for 开牌",
+                    zh=f"{seat}号开牌，所抽牌未知",
+                    action=a,
+                )
+            )
+            return
+        nxt = NXT[seat] if o.joker_drawn == "xiajia_replaces" else seat
+        st.draw_next = nxt
+        ev.append(
+            E.Claimed(
+                seat,
+                what="draw",
+                rule_id="R-OPEN-1",
+                en=f"seat {seat} draws a joker at 开牌: seat {nxt} draws (open.joker_drawn = "
+                f"{o.joker_drawn})",
+                zh=f"{seat}号开牌抽到王：由{nxt}号抽牌",
+                action=a,
+            )
+        )
+        return
+    st.draw_done = True
+    st.draw_next = 0
+    taker = _count_from(seat, value)
+    leads = o.shangban == "none"
+    ev.append(
+        E.Claimed(
+            seat,
+            what="draw",
+            rule_id="R-OPEN-1",
+            en=f"seat {seat} draws {card.gjn()} (counts {value}): seat {taker} takes first"
+            + (" and leads" if leads else "; 上班 decides the first leader"),
+            zh=f"{seat}号开牌抽到{card.gjn()}（数{value}）：{taker}号先取牌"
+            + ("并首发" if leads else "；首发由上班决定"),
+            action=a,
+        )
+    )
+    if leads and o.first_method == "draw_count_ccw" and taker != st.leader:
+        ev.append(
+            E.Violation(
+                seat,
+                rule_id="R-OPEN-1",
+                en=f"the 开牌 count picks seat {taker} to take first and lead, but seat "
+                f"{st.leader} leads in the record",
+                zh=f"开牌数到{taker}号先取牌并首发，而记录中由{st.leader}号首发",
+                action=a,
+                param="open.first_method",
+            )
+        )
+
+
+def _judge_liang(st: DealState, seat: int, cards: tuple[Card, ...]) -> _Fail | None:
+    """R-OPEN-1 (上班, 亮3): before play, under a profile with 上班, the seat shows two or
+    more 3s (4s) of one colour or suit (open.shangban) that it holds."""
+    mode = st.rs.open.shangban
+    if not mode.startswith("two_"):
+        return _Fail(
+            "R-OPEN-1",
+            f"this profile has no 上班 by shown cards (亮3; open.shangban = {mode})",
+            "本规则无亮3上班",
+            "ignore",
+            "open.shangban",
+        )
+    if st.any_play:
+        return _Fail("R-OPEN-1", "亮3 comes before the first play", "亮3须在出牌之前", "ignore")
+    rank = Rank.FOUR if mode.endswith("_4") else Rank.THREE
+    suits = {c.suit for c in cards if c.suit is not None}
+    if mode == "two_same_colour_3":
+        groups = {"red" if s in (Suit.HEARTS, Suit.DIAMONDS) else "black" for s in suits}
+    else:
+        groups = {s.value for s in suits}
+    if len(cards) < 2 or any(c.rank != rank for c in cards) or len(groups) > 1:
+        what = "colour" if mode == "two_same_colour_3" else "suit"
+        return _Fail(
+            "R-OPEN-1",
+            f"上班 needs two or more {int(rank)}s of one {what} (open.shangban = {mode})",
+            f"上班须亮出两张以上同{'色' if what == 'colour' else '花'}的{int(rank)}",
+            "ignore",
+            "open.shangban",
+        )
+    need = _counts(cards)[0]
+    if not st.unknown[seat] and any(n > h for n, h in zip(need, st.known[seat], strict=True)):
+        return _Fail(
+            "R-OPEN-1",
+            f"seat {seat} does not hold {format_cards(cards)}",
+            f"{seat}号手中没有{format_cards(cards)}",
+            "ignore",
+        )
+    return None
+
+
+def _liang(st: DealState, seat: int, cards: tuple[Card, ...], a: Action, ev: list[E.Event]) -> None:
+    """The first show takes the first lead (上班); a later show of more takes it over
+    (顶班, open.dingban: 000§B 第七条)."""
+    holder, shown = st.liang
+    cs = format_cards(cards)
+    if not holder:
+        st.liang = (seat, len(cards))
+        en, zh = f"seat {seat} shows {cs} (亮3): he leads first (上班)", f"{seat}号亮{cs}，上班首发"
+    elif st.rs.open.dingban and len(cards) > shown and seat != holder:
+        st.liang = (seat, len(cards))
+        en = f"seat {seat} shows {cs}, more than seat {holder}: he takes over the first lead (顶班)"
+        zh = f"{seat}号亮{cs}，多于{holder}号，顶班首发"
+    else:
+        en = f"seat {seat} shows {cs}: seat {holder} keeps the first lead"
+        zh = f"{seat}号亮{cs}：仍由{holder}号首发"
+    ev.append(E.Claimed(seat, what="liang", rule_id="R-OPEN-1", en=en, zh=zh, action=a))
+
+
+def _liang_check(before: DealState, st: DealState, a: Action, ev: list[E.Event]) -> None:
+    """R-OPEN-1: at the first play, the seat the 亮3 shows made first leader leads."""
+    holder = before.liang[0]
+    if holder and st.any_play and not before.any_play and a.seat != holder:
+        ev.append(
+            E.Violation(
+                a.seat,
+                rule_id="R-OPEN-1",
+                en=f"seat {holder} took the first lead by 亮3 (上班), but seat {a.seat} leads",
+                zh=f"{holder}号亮3上班，应由其首发，而{a.seat}号首发",
+                action=a,
+                param="open.shangban",
+            )
+        )

@@ -18,6 +18,7 @@ from gojinotation_analyzer.engine.core import (
     _dispute_param,
     _Fail,
     _is_wutou,
+    _primary,
     _restart,
     _set_outcome,
     _team,
@@ -103,7 +104,7 @@ def _burn_fail_reason(st: DealState, seat: int) -> _Fail | None:
             "cuopai",
             "pass.blocks_burn",
         )
-    return None
+    return _outranked(st, seat)
 
 
 def _burn_table_fail(st: DealState) -> _Fail | None:
@@ -172,8 +173,8 @@ def _burn_priority(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> No
     declared too, he would burn first; a record cannot show two declarations at once, so
     this is a Dispute, not an error (ENGINE_DEFAULTS["burn-window"])."""
     top = st.top
-    if top is None:
-        return
+    if top is None or st.claims_top is top:
+        return  # the record writes the declarations: who declared is known (R-BURN-2)
     owner = top.owner
     mine = _burn_order(owner, seat)
     ahead = [s for s in SEATS if s != seat and _burn_order(owner, s) < mine and _could_burn(st, s)]
@@ -392,3 +393,188 @@ def _burn_on_out(st: DealState, seat: int, ev: list[E.Event]) -> None:
             ev.append(E.BurnSucceeded(seat, against=b.victim))
             st.burns = _set_outcome(st.burns, b.index, "success")
         st.burn = None
+
+
+# ------------------------------------------------------- burn declarations (GJN 1.1)
+
+
+def _claims(st: DealState) -> tuple[int, ...]:
+    """The seats whose burn declaration (``3:declare``) on the standing set is pending."""
+    return st.burn_claims if st.top is not None and st.claims_top is st.top else ()
+
+
+def _outranked(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-2: another seat declared a burn on the standing set and goes first (the 够级
+    player's 联邦 first, then play order: 000§C 5, 002a 6, 004c 第六条); ``seat`` may burn
+    after him (此后其他人可再烧牌)."""
+    top = st.top
+    claims = _claims(st)
+    if top is None or not claims:
+        return None
+    mine = _burn_order(top.owner, seat)
+    first = min(claims, key=lambda s: _burn_order(top.owner, s))
+    if first == seat or _burn_order(top.owner, first) > mine:
+        return None
+    return _Fail(
+        "R-BURN-2",
+        f"seat {first} declared a burn on seat {top.owner}'s set and goes first (burn "
+        f"priority: {_why_first(top.owner, first)}); seat {seat} may burn only after him",
+        f"{first}号已声明烧{top.owner}号的牌，按烧牌优先（{_why_first_zh(top.owner, first)}）"
+        f"先烧；{seat}号须待其后",
+        "ignore",
+        "burn.priority",
+    )
+
+
+def _why_first(owner: int, first: int) -> str:
+    return f"seat {owner}'s 联邦" if _team(first) == _team(owner) else "earlier in play order"
+
+
+def _why_first_zh(owner: int, first: int) -> str:
+    return f"{owner}号的联邦" if _team(first) == _team(owner) else "出牌顺序在前"
+
+
+def _claim_blocks(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-2: the 对头 answers a 够级 set while a burn declared on it is pending;
+    burns come first (004a(4) 够级时按顺序先烧后打; 000§C 5 优先于够级者的对头声明烧牌)."""
+    top = st.top
+    claims = _claims(st)
+    if top is None or not claims or seat != DUI[top.owner]:
+        return None
+    first = min(claims, key=lambda s: _burn_order(top.owner, s))
+    return _Fail(
+        "R-BURN-2",
+        f"seat {first} declared a burn on seat {top.owner}'s 够级 set: the burn comes before "
+        f"the 对头's answer (先烧后打); seat {seat} answers after it",
+        f"{first}号已声明烧{top.owner}号的够级牌：先烧后打，{seat}号须待烧牌之后再上",
+        "ignore",
+        "burn.priority",
+    )
+
+
+def _judge_declare(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-1/2/7: ``seat`` may declare a burn on the standing 够级 set (he may burn it:
+    :func:`_may_burn`), and his hand can beat it; a declaration he cannot follow with a
+    beating set is 假烧 (R-BURN-7)."""
+    top = st.top
+    if top is None or not st.active & BIT[seat] or st.ended:
+        return _Fail("R-BURN-1", "there is no 够级 set to burn", "没有可烧的够级牌", "ignore")
+    if seat in _claims(st):
+        return _Fail(
+            "R-BURN-2",
+            f"seat {seat} has already declared this burn",
+            f"{seat}号已声明烧这套牌",
+            "ignore",
+        )
+    if _answers_plainly(st, seat):
+        return _Fail(
+            "R-BURN-1",
+            f"seat {seat} may answer seat {top.owner}'s set without burning: nothing to declare",
+            f"{seat}号可直接上{top.owner}号的牌，无须声明烧牌",
+            "ignore",
+        )
+    f = _burn_fail_reason(st, seat)
+    if f is not None:
+        return _Fail(f.rule_id, f.en, f.zh, "ignore", f.param)
+    if not _could_burn(st, seat):
+        return _Fail(
+            "R-BURN-7",
+            f"seat {seat} declares a burn his hand cannot make on seat {top.owner}'s set (假烧)",
+            f"{seat}号声明烧牌，但手中牌烧不动{top.owner}号的牌（假烧）",
+            "fake",
+            "burn.eligibility" if st.p.formula else None,
+        )
+    return None
+
+
+def _declare(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """Record the declaration; when two seats claim the same burn, R-BURN-2 decides and
+    the other declaration is void."""
+    top = st.top
+    assert top is not None
+    claims = _claims(st)
+    st.claims_top = top
+    owner = top.owner
+    ev.append(
+        E.Claimed(
+            seat,
+            what="declare",
+            rule_id="R-BURN-2",
+            en=f"seat {seat} declares a burn on seat {owner}'s 够级 set",
+            zh=f"{seat}号声明烧{owner}号的够级牌",
+            action=a,
+        )
+    )
+    if not claims:
+        st.burn_claims = (seat,)
+        return
+    rival = claims[0]
+    first, void = sorted((seat, rival), key=lambda s: _burn_order(owner, s))
+    st.burn_claims = (first,)
+    ev.append(
+        E.Notice(
+            void,
+            rule_id="R-BURN-2",
+            en=f"seats {rival} and {seat} both declare a burn on seat {owner}'s set: seat "
+            f"{first} goes first ({_why_first(owner, first)}); seat {void}'s declaration is "
+            "void (he may burn again after the burn)",
+            zh=f"{rival}号与{seat}号同时声明烧{owner}号的牌：{first}号优先"
+            f"（{_why_first_zh(owner, first)}）；{void}号的声明作废（烧牌后可再烧）",
+            action=a,
+            ruling="void",
+        )
+    )
+
+
+def _judge_decline(st: DealState, seat: int) -> _Fail | None:
+    """R-BURN-2: an explicit 不烧 by a seat that could declare a burn on the standing set
+    (the seats that may decline with 过, R-PASS-1, but the 对头 and others who answer it
+    without burning)."""
+    if (
+        st.top is not None
+        and not st.ended
+        and _burnable(st)
+        and _may_decline(st, seat)
+        and seat != st.turn
+        and not _answers_plainly(st, seat)
+    ):
+        return None
+    return _Fail(
+        "R-BURN-2",
+        f"seat {seat} has no burn to decline here",
+        f"{seat}号此时无烧牌可放弃",
+        "ignore",
+    )
+
+
+def _decline(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """不烧: the seat gives up burning this set (and withdraws its declaration)."""
+    top = st.top
+    assert top is not None
+    if seat in _claims(st):
+        st.burn_claims = tuple(s for s in st.burn_claims if s != seat)
+    st.declined |= BIT[seat]
+    st.passed |= BIT[seat]
+    if st.yielder == seat:
+        st.yielder = 0
+    ev.append(
+        E.Claimed(
+            seat,
+            what="decline",
+            rule_id="R-BURN-2",
+            en=f"seat {seat} declines to burn seat {top.owner}'s set",
+            zh=f"{seat}号声明不烧{top.owner}号的牌",
+            action=a,
+        )
+    )
+
+
+def _may_decline(st: DealState, s: int) -> bool:
+    """A non-primary seat may decline burning a 够级 set, with 过 (R-PASS-1, judged in
+    :mod:`.rules_turn`) or with 不烧 (``3:decline``)."""
+    top = st.top
+    if top is None or top.restrict == R_NONE or not st.active & BIT[s]:
+        return False
+    if s == top.owner or st.declined & BIT[s]:
+        return False
+    return s != _primary(st)

@@ -22,6 +22,7 @@ from gojinotation_analyzer.engine.scoring import (
 )
 from gojinotation_analyzer.engine.state import (
     BIT,
+    DUI,
     DealState,
 )
 
@@ -230,3 +231,64 @@ def _count_shown(before: DealState, st: DealState, a: Action, ev: list[E.Event])
     n = st.count(seat)
     if n <= 10 < before.count(seat):
         ev.append(E.CountShown.at(seat, n, a))
+
+
+# -------------------------------------------------------------- 问牌 (GJN 1.1 events)
+
+
+def _judge_query(st: DealState, seat: int, target: int) -> _Fail | None:
+    """R-REPORT-1 (baohu.mode): whether ``seat`` may ask ``target`` how many cards he holds
+    — never where asking is forbidden or 报牌 is not used, only his 对头 under
+    ``duitou_may_ask``, and at ten cards or fewer under ``on_request_le10`` (above that
+    there is nothing to report: a notice)."""
+    mode = st.p.baohu
+    if st.ended or not st.active & BIT[seat]:
+        return _out_of_turn(st, seat)
+    if target == seat or not st.active & BIT[target]:
+        return _Fail(
+            "R-REPORT-1",
+            f"seat {seat} cannot ask seat {target}'s count",
+            f"{seat}号不能问{target}号的牌数",
+            "ignore",
+        )
+    if mode in ("off", "asking_forbidden"):
+        return _Fail(
+            "R-REPORT-1",
+            "asking for a player's count is forbidden in this profile"
+            + (" (the asker loses 1 point)" if mode == "asking_forbidden" else " (no 报牌)"),
+            "本规则不允许询问剩余张数"
+            + ("（违者扣1分）" if mode == "asking_forbidden" else "（不报牌）"),
+            "ignore",
+            "baohu.mode",
+        )
+    if mode == "duitou_may_ask" and target != DUI[seat]:
+        return _Fail(
+            "R-REPORT-1",
+            f"only one's 对头 may be asked for his count; seat {target} is not seat {seat}'s",
+            f"只能问对头的牌数；{target}号不是{seat}号的对头",
+            "ignore",
+            "baohu.mode",
+        )
+    if mode == "on_request_le10" and st.count(target) > 10:
+        return _Fail(
+            "R-REPORT-1",
+            f"seat {target} holds more than ten cards: there is nothing to report (不够报)",
+            f"{target}号多于十张，不够报",
+            "accept",
+            "baohu.mode",
+            notice=True,
+        )
+    return None
+
+
+def _query(st: DealState, seat: int, target: int, a: Action, ev: list[E.Event]) -> None:
+    ev.append(
+        E.Claimed(
+            seat,
+            what="query",
+            rule_id="R-REPORT-1",
+            en=f"seat {seat} asks seat {target} how many cards he holds (问牌)",
+            zh=f"{seat}号问{target}号的牌数",
+            action=a,
+        )
+    )

@@ -5,6 +5,7 @@ with its facts and score."""
 
 from __future__ import annotations
 
+from gojinotation.model import Action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import (
     SEATS,
@@ -100,11 +101,16 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
         want = 4
         if first and second and _team(first[0]) == _team(r) == _team(second[0]):
             want = 3
+        forced = "革命"
+        backers = [b for b, rebel in st.baola if rebel == r]
+        if backers:  # 000§K (一)7: 保拉 succeeds when the backer takes 头科
+            won = bool(first) and first[0] in backers
+            want, forced = (3, "保拉成功") if won else (6, "保拉失败：大拉")
         place = want if want in free else (free[0] if free else 4)
         pl = list(st.places)
         pl[r] = place
         st.places = tuple(pl)
-        ev.append(E.WentOut(r, place=place, forced="革命"))
+        ev.append(E.WentOut(r, place=place, forced=forced))
     st.rev_pending = ()
     _chuan3hu(st, ev)
 
@@ -174,16 +180,17 @@ def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
 
 def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
     ev.append(E.RevolutionDeclared(seat))
-    if st.p.geming == "zaofan_baola":
+    if st.p.geming == "zaofan_baola" and not any(r == seat for _, r in st.baola):
         _dispute(
             st,
             seat,
             None,
             "R-REVOLUTION-1",
             "geming.mode",
-            "造反 needs a teammate's 保拉, which a record cannot show; the rebel is placed "
+            "造反 needs a teammate's 保拉, and the record writes none before it (e.g. "
+            f"`{seat + 2 if seat < 5 else seat - 2}:baola {seat}`); the rebel is placed "
             "as a 革命者 (四科, or 三科 when his teammates take 头科 and 二科)",
-            "造反须同伙提出保拉，记录中无法体现；按革命者定名次（四科，同伙得头科二科时为三科）",
+            "造反须同伙提出保拉，记录中此前未写保拉；按革命者定名次（四科，同伙得头科二科时为三科）",
             (("zaofan_baola", "三科 if the 保拉 declarer takes 头科, else 大拉 (000§K)"),),
             ev,
         )
@@ -267,3 +274,85 @@ def _check_end(st: DealState, ev: list[E.Event], *, force: bool = False) -> None
         return
     st.result = facts
     ev.append(E.DealEnded(None, places=places, facts=facts, score=score))
+
+
+# ------------------------------------------------------ 保拉 and waivers (GJN 1.1 events)
+
+
+def _judge_baola(st: DealState, seat: int, rebel: int) -> _Fail | None:
+    """R-REVOLUTION-1 (geming.mode = zaofan_baola, 000§K (一)7): a teammate of the rebel
+    backs his 造反 (保拉), once per rebel."""
+    if st.p.geming != "zaofan_baola":
+        return _Fail(
+            "R-REVOLUTION-1",
+            "this profile has no 造反 with 保拉 (000§K)",
+            "本规则无造反保拉",
+            "ignore",
+            "geming.mode",
+        )
+    if st.ended or not st.active & BIT[seat]:
+        return _Fail("R-REVOLUTION-1", f"seat {seat} is out", f"{seat}号已不在局中", "ignore")
+    if rebel == seat or _team(rebel) != _team(seat):
+        return _Fail(
+            "R-REVOLUTION-1",
+            f"保拉 backs a teammate's 造反; seat {rebel} is not seat {seat}'s teammate",
+            f"保拉须为本方队友的造反；{rebel}号不是{seat}号的队友",
+            "ignore",
+        )
+    if any(r == rebel for _, r in st.baola) or not (
+        st.active & BIT[rebel] or rebel in st.revolutions
+    ):
+        return _Fail(
+            "R-REVOLUTION-1",
+            f"seat {rebel}'s 造反 is already backed or he is out",
+            f"{rebel}号的造反已有保拉，或已走科",
+            "ignore",
+        )
+    return None
+
+
+def _baola(st: DealState, seat: int, rebel: int, a: Action, ev: list[E.Event]) -> None:
+    st.baola = (*st.baola, (seat, rebel))
+    ev.append(
+        E.Claimed(
+            seat,
+            what="baola",
+            rule_id="R-REVOLUTION-1",
+            en=f"seat {seat} backs seat {rebel}'s 造反 (保拉): it succeeds if seat {seat} takes "
+            f"头科 (seat {rebel} is then 三科), else seat {rebel} is 大拉 (000§K (一)7)",
+            zh=f"{seat}号为{rebel}号的造反保拉：{seat}号抢到头科即保拉成功（{rebel}号为三科），"
+            f"否则{rebel}号为大拉",
+            action=a,
+        )
+    )
+
+
+def _judge_waive(st: DealState, seat: int) -> _Fail | None:
+    """R-REVOLUTION-1 (004b(13)): the 革命者's 对头 may waive his three 够死级 chances and
+    is then 无头 (声明放弃此权力即视为无头)."""
+    if not st.ended and st.active & BIT[seat] and st.gsj[seat] and DUI[seat] in st.revolutions:
+        return None
+    return _Fail(
+        "R-REVOLUTION-1",
+        f"seat {seat} has no 够死级 chances from a 革命 to waive",
+        f"{seat}号没有因革命而得的够死级机会可放弃",
+        "ignore",
+    )
+
+
+def _waive(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    g = list(st.gsj)
+    g[seat] = 0
+    st.gsj = tuple(g)
+    ev.append(
+        E.Claimed(
+            seat,
+            what="waive",
+            rule_id="R-REVOLUTION-1",
+            en=f"seat {seat} waives his 够死级 chances and is 无头 (004b(13))",
+            zh=f"{seat}号声明放弃够死级机会，视为无头",
+            action=a,
+        )
+    )
+    if st.p.wutou:
+        ev.append(E.Wutou(seat))

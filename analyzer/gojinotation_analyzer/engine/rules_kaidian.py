@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gojinotation.cards import Card, format_cards
+from gojinotation.model import Action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.core import SEATS, _counts, _dispute, _dispute_param, _Fail
@@ -212,3 +213,52 @@ def _toke_fail(
         "accept",
         "kaidian.toke_requirement",
     )
+
+
+# ------------------------------------------------ claim of automatic 开点 (GJN 1.1 events)
+
+
+def _judge_kaidian_claim(st: DealState, seat: int) -> _Fail | None:
+    """R-KAIDIAN-1 (kaidian.auto_if_no_gouji, 000§G 5): a seat without any 够级 set in hand
+    may claim that it has opened; a false claim is 大落 (如果情况不属于，一旦被发现，直接判定
+    为'大落')."""
+    p = st.p
+    if not (p.kd and p.auto):
+        return _Fail(
+            "R-KAIDIAN-1",
+            "this profile has no automatic 开点",
+            "本规则无自动开点",
+            "ignore",
+            "kaidian.auto_if_no_gouji",
+        )
+    if st.ended or not st.active & BIT[seat] or (st.opened | st.kd_done) & BIT[seat]:
+        return _Fail(
+            "R-KAIDIAN-1",
+            f"seat {seat}'s 开点 is already decided",
+            f"{seat}号是否开点已定",
+            "ignore",
+        )
+    if not st.unknown[seat] and _holds_gouji(p, cards_of(st.known[seat])):
+        return _Fail(
+            "R-KAIDIAN-1",
+            f"seat {seat} claims automatic 开点 but holds a 够级 set: a false claim is 大落 "
+            "(000§G 5)",
+            f"{seat}号声明自动开点，但手中有够级牌：不属实者判为大落",
+            "daluo",
+            "kaidian.auto_if_no_gouji",
+        )
+    return None
+
+
+def _kaidian_claim(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    ev.append(
+        E.Claimed(
+            seat,
+            what="kaidian",
+            rule_id="R-KAIDIAN-1",
+            en=f"seat {seat} claims automatic 开点 (no 够级 set in hand)",
+            zh=f"{seat}号声明自动开点（手中无够级牌）",
+            action=a,
+        )
+    )
+    _opened(st, seat, ev, "claimed: no 够级 set in hand", "声明无够级牌，自动开点")

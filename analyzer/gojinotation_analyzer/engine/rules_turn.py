@@ -18,14 +18,18 @@ from gojinotation_analyzer.engine.core import (
     _is_wutou,
     _next_active,
     _out_of_turn,
-    _primary,
     _reentry,
     _round_ended,
     _stand,
     _team,
     _walk,
 )
-from gojinotation_analyzer.engine.rules_burn import _burn_round_closed, _burn_stop, _burner_to_lead
+from gojinotation_analyzer.engine.rules_burn import (
+    _burn_round_closed,
+    _burn_stop,
+    _burner_to_lead,
+    _may_decline,
+)
 from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
 from gojinotation_analyzer.engine.state import (
     BIT,
@@ -35,16 +39,6 @@ from gojinotation_analyzer.engine.state import (
     R_NONE,
     DealState,
 )
-
-
-def _may_decline(st: DealState, s: int) -> bool:
-    """A non-primary seat may say 过 to decline burning a 够级 set."""
-    top = st.top
-    if top is None or top.restrict == R_NONE or not st.active & BIT[s]:
-        return False
-    if s == top.owner or st.declined & BIT[s]:
-        return False
-    return s != _primary(st)
 
 
 def _wrong_follow(st: DealState, seat: int) -> _Fail:
@@ -343,3 +337,51 @@ def _finish_round(
     st.passed = 0
     st.declined = 0
     st.yielder = 0
+
+
+# ---------------------------------------------------------- 接风 claim (GJN 1.1 events)
+
+
+def _jiefeng_seat(st: DealState) -> int:
+    """R-JIEFENG-1: the seat that may claim 接风 now (0: none): the owner of the standing
+    set went out on it (his 底牌) and the seat is his 下家, the next active seat, whose
+    turn it is; or the round is closing and the lead falls to him."""
+    top = st.top
+    if top is None or st.ended or st.active & BIT[top.owner]:
+        return 0
+    if st.closing:
+        return st.next_leader
+    return st.turn if st.turn == _next_active(st, top.owner) else 0
+
+
+def _judge_jiefeng(st: DealState, seat: int) -> _Fail | None:
+    if seat and seat == _jiefeng_seat(st):
+        return None
+    return _Fail(
+        "R-JIEFENG-1",
+        f"seat {seat} cannot claim 接风 now: only the 下家 of a player who went out on a set "
+        "nobody beat takes the lead (接风)",
+        f"{seat}号此时不能接风：只有走科者底牌无人灭时其下家接风",
+        "ignore",
+    )
+
+
+def _jiefeng(st: DealState, seat: int, a: Action, ev: list[E.Event]) -> None:
+    """The claim: in turn it is the claimant's own pass (000§K (一)4: 视为声明'接风'者本人
+    过牌); once the round is closing it confirms the lead."""
+    top = st.top
+    assert top is not None
+    owner = top.owner
+    ev.append(
+        E.Claimed(
+            seat,
+            what="jiefeng",
+            rule_id="R-JIEFENG-1",
+            en=f"seat {seat} claims 接风 after seat {owner}'s 底牌"
+            + ("" if st.closing else " (his own pass: 000§K)"),
+            zh=f"{seat}号声明接风（{owner}号底牌）" + ("" if st.closing else "，视为本人过牌"),
+            action=a,
+        )
+    )
+    if not st.closing:
+        _turn_pass(st, seat, ev)

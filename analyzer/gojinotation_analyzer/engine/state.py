@@ -234,6 +234,16 @@ class DealState:
     next_leader: int
     burn: ActiveBurn | None
     burns: tuple[tuple[int, int, str, int], ...]
+    #: R-BURN-2: the pending burn declaration (``3:declare``) on ``claims_top``
+    burn_claims: tuple[int, ...]
+    claims_top: Top | None
+    #: R-OPEN-1: the seat that must draw next after a joker (0: any), a count drawn
+    draw_next: int
+    draw_done: bool
+    #: R-REVOLUTION-1: the 保拉 declarations, (backer, rebel)
+    baola: tuple[tuple[int, int], ...]
+    #: R-OPEN-1: the seat that leads first by the 亮3 shown so far, and how many it showed
+    liang: tuple[int, int]
     opened: int
     kd_done: int
     kd_pending: int

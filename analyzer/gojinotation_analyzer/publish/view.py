@@ -92,6 +92,15 @@ STEP_KINDS: tuple[str, ...] = (
     "timeout",
     "penalty",
     "ruling",
+    "declare",
+    "decline",
+    "draw",
+    "liang",
+    "jiefeng",
+    "kaidian",
+    "baola",
+    "waive",
+    "query",
 )
 
 #: The event kinds the engine reports and the renderer marks (others show as ``notice``).
@@ -123,6 +132,15 @@ _KIND_OF: dict[type, str] = {
     m.Timeout: "timeout",
     m.Penalty: "penalty",
     m.Ruling: "ruling",
+    m.Declare: "declare",
+    m.Decline: "decline",
+    m.Draw: "draw",
+    m.Show: "liang",
+    m.JiefengClaim: "jiefeng",
+    m.Kaidian: "kaidian",
+    m.Baola: "baola",
+    m.Waive: "waive",
+    m.Query: "query",
 }
 
 
@@ -534,6 +552,44 @@ def act_phrase(action: m.Action, lang: str, names: Mapping[int, str]) -> str:
         return f"{verb} {pts} point{'s' if pts != 1 else ''}" + (f": {reason}" if reason else "")
     if isinstance(action, m.Ruling):
         return f"裁决：{action.text}" if zh else f"ruling: {action.text}"
+    return _table_event_phrase(action, zh, d, to)
+
+
+def _table_event_phrase(
+    action: m.Action, zh: bool, d: Callable[[Sequence[Card]], str], to: Callable[[int], str]
+) -> str:
+    """The verb phrase of a table declaration or claim (GJN 1.1).
+
+    >>> act_phrase(m.Draw(3, card=Card.parse("9"), to=5), "en", {})
+    'draws a nine at 开牌; the count ends on seat 5'
+    >>> act_phrase(m.Baola(5, rebel=1), "zh", {})
+    '为1号的造反保拉'
+    """
+    if isinstance(action, m.Declare):
+        return "声明烧牌" if zh else "declares a burn"
+    if isinstance(action, m.Decline):
+        return "声明不烧" if zh else "declines to burn"
+    if isinstance(action, m.Draw):
+        card = d((action.card,))
+        if zh:
+            return f"开牌，抽到{card}" + (f"，数到{to(action.to)}" if action.to else "")
+        return f"draws {card} at 开牌" + (
+            f"; the count ends on {to(action.to)}" if action.to else ""
+        )
+    if isinstance(action, m.Show):
+        return f"亮{d(action.cards)}（上班）" if zh else f"shows {d(action.cards)} (亮3)"
+    if isinstance(action, m.JiefengClaim):
+        return "接风" if zh else "claims 接风 (the lead)"
+    if isinstance(action, m.Kaidian):
+        return "声明自动开点" if zh else "claims automatic 开点"
+    if isinstance(action, m.Baola):
+        return (
+            f"为{to(action.rebel)}的造反保拉" if zh else f"backs {to(action.rebel)}'s 造反 (保拉)"
+        )
+    if isinstance(action, m.Waive):
+        return "放弃够死级" if zh else "waives the 够死级 chances"
+    if isinstance(action, m.Query):
+        return f"问{to(action.target)}的牌数" if zh else f"asks {to(action.target)}'s count"
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover
 
 
@@ -992,6 +1048,7 @@ ENGINE_EVENT_KINDS: dict[str, str] = {
     "RevolutionDeclared": "notice",
     "PenaltyApplied": "notice",
     "RulingApplied": "notice",
+    "Claimed": "notice",
 }
 _DIAGNOSTIC_EVENTS = {"Violation": "error", "Dispute": "dispute", "Notice": "notice"}
 

@@ -86,6 +86,7 @@ CODES: dict[str, Code] = {
         Code("GJV504", _N, "referee's decision recorded", "记录的裁判处理"),
         Code("GJV505", _N, "record ends before the deal is over", "记录在本局结束前中止"),
         Code("GJV506", _N, "validated under another profile", "按另一规则方案检验"),
+        Code("GJV507", _N, "table declaration recorded", "记录的牌桌声明"),
     )
 }  # fmt: skip
 

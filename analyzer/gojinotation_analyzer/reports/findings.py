@@ -4,8 +4,9 @@ The validator's internals, shared by :mod:`reports.validate` and :mod:`reports.c
 the rulebook glue (titles, citations, the one-paragraph explanation), positions in the
 source, :class:`_Ctx` (the findings of one deal, with the cap on repeats), the choice of
 ruleset (:func:`resolve_ruleset`) and :func:`_handle_event`, which maps the engine's
-``Violation``, ``Dispute``, ``Notice``, ``PenaltyApplied`` and ``RulingApplied`` events to
-diagnostics.  No rule is decided here: every ruling comes from the engine.
+``Violation``, ``Dispute``, ``Notice``, ``Claimed`` (table declarations), ``PenaltyApplied``
+and ``RulingApplied`` events to diagnostics.  No rule is decided here: every ruling comes
+from the engine.
 """
 
 from __future__ import annotations
@@ -575,6 +576,11 @@ def _handle_event(
         expl = _explain(ev.rule_id, msg, rs=ctx.rs, profile=ctx.profile, extra=said)
         ctx.add(code, ev.rule_id, msg, pos=pos, round_no=round_no, seat=seat, action=act,
                 explanation=expl, counted=True)  # fmt: skip
+    elif isinstance(ev, E.Claimed) and not variation:
+        # a table declaration (GJN 1.1: a burn declared or declined, 开牌, 亮3, 接风, 自动开点,
+        # 保拉, a waiver) and what the engine took it to decide
+        ctx.add("GJV507", ev.rule_id, (ev.en, ev.zh), pos=pos, round_no=round_no, seat=seat,
+                action=act)  # fmt: skip
     elif isinstance(ev, E.PenaltyApplied) and not variation:
         why = f": {ev.reason}" if ev.reason else ""
         msg = (

@@ -11,10 +11,11 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     "burn-window": (
         "R-BURN-1/2: on a 够级 set the seats other than the 对头 may declare a burn at any "
         "time until the round is closed (also after the 对头 passed); an explicit pass by "
-        "them declines (final for the round).  A record cannot show two declarations at "
-        "once, so the record's order stands: a burn recorded while a seat ahead in priority "
-        "(the 够级 player's 联邦, then play order) could also burn it and had not declined is "
-        "a Dispute (burn.priority), not an error"
+        "them declines (final for the round).  A record that writes only the burning plays "
+        "cannot show two declarations at once, so the record's order stands: a burn recorded "
+        "while a seat ahead in priority (the 够级 player's 联邦, then play order) could also "
+        "burn it and had not declined is a Dispute (burn.priority), not an error; where the "
+        "record writes the declarations (3:declare, 3:decline) the engine rules by them"
     ),
     "burn-whole-hand": (
         "R-BURN-4: while his burn goes on the burner must lead each time the lead is his; a "

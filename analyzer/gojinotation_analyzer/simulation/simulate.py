@@ -126,8 +126,15 @@ EVENT_KINDS: tuple[str, ...] = tuple(
 )
 
 #: Event kinds that legal self-play never produces: they need an illegal action (a
-#: Violation and its sanction, 假烧) or a referee's action (penalty, ruling).
-NOT_SELF_PLAY: tuple[str, ...] = ("Violation", "FakeBurn", "PenaltyApplied", "RulingApplied")
+#: Violation and its sanction, 假烧), a referee's action (penalty, ruling) or a table
+#: declaration (``Claimed``: the bots play without declaring).
+NOT_SELF_PLAY: tuple[str, ...] = (
+    "Violation",
+    "FakeBurn",
+    "PenaltyApplied",
+    "RulingApplied",
+    "Claimed",
+)
 
 
 class SimulationError(GoujiError):
@@ -795,6 +802,7 @@ _ORDER: tuple[str, ...] = (
     "Returned",
     "PenaltyApplied",
     "RulingApplied",
+    "Claimed",
     "DealEnded",
     "DealEnded/void",
     "Violation",
