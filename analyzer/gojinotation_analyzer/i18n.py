@@ -96,6 +96,18 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{changed} file(s) reformatted, {unchanged} unchanged, {failed} with errors",
         "{changed} 个文件已重新格式化，{unchanged} 个无需改动，{failed} 个有错误",
     ),
+    "fmt.hands_open": (
+        "{path}: deal {deal}: seat {seat}'s hand stays partly unknown ({unknown} of {size} cards)",
+        "{path}：第{deal}局：{seat}号手牌仍部分未知（{size}张中{unknown}张未知）",
+    ),
+    "fmt.hands_filled": (
+        "{path}: deal {deal}: {count} card(s) of the hands inferred from the plays",
+        "{path}：第{deal}局：根据出牌推出手牌 {count} 张",
+    ),
+    "fmt.hands_conflict": (
+        "{where}: error {rule}: deal {deal}: {message}; the hands were left as written",
+        "{where}：错误 {rule}：第{deal}局：{message}；手牌按原记录保留",
+    ),
     "fmt.original": ("original", "原文"),
     "fmt.formatted": ("formatted", "格式化后"),
     # -- convert
@@ -200,6 +212,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "不写入；输出改动的 unified diff。",
     ),
     "help.quiet": ("Report errors only.", "只报告错误。"),
+    "help.fill_hands": (
+        "Write the hands the plays determine (cards inferred from the plays, the sixth "
+        "hand from the rest of the deck) and name the hands that stay partly unknown.",
+        "补写出牌所确定的手牌（由出牌推出的牌；五手已知时第六手为余下的牌），并列出仍部分未知的手牌。",
+    ),
     "help.explicit": (
         "Write in the implied closes (扣牌) and round numbers by replaying each deal "
         "(default); --no-explicit keeps the moves as recorded.",
@@ -361,6 +378,24 @@ CATALOG: dict[str, tuple[str, str]] = {
     "render.help": (
         "Write self-contained HTML replays of records (one page per file, an index for several).",
         "生成可离线浏览的 HTML 复盘页面（每个文件一页，多个文件另有索引页）。",
+    ),
+    "render.help.short": ("HTML replays.", "生成 HTML 复盘页面。"),
+    "render.help.output": (
+        "The folder the pages are written to.",
+        "写出页面的目录。",
+    ),
+    "render.help.lang": ("The language of the pages.", "页面的语言。"),
+    "render.help.no_validate": (
+        "Records as written, no engine.",
+        "按原记录生成，不经规则引擎复盘。",
+    ),
+    "render.help.index": (
+        "Write index.html (default: 2+ files).",
+        "写出 index.html 索引页（默认：两个以上文件时）。",
+    ),
+    "render.help.profiles": (
+        "Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
+        "有争议的局另按哪些规则方案裁定（列表、'all' 或 'none'）。",
     ),
     "render.missing": ("no such file: {path}", "文件不存在：{path}"),
     "render.errors": (
@@ -613,6 +648,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "错牌不出：收回所出之牌，本轮此手视为过牌",
     ),
     # -- gouji serve (cli/serve.py)
+    "serve.help.host": ("Address to bind.", "监听的地址。"),
+    "serve.help.port": ("Port.", "端口。"),
+    "serve.help.delay": ("Spectators' delay: 5m, 90s …", "观战延时：5m、90s …"),
+    "serve.help.lang": ("The language of the pages.", "页面的语言。"),
     "serve.help": (
         "Serve an event: recorder views checked by the engine, live spectator views "
         "(needs the 'serve' extra).",

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 import click
 
-from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, _Localized
 from gojinotation_analyzer.i18n import t
 from gojinotation_analyzer.rules.profiles import (
     PROFILES,
@@ -188,15 +188,11 @@ def _emit_json(data: Any) -> None:
 # ------------------------------------------------------------------ commands
 
 
-class _RulesGroup(click.Group):
-    """The ``rules`` group, with its help texts in the language of the run."""
+class _RulesGroup(_Localized, click.Group):
+    """The ``rules`` group, with its help texts and usage line in the language of the run."""
 
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return t("rules.help", lang_of(click.get_current_context(silent=True)))
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        self.help = t("rules.help", lang_of(ctx))
-        super().format_help(ctx, formatter)
+    help_key: str | None = "rules.help"
+    short_help_key: str | None = "rules.help"
 
 
 _LANG = click.option(
