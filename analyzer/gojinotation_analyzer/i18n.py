@@ -517,7 +517,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "the Score tag says {written}; the replay gives {actual}",
         "Score 标签记为 {written}；复盘得分为 {actual}",
     ),
-    "report.void": ("the deal is void", "本局作废"),
+    "report.void": ("the deal is annulled", "本局作废"),
     "report.unconfirmed_open": (
         "the {tag} tag cannot be confirmed: the record ends before the deal is over",
         "无法核实 {tag} 标签：记录在本局结束前中止",
@@ -637,6 +637,12 @@ CATALOG: dict[str, tuple[str, str]] = {
         "错牌不出：收回所出之牌，视为过牌",
     ),
     "sanction.pass": ("counted as a pass", "视为过牌"),
+    # -- the referee's ruling words ([%ruling WORD …], docs/format.md §9.2): what each does
+    # to the action it is attached to; a void *deal* is "annulled" (本局作废), not a ruling
+    "ruling.accept": ("the action stands", "维持原动作"),
+    "ruling.retract": ("the action is taken back", "收回所出之牌"),
+    "ruling.daluo": ("the offender is made 大落", "判为大落"),
+    "ruling.void": ("the action does not count", "该动作不算"),
     "sanction.fake": ("假烧: the burner is 大落", "假烧：判为大落"),
     "sanction.burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
     "sanction.burnstop": (
