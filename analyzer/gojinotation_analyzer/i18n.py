@@ -604,6 +604,29 @@ CATALOG: dict[str, tuple[str, str]] = {
         "各套规则对每一手的裁定都相同。",
     ),
     "report.cmp.param": ("parameter {p}: {values}", "参数 {p}：{values}"),
+    "report.cmp.groups": (
+        "Where the rulesets rule differently: {rows} action(s), in {groups} group(s) by the "
+        "parameters that make the difference (the rulings shown are the group's first "
+        "action's; --format json lists every action):",
+        "各套规则裁定不同之处：共 {rows} 手，按造成差异的参数分为 {groups} 组（列出的是每组第一手的"
+        "裁定；--format json 列出每一手）：",
+    ),
+    "report.cmp.group": (
+        "parameter {p}: {n} action(s), the first {where}",
+        "参数 {p}：{n} 手，第一手 {where}",
+    ),
+    "report.cmp.group_none": (
+        "no parameter named (a dispute, or a consequence of an earlier difference): {n} "
+        "action(s), the first {where}",
+        "未指明参数（争议，或前面差异的后果）：{n} 手，第一手 {where}",
+    ),
+    "report.cmp.also": ("also at {places}", "另见 {places}"),
+    "report.cmp.more": ("{n} more", "另有 {n} 手"),
+    "report.cmp.diverge": (
+        "(the replays diverge from the first action ruled differently: later differences "
+        "may follow from it)",
+        "（复盘自第一处裁定不同的牌起分叉：其后的差异可能由此而来）",
+    ),
     "report.cmp.first": (
         "(the replays diverge from here: later differences may follow from this one)",
         "（复盘自此分叉：其后的差异可能由此而来）",
