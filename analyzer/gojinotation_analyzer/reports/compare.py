@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -206,7 +206,7 @@ class ProfileComparison:
                 out.append(f"  {op.param} = {op.value} [{', '.join(op.rules)}]: {note}")
         return "\n".join(out)
 
-    def _summary(self, lang: str, style: Any) -> list[str]:
+    def _summary(self, lang: str, style: Callable[..., str]) -> list[str]:
         out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal_number or self.deal,
                         n=len(self.outcomes)), bold=True)]  # fmt: skip
         rows = [_t("cmp.cols", lang).split("|")]
@@ -219,7 +219,7 @@ class ProfileComparison:
         out.extend("  " + line for line in _table(rows))
         return out
 
-    def _grouped(self, lang: str, style: Any) -> str:
+    def _grouped(self, lang: str, style: Callable[..., str]) -> str:
         """The compact text of :meth:`format`."""
         zh = lang == "zh"
         sep = "；" if zh else "; "
