@@ -109,7 +109,7 @@ class Citation:
     ('000_2cf9eb31bd48568c.txt', '§F 6')
     >>> str(c)
     '000_2cf9eb31bd48568c.txt §F 6 《够级比赛规则／够级比赛大纲（两桌）》 「过牌者无权再出牌」'
-    >>> c.text("en")[31:]
+    >>> c.text("en")[30:]
     '(tournament rules for two tables (1#/2#)) 「过牌者无权再出牌」'
     >>> c.tag, Citation("club.toml", "line 7", "").tag
     ('000§F 6', 'club.toml line 7')
