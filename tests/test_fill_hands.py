@@ -145,3 +145,18 @@ def test_fmt_fill_hands_cli(tmp_path: Path) -> None:
     res = CliRunner().invoke(main, ["--lang", "en", "fmt", "--fill-hands", str(p)])
     assert res.exit_code == 2
     assert f"{p}:" in res.stderr and "error R-DECK-2" in res.stderr
+
+
+def test_R_DECK_2_terse_record_without_hands_fills_the_deal_sheet() -> None:
+    """``tests/terse/qingdao-full-no-hands.gjn`` (written by hand: no hand lines) gives
+    back, from its plays alone, the six hands of the same deal's terse record."""
+    terse = Path(__file__).parent / "terse"
+    bare = gj.load(terse / "qingdao-full-no-hands.gjn").deals[0]
+    sheet = gj.load(terse / "qingdao-full-sets-only.gjn").deals[0]
+    assert all(bare.hand(s) is None for s in range(1, 7))
+    new, r = fill_hands(bare)
+    assert r.conflicts == () and r.partly_unknown == ()
+    for s in range(1, 7):
+        got, want = new.hand(s), sheet.hand(s)
+        assert got is not None and want is not None
+        assert _ranks(got.cards) == _ranks(want.cards)
