@@ -586,7 +586,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "report.legal": ("legal", "合法"),
     "report.burn_failed": (
-        "烧糊: the burner is 大落 and his remaining cards are void (R-BURN-5)",
+        "烧糊: the burner is 大落 and his remaining cards are out of play (R-BURN-5)",
         "烧糊：烧牌者为大落，余牌作废（R-BURN-5）",
     ),
     "report.record": ("record", "记录"),
@@ -667,9 +667,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "ruling.daluo": ("the offender is made 大落", "判为大落"),
     "ruling.void": ("the action does not count", "该动作不算"),
     "sanction.fake": ("假烧: the burner is 大落", "假烧：判为大落"),
-    "sanction.burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
+    "sanction.burnfail": (
+        "烧糊: the burner is 大落, his cards out of play",
+        "烧糊：判为大落，余牌无效",
+    ),
     "sanction.burnstop": (
-        "烧糊: the burner is 大落, his cards void; the burned player leads",
+        "烧糊: the burner is 大落, his cards out of play; the burned player leads",
         "烧糊：烧牌者判为大落，余牌无效，由被烧者发牌",
     ),
     "sanction.cuopai_turn": (
