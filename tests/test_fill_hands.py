@@ -160,3 +160,14 @@ def test_R_DECK_2_terse_record_without_hands_fills_the_deal_sheet() -> None:
         got, want = new.hand(s), sheet.hand(s)
         assert got is not None and want is not None
         assert _ranks(got.cards) == _ranks(want.cards)
+
+
+def test_fmt_fill_hands_names_a_hand_the_plays_leave_unknown() -> None:
+    text = '[Leader "1"]\nhand 1: -\n1:33 2:55\n'
+    res = CliRunner().invoke(main, ["--lang", "en", "fmt", "--fill-hands", "-"], input=text)
+    assert res.exit_code == 0
+    assert "seat 1's hand stays partly unknown (34 of 36 cards)" in res.stderr
+    assert "seat 3's hand stays unknown (the plays prove none of its 36 cards)" in res.stderr
+    out = gj.loads(res.stdout).deals[0]
+    hand1 = out.hand(1)
+    assert hand1 is not None and _ranks(hand1.cards) == Counter({Rank.THREE: 2, None: 34})

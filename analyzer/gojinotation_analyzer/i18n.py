@@ -100,6 +100,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{path}: deal {deal}: seat {seat}'s hand stays partly unknown ({unknown} of {size} cards)",
         "{path}：第{deal}局：{seat}号手牌仍部分未知（{size}张中{unknown}张未知）",
     ),
+    "fmt.hands_unknown": (
+        "{path}: deal {deal}: seat {seat}'s hand stays unknown (the plays prove none of its "
+        "{size} cards)",
+        "{path}：第{deal}局：{seat}号手牌仍未知（出牌推不出其{size}张中的任何一张）",
+    ),
     "fmt.hands_filled": (
         "{path}: deal {deal}: {count} card(s) of the hands inferred from the plays",
         "{path}：第{deal}局：根据出牌推出手牌 {count} 张",

@@ -152,10 +152,11 @@ def _with_hands(match: gm.Match, name: str, lang: str) -> tuple[gm.Match, bool]:
             _err(t("fmt.hands_filled", lang, path=name, deal=no, count=added))
         for h in r.partly_unknown:
             size = len(h.cards) + h.unknown
+            key = "fmt.hands_open" if h.cards else "fmt.hands_unknown"
             _err(
                 _warn_line(
                     t(
-                        "fmt.hands_open",
+                        key,
                         lang,
                         path=name,
                         deal=no,
