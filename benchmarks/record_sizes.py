@@ -17,6 +17,7 @@ The figures in docs/format.md §9.3 come from this command.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -77,9 +78,36 @@ def pgn_sizes(text: str) -> tuple[int, int]:
     return len("\n".join(lines)) + 1, len("\n".join(moves)) + 1
 
 
+def seat_prefixes_in_turn(path: Path) -> tuple[int, int]:
+    """(sets played by the seat whose turn it is, reports right after the same seat's set)
+    in the terse record at ``path``: the seat prefixes (``N:``, 2 characters each) that
+    a form "the seat may be left out when the seat on turn plays" would save.  That form
+    is a proposal, not GJN v1: the figure only measures what it would buy."""
+    import gojinotation as gj
+    from gojinotation import model as m
+    from gojinotation_analyzer.engine import replay
+    from gojinotation_analyzer.engine.fill import _on_turn, fill
+
+    deal = gj.load(path).deals[0]
+    assert isinstance(deal, m.Deal)
+    filled = fill(deal).deal
+    frames = list(replay(filled))
+    in_turn = reports = 0
+    last: m.Action | None = None
+    for before, after in itertools.pairwise(frames):
+        a = after.action
+        if isinstance(a, m.Play) and a.seat == _on_turn(before.state):
+            in_turn += 1
+        if isinstance(a, m.Report) and isinstance(last, m.Play) and last.seat == a.seat:
+            reports += 1
+        last = a
+    return in_turn, reports
+
+
 def main() -> None:
     full = gjn_sizes(ROOT / "samples" / "qingdao-standard-full.gjn")
     terse = gjn_sizes(ROOT / "tests" / "terse" / "qingdao-full-sets-only.gjn")
+    bare = gjn_sizes(ROOT / "tests" / "terse" / "qingdao-full-no-hands.gjn")
     opera, immortal = pgn_sizes(OPERA), pgn_sizes(IMMORTAL)
     pbn_lines = PBN.strip().splitlines()
     pbn = (len("\n".join(pbn_lines)) + 1,
@@ -87,6 +115,7 @@ def main() -> None:
     rows = [
         ("GJN, complete deal (every pass and close)", full),
         ("GJN, terse deal (sets only)", terse),
+        ("GJN, terse deal without hands (--fill-hands)", bare),
         ("PGN, the Opera game (17 moves)", opera),
         ("PGN, the Immortal game (23 moves)", immortal),
         ("PBN, one deal with auction and play", pbn),
@@ -98,6 +127,14 @@ def main() -> None:
     print(f"terse GJN / PGN (mean of the two games): {terse[0] / pgn_avg:.2f}x whole, "
           f"{terse[1] / ((opera[1] + immortal[1]) / 2):.2f}x moves")  # fmt: skip
     print(f"terse GJN / PBN: {terse[0] / pbn[0]:.2f}x whole, {terse[1] / pbn[1]:.2f}x moves")
+    print(f"terse GJN without hands / PGN: {bare[0] / pgn_avg:.2f}x whole")
+    in_turn, reports = seat_prefixes_in_turn(ROOT / "tests" / "terse" / "qingdao-full-no-hands.gjn")
+    saved = 2 * (in_turn + reports)
+    print(
+        f"proposal, not GJN v1: {in_turn} sets played by the seat on turn and {reports} "
+        f"reports after the same seat's set; without their seat prefixes the record without "
+        f"hands would be {bare[0] - saved} characters, {(bare[0] - saved) / pgn_avg:.2f}x PGN"
+    )
 
 
 if __name__ == "__main__":

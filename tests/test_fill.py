@@ -246,9 +246,58 @@ def test_R_SET_3_a_wrong_card_is_repaired_to_the_set_the_next_actions_fit() -> N
     assert "'2:7'" in errors[0].explanation_en
 
 
+YIELD_AFTER_GOUJI = """[Profile "tiaozhanbei-2"]
+[Leader "1"]
+hand 1: D X JJ 333
+hand 2: D X QQQ 999 33
+hand 3: 888 5555
+hand 4: K QQQ
+hand 5: 7777
+hand 6: X 2222 QQQ 8
+1:DXJJ 4:yield 5:7777
+"""
+
+
+def test_GJV222_closest_case_two_orders_of_declines_meet_in_one_state() -> None:
+    """The closest a record comes to GJV222 (docs/validator.md: why no record of the
+    shipped profiles gives it).  Seat 1's DXJJ is a 够级 set: only its 对头 seat 4 may
+    answer, seats 2 and 3 only by burning.  ``4:yield`` (让牌) needs both seats between
+    to have passed; those passes are declines out of the ordinary turn, so two runs fit,
+    ``2:- 3:-`` and ``3:- 2:-`` — and both leave the same seats passed: one state, one
+    reading, nothing ambiguous."""
+    from gojinotation_analyzer.engine import can, do, new_deal
+    from gojinotation_analyzer.engine.fill import _key, implied_items
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+
+    deal = gj.loads(YIELD_AFTER_GOUJI).deals[0]
+    assert isinstance(deal, m.Deal)
+    filled = fill(deal, deck_check=False)
+    assert filled.ambiguities == () and filled.inserted == 2
+    assert [gj.format_action(a) for a in filled.deal.actions()][:4] == [
+        "1:DXJJ", "2:-", "3:-", "4:yield"
+    ]  # fmt: skip
+    hands = [h.cards for h in deal.hands if isinstance(h, m.Hand)]
+    st = new_deal(hands, load_ruleset("tiaozhanbei-2"), leader=1, deck_check=False)
+    st = do(st, next(iter(deal.actions())))[0]
+    yield_ = list(deal.actions())[1]
+    assert st.turn == 4 and not can(st, yield_)
+    ends = []
+    for order in ((m.Pass(2), m.Pass(3)), (m.Pass(3), m.Pass(2))):
+        s = st
+        for item in order:
+            assert can(s, item)  # either decline may come first
+            s = do(s, item)[0]
+        assert can(s, yield_)
+        ends.append(_key(do(s, yield_)[0]))
+    assert ends[0] == ends[1]
+    runs, states = implied_items(st, yield_)
+    assert len(runs) == len(states) == 1
+
+
 def test_an_ambiguity_names_the_readings_and_the_item_to_write() -> None:
-    # no generated or hand-made situation has given two readings with different states
-    # yet; the message a referee would get (GJV222) is pinned here
+    # no record of the shipped profiles gives two readings with different states (see
+    # the test above and docs/validator.md); the message a referee would get (GJV222)
+    # is pinned here
     from gojinotation_analyzer.engine.fill import Ambiguity, _first_difference
 
     runs = [(m.Pass(2), m.Pass(3)), (m.Pass(2), m.Pass(5))]

@@ -96,6 +96,23 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{changed} file(s) reformatted, {unchanged} unchanged, {failed} with errors",
         "{changed} 个文件已重新格式化，{unchanged} 个无需改动，{failed} 个有错误",
     ),
+    "fmt.hands_open": (
+        "{path}: deal {deal}: seat {seat}'s hand stays partly unknown ({unknown} of {size} cards)",
+        "{path}：第{deal}局：{seat}号手牌仍部分未知（{size}张中{unknown}张未知）",
+    ),
+    "fmt.hands_unknown": (
+        "{path}: deal {deal}: seat {seat}'s hand stays unknown (the plays prove none of its "
+        "{size} cards)",
+        "{path}：第{deal}局：{seat}号手牌仍未知（出牌推不出其{size}张中的任何一张）",
+    ),
+    "fmt.hands_filled": (
+        "{path}: deal {deal}: {count} card(s) of the hands inferred from the plays",
+        "{path}：第{deal}局：根据出牌推出手牌 {count} 张",
+    ),
+    "fmt.hands_conflict": (
+        "{where}: error {rule}: deal {deal}: {message}; the hands were left as written",
+        "{where}：错误 {rule}：第{deal}局：{message}；手牌按原记录保留",
+    ),
     "fmt.original": ("original", "原文"),
     "fmt.formatted": ("formatted", "格式化后"),
     # -- convert
@@ -200,6 +217,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "不写入；输出改动的 unified diff。",
     ),
     "help.quiet": ("Report errors only.", "只报告错误。"),
+    "help.fill_hands": (
+        "Write the hands the plays determine (cards inferred from the plays, the sixth "
+        "hand from the rest of the deck) and name the hands that stay partly unknown.",
+        "补写出牌所确定的手牌（由出牌推出的牌；五手已知时第六手为余下的牌），并列出仍部分未知的手牌。",
+    ),
     "help.explicit": (
         "Write in the implied closes (扣牌) and round numbers by replaying each deal "
         "(default); --no-explicit keeps the moves as recorded.",
@@ -362,6 +384,24 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Write self-contained HTML replays of records (one page per file, an index for several).",
         "生成可离线浏览的 HTML 复盘页面（每个文件一页，多个文件另有索引页）。",
     ),
+    "render.help.short": ("HTML replays.", "生成 HTML 复盘页面。"),
+    "render.help.output": (
+        "The folder the pages are written to.",
+        "写出页面的目录。",
+    ),
+    "render.help.lang": ("The language of the pages.", "页面的语言。"),
+    "render.help.no_validate": (
+        "Records as written, no engine.",
+        "按原记录生成，不经规则引擎复盘。",
+    ),
+    "render.help.index": (
+        "Write index.html (default: 2+ files).",
+        "写出 index.html 索引页（默认：两个以上文件时）。",
+    ),
+    "render.help.profiles": (
+        "Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
+        "有争议的局另按哪些规则方案裁定（列表、'all' 或 'none'）。",
+    ),
     "render.missing": ("no such file: {path}", "文件不存在：{path}"),
     "render.errors": (
         "{count} file(s) with syntax errors: their broken deals are drawn as written, marked",
@@ -482,7 +522,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "the Score tag says {written}; the replay gives {actual}",
         "Score 标签记为 {written}；复盘得分为 {actual}",
     ),
-    "report.void": ("the deal is void", "本局作废"),
+    "report.void": ("the deal is annulled", "本局作废"),
     "report.unconfirmed_open": (
         "the {tag} tag cannot be confirmed: the record ends before the deal is over",
         "无法核实 {tag} 标签：记录在本局结束前中止",
@@ -551,7 +591,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "report.legal": ("legal", "合法"),
     "report.burn_failed": (
-        "烧糊: the burner is 大落 and his remaining cards are void (R-BURN-5)",
+        "烧糊: the burner is 大落 and his remaining cards are out of play (R-BURN-5)",
         "烧糊：烧牌者为大落，余牌作废（R-BURN-5）",
     ),
     "report.record": ("record", "记录"),
@@ -569,6 +609,29 @@ CATALOG: dict[str, tuple[str, str]] = {
         "各套规则对每一手的裁定都相同。",
     ),
     "report.cmp.param": ("parameter {p}: {values}", "参数 {p}：{values}"),
+    "report.cmp.groups": (
+        "Where the rulesets rule differently: {rows} action(s), in {groups} group(s) by the "
+        "parameters that make the difference (the rulings shown are the group's first "
+        "action's; --format json lists every action):",
+        "各套规则裁定不同之处：共 {rows} 手，按造成差异的参数分为 {groups} 组（列出的是每组第一手的"
+        "裁定；--format json 列出每一手）：",
+    ),
+    "report.cmp.group": (
+        "parameter {p}: {n} action(s), the first {where}",
+        "参数 {p}：{n} 手，第一手 {where}",
+    ),
+    "report.cmp.group_none": (
+        "no parameter named (a dispute, or a consequence of an earlier difference): {n} "
+        "action(s), the first {where}",
+        "未指明参数（争议，或前面差异的后果）：{n} 手，第一手 {where}",
+    ),
+    "report.cmp.also": ("also at {places}", "另见 {places}"),
+    "report.cmp.more": ("{n} more", "另有 {n} 手"),
+    "report.cmp.diverge": (
+        "(the replays diverge from the first action ruled differently: later differences "
+        "may follow from it)",
+        "（复盘自第一处裁定不同的牌起分叉：其后的差异可能由此而来）",
+    ),
     "report.cmp.first": (
         "(the replays diverge from here: later differences may follow from this one)",
         "（复盘自此分叉：其后的差异可能由此而来）",
@@ -612,10 +675,19 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "sanction.pass": ("counted as a pass", "视为过牌"),
     "sanction.daluo": ("the seat is 大落", "判为大落"),
+    # -- the referee's ruling words ([%ruling WORD …], docs/format.md §9.2): what each does
+    # to the action it is attached to; a void *deal* is "annulled" (本局作废), not a ruling
+    "ruling.accept": ("the action stands", "维持原动作"),
+    "ruling.retract": ("the action is taken back", "收回所出之牌"),
+    "ruling.daluo": ("the offender is made 大落", "判为大落"),
+    "ruling.void": ("the action does not count", "该动作不算"),
     "sanction.fake": ("假烧: the burner is 大落", "假烧：判为大落"),
-    "sanction.burnfail": ("烧糊: the burner is 大落, his cards void", "烧糊：判为大落，余牌无效"),
+    "sanction.burnfail": (
+        "烧糊: the burner is 大落, his cards out of play",
+        "烧糊：判为大落，余牌无效",
+    ),
     "sanction.burnstop": (
-        "烧糊: the burner is 大落, his cards void; the burned player leads",
+        "烧糊: the burner is 大落, his cards out of play; the burned player leads",
         "烧糊：烧牌者判为大落，余牌无效，由被烧者发牌",
     ),
     "sanction.cuopai_turn": (
@@ -623,6 +695,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "错牌不出：收回所出之牌，本轮此手视为过牌",
     ),
     # -- gouji serve (cli/serve.py)
+    "serve.help.host": ("Address to bind.", "监听的地址。"),
+    "serve.help.port": ("Port.", "端口。"),
+    "serve.help.delay": ("Spectators' delay: 5m, 90s …", "观战延时：5m、90s …"),
+    "serve.help.lang": ("The language of the pages.", "页面的语言。"),
     "serve.help": (
         "Serve an event: recorder views checked by the engine, live spectator views "
         "(needs the 'serve' extra).",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 
+import attrs
 import click
 
 import gojinotation as gj
@@ -57,6 +58,7 @@ def _diff(old: str, new: str, name: str, lang: str) -> str:
 @_option("--diff", "show_diff", is_flag=True, help_key="help.diff")
 @_option("-q", "--quiet", is_flag=True, help_key="help.quiet")
 @_option("--explicit/--no-explicit", default=True, help_key="help.explicit")
+@_option("--fill-hands", is_flag=True, help_key="help.fill_hands")
 @click.pass_context
 def fmt_command(
     ctx: click.Context,
@@ -65,13 +67,20 @@ def fmt_command(
     show_diff: bool,
     quiet: bool,
     explicit: bool,
+    fill_hands: bool,
 ) -> None:
     """Canonical formatting (the help text shown is ``help.fmt`` of the catalogue)."""
     lang = lang_of(ctx)
     changed = unchanged = failed = 0
     for path in expand_paths(files, lang):
         status = _fmt_one(
-            path, lang, check=check, show_diff=show_diff, quiet=quiet, explicit=explicit
+            path,
+            lang,
+            check=check,
+            show_diff=show_diff,
+            quiet=quiet,
+            explicit=explicit,
+            fill_hands=fill_hands,
         )
         if status == "changed":
             changed += 1
@@ -102,8 +111,74 @@ def _explicit(match: gm.Match) -> gm.Match:
     return explicit_match(match)
 
 
+def _with_hands(match: gm.Match, name: str, lang: str) -> tuple[gm.Match, bool]:
+    """``gouji fmt --fill-hands``: every deal's hands completed from its plays
+    (:func:`gojinotation_analyzer.engine.hands.fill_hands`), what stays unknown said on
+    standard error; returns the match and whether the plays contradict a hand."""
+    from gojinotation_analyzer.engine.hands import fill_hands
+    from gojinotation_analyzer.reports.findings import deal_number
+
+    deals: list[gm.Deal | BrokenDeal] = []
+    conflict = False
+    for n, deal in enumerate(match.deals, 1):
+        if isinstance(deal, BrokenDeal):
+            deals.append(deal)
+            continue
+        new, r = fill_hands(deal)
+        deals.append(new)
+        no = deal_number(deal) or str(n)
+        for c in r.conflicts:
+            conflict = True
+            sp = c.action.span
+            where = f"{name}:{sp.line}:{sp.column}" if sp is not None and sp.line else name
+            msg = c.zh if lang == "zh" else c.en
+            _err(
+                _error_line(
+                    t(
+                        "fmt.hands_conflict",
+                        lang,
+                        where=where,
+                        rule=c.rule_id,
+                        deal=no,
+                        message=msg,
+                    ),
+                    lang,
+                )
+            )
+        if r.conflicts:
+            continue
+        added = sum(h.inferred for h in r.hands)
+        if added:
+            _err(t("fmt.hands_filled", lang, path=name, deal=no, count=added))
+        for h in r.partly_unknown:
+            size = len(h.cards) + h.unknown
+            key = "fmt.hands_open" if h.cards else "fmt.hands_unknown"
+            _err(
+                _warn_line(
+                    t(
+                        key,
+                        lang,
+                        path=name,
+                        deal=no,
+                        seat=h.seat,
+                        unknown=h.unknown,
+                        size=size,
+                    ),
+                    lang,
+                )
+            )
+    return attrs.evolve(match, deals=tuple(deals)), conflict
+
+
 def _fmt_one(
-    path: str, lang: str, *, check: bool, show_diff: bool, quiet: bool, explicit: bool = True
+    path: str,
+    lang: str,
+    *,
+    check: bool,
+    show_diff: bool,
+    quiet: bool,
+    explicit: bool = True,
+    fill_hands: bool = False,
 ) -> str:
     """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
     ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
@@ -117,6 +192,9 @@ def _fmt_one(
         _err(_error_line(t("fmt.not_utf8", lang, path=name), lang))
         return "failed"
     target = _explicit(record.match) if explicit else record.match
+    conflict = False
+    if fill_hands:
+        target, conflict = _with_hands(target, name, lang)
     new = canonical_text(target)
     again = gj.read(new, filename=name)
     if _trimmed(again.match) != _trimmed(target):
@@ -139,7 +217,7 @@ def _fmt_one(
             return "failed"
         if not quiet:
             _err(t("fmt.reformatted", lang, path=name))
-    if record.errors:
+    if record.errors or conflict:
         return "failed+changed" if is_changed else "failed"
     return "changed" if is_changed else "unchanged"
 

@@ -149,6 +149,37 @@ def _prescan_lang(args: Sequence[str]) -> str | None:
     return None
 
 
+#: The options of ``gouji`` itself that may also be given after the subcommand.
+_GLOBAL_OPTIONS = ("--lang", "--encoding")
+
+
+def _hoist_globals(args: Sequence[str]) -> list[str]:
+    """``args`` with ``--lang``/``--encoding`` (and their values) moved before the
+    subcommand, so that ``gouji show --lang zh FILE`` means ``gouji --lang zh show FILE``.
+
+    >>> _hoist_globals(["show", "--lang", "zh", "a.gjn", "--encoding=gbk", "--", "--lang"])
+    ['--lang', 'zh', '--encoding=gbk', 'show', 'a.gjn', '--', '--lang']
+    """
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg in _GLOBAL_OPTIONS and i + 1 < len(args):
+            front += [arg, args[i + 1]]
+            i += 2
+            continue
+        if arg.split("=", 1)[0] in _GLOBAL_OPTIONS and "=" in arg:
+            front.append(arg)
+        else:
+            rest.append(arg)
+        i += 1
+    return front + rest
+
+
 # ------------------------------------------------------------------ output
 
 
@@ -586,7 +617,7 @@ class GoujiGroup(_Localized, click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        argv = list(sys.argv[1:] if args is None else args)
+        argv = _hoist_globals(sys.argv[1:] if args is None else args)
         lang = _prescan_lang(argv) or _env_lang()
         extra.setdefault("obj", {"lang": lang})
         if isinstance(extra["obj"], dict):

@@ -44,8 +44,10 @@ from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.cli.main import (
     EXIT_ERROR,
+    GoujiCommand,
     _err,
     _error_line,
+    _option,
     _warn_line,
     encoding_of,
     fail,
@@ -132,19 +134,29 @@ def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
     return build
 
 
-@click.command("render", help=i18n.t("render.help", "en"))
-@click.argument("files", nargs=-1, required=True)
-@click.option("-o", "--output", "out_dir", required=True, type=click.Path(file_okay=False))
-@click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
-@click.option("--no-validate", is_flag=True, help="Records as written, no engine.")
-@click.option("--index/--no-index", default=None, help="Write index.html (default: 2+ files).")
-@profile_file_option()
-@click.option(
-    "--profiles",
-    default="all",
-    show_default=True,
-    help="Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
+@click.command(
+    "render", cls=GoujiCommand, help_key="render.help", short_help_key="render.help.short"
 )
+@click.argument("files", nargs=-1, required=True)
+@_option(
+    "-o",
+    "--output",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False),
+    help_key="render.help.output",
+)
+@_option(
+    "--lang",
+    "lang_opt",
+    type=click.Choice(["en", "zh"]),
+    default=None,
+    help_key="render.help.lang",
+)
+@_option("--no-validate", is_flag=True, help_key="render.help.no_validate")
+@_option("--index/--no-index", default=None, help_key="render.help.index")
+@profile_file_option()
+@_option("--profiles", default="all", show_default=True, help_key="render.help.profiles")
 @click.pass_context
 def render(
     ctx: click.Context,

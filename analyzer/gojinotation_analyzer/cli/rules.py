@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 import click
 
-from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption, _Localized
 from gojinotation_analyzer.i18n import t
 from gojinotation_analyzer.rules.profiles import (
     PROFILES,
@@ -148,10 +148,16 @@ def _cite_json(c: Citation | None) -> dict[str, str] | None:
     return {"file": c.file, "section": c.section, "quote": c.quote}
 
 
-def _cite_text(c: Citation | None) -> str:
+def _cite_text(c: Citation | None, lang: str = "zh") -> str:
+    """A citation as printed: file, section, the document's readable title, quote."""
     if c is None:
         return ""
-    return f"{c.file} {c.section} 「{c.quote}」" if c.quote else f"{c.file} {c.section}"
+    return c.text(lang)
+
+
+def _title(c: Citation, lang: str) -> str:
+    title = c.title(lang)
+    return "" if not title else (f"({title})" if lang == "en" else f"《{title}》")
 
 
 def _prov_text(s: Setting, lang: str) -> str:
@@ -188,15 +194,11 @@ def _emit_json(data: Any) -> None:
 # ------------------------------------------------------------------ commands
 
 
-class _RulesGroup(click.Group):
-    """The ``rules`` group, with its help texts in the language of the run."""
+class _RulesGroup(_Localized, click.Group):
+    """The ``rules`` group, with its help texts and usage line in the language of the run."""
 
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return t("rules.help", lang_of(click.get_current_context(silent=True)))
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        self.help = t("rules.help", lang_of(ctx))
-        super().format_help(ctx, formatter)
+    help_key: str | None = "rules.help"
+    short_help_key: str | None = "rules.help"
 
 
 _LANG = click.option(
@@ -298,13 +300,14 @@ def show_profile(
     click.echo(f"{p.id} — {title}")
     click.echo(f"{_t('aliases', lang)}: {', '.join(p.aliases)}")
     click.echo(f"{_t('parent', lang)}: {p.parent or _t('none', lang)}")
-    click.echo(f"{_t('sources', lang)}: {p.source_text()}")
+    titled = [f"{c.tag} {_title(c, lang)}".rstrip() for c in p.sources]
+    click.echo(f"{_t('sources', lang)}: {'; '.join(titled) or p.source_text()}")
     click.echo(p.summary_zh if lang == "zh" else p.summary_en)
     click.echo("")
     rows = [[_t("param", lang), _t("value", lang), _t("provenance", lang), _t("citation", lang)]]
     for s in p.table.values():
         note = s.note if s.provenance != "inherited" else ""
-        cite = "; ".join(x for x in (_cite_text(s.citation), note) if x)
+        cite = "; ".join(x for x in (_cite_text(s.citation, lang), note) if x)
         rows.append([s.name, format_value(s.value), _prov_text(s, lang), cite])
     click.echo(_table(rows))
 
@@ -367,6 +370,6 @@ def diff_profiles(
         ):
             click.echo(f"  {pid}: {format_value(value)}  [{_prov_text(s, lang)}]")
             if cite is not None:
-                click.echo(f"    {_cite_text(cite)}")
+                click.echo(f"    {_cite_text(cite, lang)}")
             elif s.note:
                 click.echo(f"    {s.note}")

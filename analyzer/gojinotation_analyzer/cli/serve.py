@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from gojinotation_analyzer.cli.main import lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, _option, lang_of
 from gojinotation_analyzer.i18n import t
 
 __all__ = ["parse_delay", "serve"]
@@ -42,12 +42,14 @@ def parse_delay(text: str) -> float:
     return float(mt.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[mt.group(2)]
 
 
-@click.command("serve", help=t("serve.help", "en"))
+@click.command("serve", cls=GoujiCommand, help_key="serve.help", short_help_key="serve.help")
 @click.argument("event_dir")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port.")
-@click.option("--delay", default="0", show_default=True, help="Spectators' delay: 5m, 90s …")
-@click.option("--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None)
+@_option("--host", default="127.0.0.1", show_default=True, help_key="serve.help.host")
+@_option("--port", default=8000, show_default=True, type=int, help_key="serve.help.port")
+@_option("--delay", default="0", show_default=True, help_key="serve.help.delay")
+@_option(
+    "--lang", "lang_opt", type=click.Choice(["en", "zh"]), default=None, help_key="serve.help.lang"
+)
 @click.pass_context
 def serve(
     ctx: click.Context, event_dir: str, host: str, port: int, delay: str, lang_opt: str | None

@@ -619,7 +619,7 @@ class DealEnded(Event):
     @property
     def en(self) -> str:
         if self.void:
-            return "the deal is void"
+            return "the deal is annulled"
         order = sorted(self.places, key=lambda s: self.places[s])
         return "deal over: " + ", ".join(f"{_place(self.places[s])} seat {s}" for s in order)
 

@@ -474,9 +474,10 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
         E.Notice(
             a.seat,
             rule_id=rule,
-            en=f"referee's ruling {word!r} replayed"
+            en=f"referee's ruling {word!r} replayed ({_word(word, 'en')})"
             + (f" ({fail.en})" if fail is not None else ""),
-            zh=f"按裁判裁决“{word}”处理" + (f"（{fail.zh}）" if fail is not None else ""),
+            zh=f"按裁判裁决“{_word(word, 'zh')}”（{word}）处理"
+            + (f"（{fail.zh}）" if fail is not None else ""),
             action=a,
             ruling=ruling,
         )
@@ -490,9 +491,10 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
             a,
             rule,
             (fail.param if fail is not None and fail.param else "penalty.cuopai_buchu"),
-            f"the recorded ruling {word!r} differs from what the profile prescribes "
-            f"({prescribed!r})",
-            f"记录的裁决“{word}”与本规则的处理（“{prescribed}”）不同",
+            f"the recorded ruling {word!r} ({_word(word, 'en')}) differs from what the "
+            f"profile prescribes ({prescribed!r}: {_word(prescribed, 'en')})",
+            f"记录的裁决“{_word(word, 'zh')}”（{word}）与本规则的处理"
+            f"“{_word(prescribed, 'zh')}”（{prescribed}）不同",
             ((prescribed, "the profile's sanction"),),
             ev,
         )
@@ -512,6 +514,18 @@ def _do_irregular(st: DealState, a: Action, ruling: str | None, ev: list[E.Event
         _force_bottom(st, a.seat, ev, "referee: 大落", "裁判判为大落")
         _fix_pointers(st, ev)
         _check_end(st, ev)
+
+
+def _word(word: str, lang: str) -> str:
+    """What a ruling word does, in ``lang`` (``ruling.<word>`` of the catalogue); an
+    unknown word as written.
+
+    >>> _word("void", "zh"), _word("void", "en"), _word("later", "zh")
+    ('该动作不算', 'the action does not count', 'later')
+    """
+    if word in ("accept", "retract", "daluo", "void"):
+        return _msg(f"ruling.{word}", lang)
+    return word
 
 
 def _ruling_word(text: str) -> str:

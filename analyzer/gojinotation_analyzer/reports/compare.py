@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -119,12 +119,18 @@ class ProfileComparison:
     record_profile: str
     deal_number: str | None = None  #: the record's own number (``[Deal]``), when it has one
 
-    def format(self, lang: str = "en", *, color: bool = False) -> str:
-        """A table of outcomes, then the differing rulings, then the open points."""
+    def format(self, lang: str = "en", *, color: bool = False, full: bool = False) -> str:
+        """A table of outcomes first, then where the rulesets rule differently, grouped by
+        the parameters that make the difference (each group: the values by ruleset, the
+        rulings of its first action by ruleset, where else it applies), then the open
+        points.  ``full`` lists every action with every ruleset's ruling instead."""
         import click
 
         def style(text: str, **kw: Any) -> str:
             return click.style(text, **kw) if color else text
+
+        if not full:
+            return self._grouped(lang, style)
 
         out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal_number or self.deal,
                         n=len(self.outcomes)), bold=True)]  # fmt: skip
@@ -199,6 +205,105 @@ class ProfileComparison:
                     note = (param.zh if param is not None else "") + f"（{op.note}）"
                 out.append(f"  {op.param} = {op.value} [{', '.join(op.rules)}]: {note}")
         return "\n".join(out)
+
+    def _summary(self, lang: str, style: Callable[..., str]) -> list[str]:
+        out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal_number or self.deal,
+                        n=len(self.outcomes)), bold=True)]  # fmt: skip
+        rows = [_t("cmp.cols", lang).split("|")]
+        for o in self.outcomes:
+            finish = _fmt_finish(o.finish) if o.finish else _t("cmp.unfinished", lang)
+            if o.void:
+                finish = _t("void", lang)
+            score = _fmt_score(*o.team_points) if o.team_points else _t("cmp.noscore", lang)
+            rows.append([o.label, str(o.errors), str(o.disputes), finish, score])
+        out.extend("  " + line for line in _table(rows))
+        return out
+
+    def _grouped(self, lang: str, style: Callable[..., str]) -> str:
+        """The compact text of :meth:`format`."""
+        zh = lang == "zh"
+        sep = "；" if zh else "; "
+        comma = "、" if zh else ", "
+        colon = "：" if zh else ": "
+        out = self._summary(lang, style)
+        labels = [o.label for o in self.outcomes]
+        groups: dict[tuple[str, ...], list[ComparisonRow]] = {}
+        for row in self.rows:
+            groups.setdefault(tuple(n for n, _ in row.params), []).append(row)
+        if self.rows:
+            out.append(_t("cmp.groups", lang, rows=len(self.rows), groups=len(groups)))
+        elif not self.open_points:
+            out.append(_t("cmp.same", lang))
+
+        def where(row: ComparisonRow) -> str:
+            coords = []
+            if row.round:
+                coords.append(f"第{row.round}轮" if zh else f"round {row.round}")
+            if row.seat:
+                coords.append(f"{row.seat}号位" if zh else f"seat {row.seat}")
+            c = ("，" if zh else ", ").join(coords)
+            return (
+                style(f"{self.file}:{row.line}:{row.column}", bold=True)
+                + f" {row.action}"
+                + (f" ({c})" if c else "")
+            )
+
+        for names, rows in groups.items():
+            first = rows[0]
+            key = "cmp.group" if names else "cmp.group_none"
+            out.append("  " + _t(key, lang, p=", ".join(names), n=len(rows), where=where(first)))
+            for k, (name, values) in enumerate(first.params):
+                srcs = first.param_sources[k] if k < len(first.param_sources) else ()
+                srcs = srcs or ("",) * len(values)
+                by_value: dict[str, tuple[list[str], list[str]]] = {}
+                for lab, v, w in zip(labels, values, srcs, strict=True):
+                    labs, ws = by_value.setdefault(v, ([], []))
+                    labs.append(lab)
+                    w = _t("src." + w, lang) if w in _SRC else w
+                    if w and w not in ws:
+                        ws.append(w)
+                prefix = f"{name} = " if len(first.params) > 1 else ""
+                for v, (labs, ws) in by_value.items():
+                    cite = f" ({sep.join(ws)})" if ws else ""
+                    out.append(f"    {prefix}{v}{cite}{colon}{comma.join(labs)}")
+            if first.source_line:
+                out.append(f"      {first.source_line.rstrip()}")
+            extra = first.events or ((),) * len(labels)
+            by_ruling: dict[str, list[str]] = {}
+            for lab, diags, evs in zip(labels, first.rulings, extra, strict=True):
+                parts = [
+                    (d.severity.zh if zh else d.severity.value)
+                    + f" {d.code} [{d.rule_id}] {d.zh if zh else d.en}"
+                    for d in diags
+                ] or [_t("legal", lang)]
+                notes = sep.join(z if zh else e for e, z in evs)
+                text = sep.join(parts) + (f" ({notes})" if notes else "")
+                by_ruling.setdefault(text, []).append(lab)
+            for text, labs in by_ruling.items():
+                out.append(f"      {comma.join(labs)}{colon}{text}")
+            if len(rows) > 1:
+                shown = [f"{r.line}:{r.column} {r.action}" for r in rows[1 : MAX_ALSO + 1]]
+                more = len(rows) - 1 - len(shown)
+                tail = (comma + _t("cmp.more", lang, n=more)) if more > 0 else ""
+                out.append("    " + _t("cmp.also", lang, places=comma.join(shown) + tail))
+        if any(r.first and r.differs for r in self.rows):
+            out.append(_t("cmp.diverge", lang))
+        out.extend(self._open_points(lang))
+        return "\n".join(out)
+
+    def _open_points(self, lang: str) -> list[str]:
+        out: list[str] = []
+        if self.open_points:
+            out.append(_t("cmp.open", lang, p=self.record_profile))
+            for op in self.open_points:
+                note = op.note
+                if lang == "zh":
+                    from gojinotation_analyzer.rules.ruleset import PARAMETERS
+
+                    param = PARAMETERS.get(op.param)
+                    note = (param.zh if param is not None else "") + f"（{op.note}）"
+                out.append(f"  {op.param} = {op.value} [{', '.join(op.rules)}]: {note}")
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for ``--format json``."""
@@ -419,6 +524,8 @@ def compare_profiles(
 
 
 _SRC = ("default", "disputed", "rules")
+#: How many further actions of a group the compact comparison names.
+MAX_ALSO = 6
 
 
 def _provenance(pid: str, rs: Ruleset, name: str) -> str:

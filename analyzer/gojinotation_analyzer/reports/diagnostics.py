@@ -68,9 +68,22 @@ class Citation:
     section: str = ""
     quote: str = ""
 
-    def __str__(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """File, section, the document's readable title (rules/data/sources.toml), quote.
+
+        >>> Citation("002_db1c7cf5f153928f.txt", "b 9", "对头牌").text("zh")
+        '002_db1c7cf5f153928f.txt b 9 《勾机比赛规则赛制：（一）基本规则》 “对头牌”'
+        """
+        from gojinotation_analyzer.rules.provenance import source_title
+
         out = self.file + (f" {self.section}" if self.section else "")
+        title = source_title(self.file, self.section, lang)
+        if title:
+            out += f" 《{title}》" if lang == "zh" else f" ({title})"
         return out + (f" “{self.quote}”" if self.quote else "")
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 @attrs.frozen
@@ -169,7 +182,7 @@ class Diagnostic:
             if text:
                 lines.append(f"  = {text}")
             for c in self.citations:
-                lines.append(f"  = {'出处' if lang == 'zh' else 'source'}: {c}")
+                lines.append(f"  = {'出处' if lang == 'zh' else 'source'}: {c.text(lang)}")
             for value, ruling in self.alternatives:
                 lines.append(f"  = {value}: {ruling}")
         return "\n".join(lines)

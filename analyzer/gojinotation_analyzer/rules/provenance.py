@@ -30,6 +30,8 @@ __all__ = [
     "profile_ruleset",
     "register_profile",
     "resolve_profile_id",
+    "source_parts",
+    "source_title",
     "unregister_profile",
 ]
 
@@ -45,6 +47,56 @@ SEED_FILES: dict[str, str] = {
 Provenance = Literal["stated", "inherited", "default"]
 
 
+@functools.cache
+def _source_titles() -> dict[str, Any]:
+    """``rules/data/sources.toml``: the seed files' titles, by tag."""
+    import tomllib
+    from importlib import resources
+
+    text = resources.files("gojinotation_analyzer.rules").joinpath("data/sources.toml")
+    files: dict[str, Any] = tomllib.loads(text.read_text("utf-8"))["files"]
+    return files
+
+
+def _section_key(tag: str, section: str) -> str:
+    """The part of a file a section names: ``§F`` of ``§F 6``, ``b`` of ``b(14)``."""
+    section = section.strip()
+    if tag == "000":
+        key = section[:3] if section[2:3] == "′" else section[:2]
+        return key if key.startswith("§") else ""
+    return section[:1] if section[:1] in "abcd" and section[1:2] in ("", " ", "(") else ""
+
+
+def source_parts(tag: str) -> tuple[str, ...]:
+    """The parts of seed document ``tag`` that have their own title.
+
+    >>> source_parts("002"), source_parts("003")
+    (('a', 'b'), ())
+    """
+    return tuple(_source_titles().get(tag, {}).get("sections", {}))
+
+
+def source_title(file: str, section: str = "", lang: str = "zh") -> str:
+    """The readable title of a seed document (or of the part ``section`` cites), in
+    ``lang`` (``zh``: the document's own title; ``en``: a description); ``""`` for a
+    file that is not a seed document (a user profile).
+
+    >>> source_title("000_2cf9eb31bd48568c.txt", "§F 6")
+    '够级比赛规则／够级比赛大纲（两桌）'
+    >>> source_title("001_e3547c0540ab60aa.txt", "b 2", "en")
+    'Qingdao rules: the base rules'
+    >>> source_title("003_b61896ea16ad5424.txt", "(3)"), source_title("club.toml")
+    ('夠級比賽規則', '')
+    """
+    tag = next((t for t, f in SEED_FILES.items() if f == file), None)
+    if tag is None:
+        return ""
+    entry = _source_titles().get(tag, {})
+    part = entry.get("sections", {}).get(_section_key(tag, section))
+    chosen = part if part is not None else entry
+    return str(chosen.get("en" if lang == "en" else "zh", ""))
+
+
 @attrs.frozen
 class Citation:
     """Where a value comes from: a seed file, a section inside it, and a quote fragment.
@@ -52,11 +104,13 @@ class Citation:
     Sections follow the catalog: ``§A``..``§P`` inside file 000, ``a``..``d`` inside 001,
     ``a``/``b`` inside 002, numbered items inside 003 and ``a``/``b``/``c`` inside 004.
 
-    >>> c = Citation.of("000§F 6", "过牌者在这一轮里无权再出牌")
+    >>> c = Citation.of("000§F 6", "过牌者无权再出牌")
     >>> c.file, c.section
     ('000_2cf9eb31bd48568c.txt', '§F 6')
     >>> str(c)
-    '000_2cf9eb31bd48568c.txt §F 6 「过牌者在这一轮里无权再出牌」'
+    '000_2cf9eb31bd48568c.txt §F 6 《够级比赛规则／够级比赛大纲（两桌）》 「过牌者无权再出牌」'
+    >>> c.text("en")[30:]
+    '(tournament rules for two tables (1#/2#)) 「过牌者无权再出牌」'
     >>> c.tag, Citation("club.toml", "line 7", "").tag
     ('000§F 6', 'club.toml line 7')
     """
@@ -78,8 +132,20 @@ class Citation:
         glue = "" if self.section[:1] in ("§", "(", "a", "b", "c", "d", "") else " "
         return self.file[:3] + glue + self.section
 
+    def title(self, lang: str = "zh") -> str:
+        """The readable title of the document (or part) cited (:func:`source_title`)."""
+        return source_title(self.file, self.section, lang)
+
+    def text(self, lang: str = "zh") -> str:
+        """File, section, the title (《…》 in Chinese, in brackets in English), quote."""
+        title = self.title(lang)
+        if title:
+            title = f"《{title}》" if lang != "en" else f"({title})"
+        quote = f"「{self.quote}」" if self.quote else ""
+        return " ".join(p for p in (self.file, self.section, title, quote) if p)
+
     def __str__(self) -> str:
-        return f"{self.file} {self.section} 「{self.quote}」".replace("  ", " ")
+        return self.text("zh")
 
 
 @attrs.frozen

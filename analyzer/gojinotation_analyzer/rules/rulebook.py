@@ -42,6 +42,7 @@ from gojinotation_analyzer.rules.profiles import (
     Setting,
     open_points,
 )
+from gojinotation_analyzer.rules.provenance import source_parts, source_title
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, Parameter, format_value
 
 __all__ = [
@@ -177,7 +178,9 @@ def _cite_md(c: Citation | None) -> str:
     if c is None:
         return ""
     quote = f" 「{_cell(c.quote)}」" if c.quote else ""
-    return f"`{c.file}` {_cell(c.section)}{quote}"
+    title = c.title("zh")
+    title = f" 《{_cell(title)}》" if title else ""
+    return f"`{c.file}` {_cell(c.section)}{title}{quote}"
 
 
 def _param_link(name: str) -> str:
@@ -236,7 +239,13 @@ def _profile_md(p: Profile) -> list[str]:
     out = [f'<a id="profile-{p.id}"></a>', f"### `{p.id}` — {p.title_en} ({p.title_zh})", ""]
     out.append(f"- Aliases: {', '.join(f'`{a}`' for a in p.aliases)}")
     out.append(f"- Parent: {f'`{p.parent}`' if p.parent else 'none (the base profile)'}")
-    out.append("- Sources: " + ", ".join(f"`{c.file}` {c.section}".rstrip() for c in p.sources))
+    out.append(
+        "- Sources: "
+        + ", ".join(
+            f"`{c.file}` {c.section} 《{c.title('zh')}》".replace(" 《》", "").replace("  ", " ")
+            for c in p.sources
+        )
+    )
     out += ["", p.summary_en, "", p.summary_zh, ""]
     out.append("| Parameter | Value | Provenance | Citation / note |")
     out.append("|---|---|---|---|")
@@ -316,7 +325,20 @@ def markdown() -> str:
         "Seed documents:",
         "",
     ]
-    out += [f"- `{f}` (cited as {tag})" for tag, f in SEED_FILES.items()]
+    out += [
+        f"- `{f}` (cited as {tag}): 《{source_title(f)}》 — {source_title(f, lang='en')}"
+        for tag, f in SEED_FILES.items()
+    ]
+    out += [
+        "",
+        "| cited as | title | what it is |",
+        "|---|---|---|",
+    ]
+    out += [
+        f"| {tag}{sec} | 《{source_title(f, sec)}》 | {source_title(f, sec, 'en')} |"
+        for tag, f in SEED_FILES.items()
+        for sec in source_parts(tag)
+    ]
     out += [
         "",
         "Sections inside `000_2cf9eb31bd48568c.txt` are §A–§P (separate documents in one "
