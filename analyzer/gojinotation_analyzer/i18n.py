@@ -743,7 +743,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "… and {count} more syntax errors (not shown)",
         "……另有 {count} 个语法错误（未显示）",
     ),
-    # -- the event kinds of the simulator's stats table (simulation/simulate.py LABELS)
+    # -- the event kinds of the simulator's stats table (simulation/results.py LABELS)
     "sim.event.Led": ("lead", "发牌"),
     "sim.event.Played": ("play over a set", "上牌"),
     "sim.event.GoujiPlayed": ("够级 set", "够级"),
