@@ -100,6 +100,8 @@ GAME_SOURCES = (
     "analyzer/gojinotation_analyzer/engine/state.py",
     "analyzer/gojinotation_analyzer/engine/sets.py",
     "analyzer/gojinotation_analyzer/engine/scoring.py",
+    "analyzer/gojinotation_analyzer/engine/scoring_facts.py",
+    "analyzer/gojinotation_analyzer/engine/scoring_tribute.py",
     "analyzer/gojinotation_analyzer/rules/ruleset.py",
     "analyzer/gojinotation_analyzer/rules/profiles.py",
     "analyzer/gojinotation_analyzer/engine/events.py",

@@ -21,7 +21,8 @@ PKG = "gojinotation_analyzer"
 ENGINE = f"{PKG}.engine"
 
 #: The engine's own modules, lowest first: each may import only those before it (and
-#: the data modules :mod:`.sets`, :mod:`.scoring`, :mod:`.events`, :mod:`.state`).
+#: the data modules :mod:`.sets`, :mod:`.scoring` with :mod:`.scoring_facts` and
+#: :mod:`.scoring_tribute`, :mod:`.events`, :mod:`.state`).
 ENGINE_ORDER = (
     "params",
     "core",
@@ -146,14 +147,38 @@ def test_engine_rule_families_import_one_way() -> None:
     assert all(f"{ENGINE}.legal" not in graph[m] for m in low)
 
 
+#: The modules that scoring was split into (issue #10), lowest first.
+SCORING = ("scoring_facts", "scoring_tribute", "scoring")
+
+
 def test_engine_modules_are_small() -> None:
-    """No module of the rule engine's state machine over 800 lines."""
+    """No module of the rule engine's state machine, or of scoring, over 800 lines."""
     sizes = {
         m: len((PKG_DIR / "engine" / f"{m}.py").read_text(encoding="utf-8").splitlines())
-        for m in (*ENGINE_ORDER, "state", "events")
+        for m in (*ENGINE_ORDER, "state", "events", *SCORING, "match")
     }
     assert {m: n for m, n in sizes.items() if n > 800} == {}
     assert not (PKG_DIR / "engine" / "engine.py").exists()
+
+
+def test_scoring_parts_import_one_way_and_scoring_reexports_them() -> None:
+    """Scoring is data to the machine: its parts import no other engine module, each
+    only the parts before it in :data:`SCORING`; ``engine.scoring`` re-exports every
+    public name of the other two, the same objects."""
+    import importlib
+
+    graph = _graph()
+    parts = [f"{ENGINE}.{m}" for m in SCORING]
+    for i, m in enumerate(parts):
+        engine_deps = {d for d in graph[m] if d.startswith(f"{ENGINE}.")}
+        assert engine_deps <= set(parts[:i]), (m, engine_deps)
+    scoring = importlib.import_module(parts[-1])
+    for m in parts[:-1]:
+        part = importlib.import_module(m)
+        assert part.__all__
+        for name in part.__all__:
+            assert name in scoring.__all__, (m, name)
+            assert getattr(scoring, name) is getattr(part, name), (m, name)
 
 
 def test_engine_package_reexports_the_verbs() -> None:

@@ -471,7 +471,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "tiebreak.biggest_win": ("biggest winning margin", "比较最大胜局"),
     "tiebreak.lot": ("drawing lots", "抽签"),
     "tiebreak.xiaofen": ("total points (小分)", "比较累计小分"),
-    # -- engine: kinds of tribute (engine/scoring.py, R-TRIBUTE-1)
+    # -- engine: kinds of tribute (engine/scoring_tribute.py, R-TRIBUTE-1)
     "tribute.dian": ("点贡 (not opened)", "点贡"),
     "tribute.shao": ("烧贡 (burned)", "烧贡"),
     "tribute.bie3": ("憋3贡 (闷)", "憋3贡"),
@@ -829,7 +829,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "… and {count} more syntax errors (not shown)",
         "……另有 {count} 个语法错误（未显示）",
     ),
-    # -- the event kinds of the simulator's stats table (simulation/simulate.py LABELS)
+    # -- the event kinds of the simulator's stats table (simulation/results.py LABELS)
     "sim.event.Led": ("lead", "发牌"),
     "sim.event.Played": ("play over a set", "上牌"),
     "sim.event.GoujiPlayed": ("够级 set", "够级"),

@@ -25,7 +25,8 @@ R-KAIDIAN-1..5                                    :mod:`.rules_kaidian`
 R-BIE3-1..3, R-BUY-1                              :mod:`.rules_bie3`
 R-FINISH-1, R-REVOLUTION-1, R-SCORE-2 (串三户      :mod:`.rules_finish` (points:
 as it happens), 够死级 chances granted             :mod:`.scoring`)
-R-TRIBUTE-1/2, R-REPORT-1, R-PENALTY-1, R-TIME-1  :mod:`.rules_exchange`
+R-TRIBUTE-1/2, R-REPORT-1, R-PENALTY-1, R-TIME-1  :mod:`.rules_exchange` (owed and
+                                                  legal cards: :mod:`.scoring_tribute`)
 R-OPEN-1, R-DECK-1/2 (dealing, 上班, card          :mod:`.opening`
 conservation)
 sanctions of every rule (R-CUOPAI-1 错牌不出;      :mod:`.machine` (``verify``, ``can``,
@@ -34,7 +35,8 @@ the lost lead: :mod:`.rules_turn`), irregular     ``do``)
 legal actions                                     :mod:`.legal` (from the same predicates)
 replay, variations, a record's ruleset            :mod:`.replay`
 (R-RECORD-1: an unknown profile or rule)
-R-MATCH-1, R-SCORE-1..4                           :mod:`.match`, :mod:`.scoring`
+R-MATCH-1, R-SCORE-1..4                           :mod:`.match`, :mod:`.scoring` (the
+                                                  facts: :mod:`.scoring_facts`)
 R-SEAT-1 (seats, teams, 对头)                     :mod:`.state` (``NXT``, ``DUI``)
 ================================================  ===========================================
 

@@ -7,6 +7,8 @@ burns, 闷, 二杀一, 革命, penalties).  :func:`score_deal` turns the facts i
 :func:`tribute_obligations` lists the tribute (进贡) owed before the next deal, in the
 profile's order, and :func:`legal_tribute_cards` / :func:`legal_return_cards` say which
 cards may be paid and returned.  Match totals and tie-breaks live in :mod:`engine.match`.
+The facts and the values shared by both live in :mod:`.scoring_facts`, the tribute in
+:mod:`.scoring_tribute`; this module re-exports every public name of both.
 
 Seats are 1-6; team ``A`` = seats 1, 3, 5 and team ``B`` = seats 2, 4, 6; places are
 1 = 头科 ... 6 = 大落.
@@ -40,14 +42,41 @@ R-SCORE-2 seat 6: -4  串三户 (team A took places 1-3): place points doubled
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Mapping
 
 import attrs
 
-from gojinotation.cards import Card, Rank
 from gojinotation.model import SEATS, duitou
 from gojinotation_analyzer import i18n
+from gojinotation_analyzer.engine.scoring_facts import (
+    PLACE_EN,
+    PLACE_SCHEMES,
+    PLACE_ZH,
+    TEAMS,
+    BurnFact,
+    BurnOutcome,
+    DealFacts,
+    ErShaYiFact,
+    MenFact,
+    ObligationKind,
+    PenaltyFact,
+    Team,
+    _other,
+    burn_points,
+    chuan3hu_team,
+    place_scheme,
+    team,
+)
+from gojinotation_analyzer.engine.scoring_tribute import (
+    TRIBUTE_RANKS,
+    Obligation,
+    is_legal_return,
+    is_legal_tribute,
+    legal_return_cards,
+    legal_tribute_cards,
+    may_refuse_return,
+    tribute_obligations,
+)
 from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = [
@@ -79,283 +108,6 @@ __all__ = [
     "team",
     "tribute_obligations",
 ]
-
-Team = Literal["A", "B"]
-TEAMS: tuple[Team, Team] = ("A", "B")
-BurnOutcome = Literal["success", "failed", "lifted", "fake"]
-ObligationKind = Literal["dian", "shao", "bie3", "luo", "chuan3hu"]
-
-#: Chinese place names, index 0 = place 1 (头科) ... index 5 = place 6 (大落).
-PLACE_ZH: tuple[str, ...] = i18n.PLACES["zh"]
-#: English place labels, same indexing.
-PLACE_EN: tuple[str, ...] = tuple(f"place {i} ({zh})" for i, zh in enumerate(PLACE_ZH, 1))
-
-#: The six place-scoring schemes of the documents (catalog T26).  ``None`` marks a value the
-#: source leaves out: S-5421 (000§A) gives no 二落 value, so a profile must choose one.
-PLACE_SCHEMES: Mapping[str, tuple[int | None, ...]] = {
-    "S-4202": (4, 2, 0, 0, -2, -4),
-    "S-543210": (5, 4, 3, 2, 1, 0),
-    "S-654321": (6, 5, 4, 3, 2, 1),
-    "S-543321": (5, 4, 3, 3, 2, 1),
-    "S-21012": (2, 1, 0, 0, -1, -2),
-    "S-5421": (5, 4, 2, 2, None, 1),
-}
-
-#: Legal tribute cards, best first (001c: "大王、小王、2是法定贡牌").
-TRIBUTE_RANKS: tuple[Rank, ...] = (Rank.BIG_JOKER, Rank.SMALL_JOKER, Rank.TWO)
-
-
-def team(seat: int) -> Team:
-    """The team of ``seat``: ``'A'`` for 1, 3, 5 and ``'B'`` for 2, 4, 6.
-
-    >>> team(5), team(2)
-    ('A', 'B')
-    """
-    return "A" if seat % 2 == 1 else "B"
-
-
-def _other(t: Team) -> Team:
-    return "B" if t == "A" else "A"
-
-
-def place_scheme(
-    scheme_id: str, *, erluo: int | None = None
-) -> tuple[int, int, int, int, int, int]:
-    """The six place values of a named scheme (头科 ... 大落), for ``score.place``.
-
-    S-5421 has no 二落 value in its source (000§A); pass ``erluo`` to fill the gap.
-
-    >>> place_scheme("S-543210")
-    (5, 4, 3, 2, 1, 0)
-    >>> place_scheme("S-5421", erluo=1)
-    (5, 4, 2, 2, 1, 1)
-    >>> place_scheme("S-5421")
-    Traceback (most recent call last):
-    ...
-    ValueError: S-5421: the 二落 value is not given by the source; pass erluo=...
-    """
-    values = PLACE_SCHEMES[scheme_id]
-    out = [erluo if v is None else v for v in values]
-    if any(v is None for v in out):
-        raise ValueError(f"{scheme_id}: the 二落 value is not given by the source; pass erluo=...")
-    a, b, c, d, e, f = (int(v) for v in out if v is not None)
-    return (a, b, c, d, e, f)
-
-
-# --------------------------------------------------------------------------------------
-# Facts reported by the engine
-# --------------------------------------------------------------------------------------
-
-
-def _check_seat(_inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value not in SEATS:
-        raise ValueError(f"{attribute.name}: seat {value} is not 1-6")
-
-
-def _differs(other: str) -> Callable[[object, attrs.Attribute[int], int], None]:
-    def check(inst: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if getattr(inst, other) == value:
-            raise ValueError(f"{attribute.name} and {other} must be different seats")
-
-    return check
-
-
-@attrs.frozen
-class BurnFact:
-    """One declared burn (烧牌) and how it ended.
-
-    :ivar burner: the seat that declared 烧牌.
-    :ivar burned: the seat whose set was burned: the player of the 够级 set for a first burn
-        (level 1), the previous burner for a 反烧 (level 2, 3 ...).
-    :ivar outcome: ``success`` (the burn stood, judged by ``burn.success``), ``failed``
-        (烧糊: the burner could not finish, he is 大落), ``lifted`` (解烧: his 对头 beat one of
-        his sets, or another player burned him; no points either way), ``fake`` (假烧: the
-        declared set could not even beat the 够级 set).
-    :ivar level: 1 = 烧, 2 = 反烧, 3 = 再反烧, and so on.
-
-    >>> b = BurnFact(burner=2, burned=4)
-    >>> b.outcome, b.level, b.same_team
-    ('success', 1, True)
-    """
-
-    burner: int = attrs.field(validator=_check_seat)
-    burned: int = attrs.field(validator=[_check_seat, _differs("burner")])
-    outcome: BurnOutcome = "success"
-    level: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-
-    @property
-    def same_team(self) -> bool:
-        """True when the burner burned a teammate's set (联邦之间烧牌)."""
-        return team(self.burner) == team(self.burned)
-
-
-@attrs.frozen
-class MenFact:
-    """One 闷 (被憋3): ``victim``'s last non-3 set was beaten by ``by``.
-
-    :ivar victim: the seat left holding only 3s.
-    :ivar by: the seat whose play beat the victim's last non-3 set (the 闷人者).
-    :ivar order: 1 for the first 闷 of the deal (he is 大落), 2 for the second (二落) ...
-
-    >>> MenFact(victim=2, by=3, order=1).same_team
-    False
-    """
-
-    victim: int = attrs.field(validator=_check_seat)
-    by: int = attrs.field(validator=[_check_seat, _differs("victim")])
-    order: int = attrs.field(default=1, validator=attrs.validators.ge(1))
-
-    @property
-    def same_team(self) -> bool:
-        """True when the victim was 闷 by his own teammate."""
-        return team(self.victim) == team(self.by)
-
-
-@attrs.frozen
-class ErShaYiFact:
-    """二杀一: ``killer`` beat ``victim``'s single 大王 with two 大王."""
-
-    killer: int = attrs.field(validator=_check_seat)
-    victim: int = attrs.field(validator=[_check_seat, _differs("killer")])
-
-
-@attrs.frozen
-class PenaltyFact:
-    """A conduct penalty.
-
-    :ivar seat: the penalised seat.
-    :ivar points: signed points (``-2`` deducts two, as in the record's ``Penalty``), or
-        ``None`` for "the profile's scale" (``penalty.violation_points``).
-    :ivar reason: free text.
-    :ivar offence: for ``points=None``: which offence of this seat in the match it is
-        (1 = first).  ``None`` counts the seat's scale penalties inside this deal only.
-
-    >>> PenaltyFact(3, -1, "asked for a count")
-    PenaltyFact(seat=3, points=-1, reason='asked for a count', offence=None)
-    """
-
-    seat: int = attrs.field(validator=_check_seat)
-    points: int | None = None
-    reason: str = ""
-    offence: int | None = None
-
-
-def _burns(items: Iterable[BurnFact]) -> tuple[BurnFact, ...]:
-    return tuple(items)
-
-
-def _men(items: Iterable[MenFact]) -> tuple[MenFact, ...]:
-    return tuple(items)
-
-
-def _ershayi(items: Iterable[ErShaYiFact | tuple[int, int]]) -> tuple[ErShaYiFact, ...]:
-    return tuple(i if isinstance(i, ErShaYiFact) else ErShaYiFact(*i) for i in items)
-
-
-def _penalties(
-    items: Iterable[PenaltyFact | tuple[int, int | None, str]],
-) -> tuple[PenaltyFact, ...]:
-    return tuple(i if isinstance(i, PenaltyFact) else PenaltyFact(*i) for i in items)
-
-
-def _seat_tuple(items: Iterable[int]) -> tuple[int, ...]:
-    return tuple(items)
-
-
-def _int_map(m: Mapping[int, int]) -> Mapping[int, int]:
-    return dict(sorted(m.items()))
-
-
-def _opened_map(m: Mapping[int, bool | None]) -> Mapping[int, bool | None]:
-    return {s: m.get(s) for s in SEATS}
-
-
-@attrs.frozen
-class DealFacts:
-    """What the engine reports at the end of a deal: everything scoring needs, nothing else.
-
-    :ivar places: seat -> place, 1 = 头科 ... 6 = 大落, after every forced place (烧糊/假烧
-        -> 大落, 闷 order, 革命 -> 四科 or 三科).  A permutation of 1-6; empty only when the
-        deal is void.
-    :ivar opened: seat -> 开点 status at the end (``True`` opened, ``False`` 不开点, ``None``
-        where 开点 is not played or not judged).  Missing seats are ``None``.
-    :ivar burns: every declared burn, in order (:class:`BurnFact`).
-    :ivar men: every 闷, in order (:class:`MenFact`).
-    :ivar ershayi: every 二杀一 (:class:`ErShaYiFact` or ``(killer, victim)``).
-    :ivar revolutions: seats that declared 革命 (they also appear in ``places``).
-    :ivar penalties: conduct penalties (:class:`PenaltyFact` or ``(seat, points, reason)``).
-    :ivar void: the deal is void (e.g. two 革命): no place points, no bonuses, no tribute;
-        conduct penalties still count.
-
-    >>> f = DealFacts.from_order([4, 1, 2, 3, 6, 5], opened={4: True, 1: False})
-    >>> f.places[4], f.places[5], f.opened[1], f.opened[2]
-    (1, 6, False, None)
-    >>> DealFacts(places={1: 1, 2: 1, 3: 3, 4: 4, 5: 5, 6: 6})  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: places must give seats 1-6 the places 1-6 once each, got {1: 1, 2: 1, ...}
-    """
-
-    places: Mapping[int, int] = attrs.field(converter=_int_map, hash=False)
-    opened: Mapping[int, bool | None] = attrs.field(factory=dict, converter=_opened_map, hash=False)
-    burns: tuple[BurnFact, ...] = attrs.field(default=(), converter=_burns)
-    men: tuple[MenFact, ...] = attrs.field(default=(), converter=_men)
-    ershayi: tuple[ErShaYiFact, ...] = attrs.field(default=(), converter=_ershayi)
-    revolutions: tuple[int, ...] = attrs.field(default=(), converter=_seat_tuple)
-    penalties: tuple[PenaltyFact, ...] = attrs.field(default=(), converter=_penalties)
-    void: bool = False
-
-    @places.validator
-    def _check_places(self, _a: attrs.Attribute[Mapping[int, int]], v: Mapping[int, int]) -> None:
-        if self.void and not v:
-            return
-        if sorted(v) != list(SEATS) or sorted(v.values()) != list(SEATS):
-            raise ValueError(f"places must give seats 1-6 the places 1-6 once each, got {v}")
-
-    @classmethod
-    def from_order(
-        cls,
-        order: Sequence[int],
-        **kwargs: Any,
-    ) -> DealFacts:
-        """Facts whose places follow ``order`` (the seat of 头科 first, of 大落 last).
-
-        Other fields are passed through as keywords.
-
-        >>> DealFacts.from_order([3, 1, 5, 2, 4, 6]).places[3]
-        1
-        """
-        return cls({seat: i for i, seat in enumerate(order, 1)}, **kwargs)
-
-    def seat_at(self, place: int) -> int:
-        """The seat that took ``place`` (1 = 头科).
-
-        >>> DealFacts.from_order([3, 1, 5, 2, 4, 6]).seat_at(6)
-        6
-        """
-        for seat, p in self.places.items():
-            if p == place:
-                return seat
-        raise KeyError(place)
-
-
-def chuan3hu_team(places: Mapping[int, int]) -> Team | None:
-    """The team that took 头科, 二科 and 三科 (串三户, T25), or ``None``.
-
-    Detection uses the final places only, so a 革命 player counted as 三科 behind his two
-    teammates makes 串三户 (004b(13): 革命 "不影响对方串三户").
-
-    >>> chuan3hu_team({1: 1, 3: 2, 5: 3, 2: 4, 4: 5, 6: 6})
-    'A'
-    >>> chuan3hu_team({1: 1, 3: 2, 2: 3, 5: 4, 4: 5, 6: 6}) is None
-    True
-    """
-    top = {s for s, p in places.items() if p <= 3}
-    teams = {team(s) for s in top}
-    if len(top) == 3 and len(teams) == 1:
-        return teams.pop()
-    return None
-
 
 # --------------------------------------------------------------------------------------
 # Breakdown and result
@@ -401,44 +153,6 @@ class ScoreEntry:
             return f"{self.rule_id} {who}: {self.points:+d}  {self.zh}"
         who = f"seat {self.target}" if isinstance(self.target, int) else f"team {self.target}"
         return f"{self.rule_id} {who}: {self.points:+d}  {self.en}"
-
-
-@attrs.frozen
-class Obligation:
-    """One tribute (进贡) owed before the next deal (R-TRIBUTE-1).
-
-    :ivar kind: ``dian`` 点贡 (不开点 -> 对头), ``shao`` 烧贡 (burned -> burner), ``bie3``
-        憋3贡 (闷 victim -> implementer), ``luo`` 落贡 (大落 -> 头科 2 cards, 二落 -> 二科 1),
-        ``chuan3hu`` (after 串三户 each loser pays his own 对头 1 card).
-    :ivar payer: the seat that pays.
-    :ivar receiver: the seat that receives (吃贡) and returns (还贡).
-    :ivar count: number of cards.
-    :ivar optional: payer and receiver are teammates: the 联邦 may agree not to pay
-        (001c(五) "进贡在联邦中进行时，可自行商定是否进贡").
-
-    >>> Obligation("luo", 6, 1, 2).describe("zh")
-    '落贡: 6号向1号进贡2张'
-    """
-
-    kind: ObligationKind
-    payer: int = attrs.field(validator=_check_seat)
-    receiver: int = attrs.field(validator=_check_seat)
-    count: int = attrs.field(validator=attrs.validators.ge(1))
-    optional: bool = False
-    rule_id: str = "R-TRIBUTE-1"
-
-    def describe(self, lang: str = "en") -> str:
-        """A one-line description in ``en`` or ``zh``."""
-        if lang == "zh":
-            opt = "（联邦内，可商定免贡）" if self.optional else ""
-            kind = i18n.t("tribute." + self.kind, "zh")
-            return f"{kind}: {self.payer}号向{self.receiver}号进贡{self.count}张{opt}"
-        opt = " (within one team: may be waived)" if self.optional else ""
-        card = "card" if self.count == 1 else "cards"
-        return (
-            f"{i18n.t('tribute.' + self.kind, 'en')}: seat {self.payer} pays seat {self.receiver} "
-            f"{self.count} {card}{opt}"
-        )
 
 
 @attrs.frozen
@@ -493,32 +207,6 @@ class DealScore:
 # --------------------------------------------------------------------------------------
 # score_deal
 # --------------------------------------------------------------------------------------
-
-
-def burn_points(level: int, bonus: Mapping[str, int]) -> int:
-    """Points of a successful burn of ``level`` under the ``score.bonus`` map.
-
-    Level 1 is ``shao``, level 2 ``fanshao`` (``shao`` if that is 0: a 反烧 is still a
-    burn), level 3 ``zaifanshao`` (else the level-2 value); beyond that each level adds the
-    step from ``fanshao`` to ``zaifanshao`` (000§A "依次递增1分").
-
-    >>> dasai = {"shao": 1, "fanshao": 2, "zaifanshao": 3}
-    >>> [burn_points(n, dasai) for n in (1, 2, 3, 4, 5)]
-    [1, 2, 3, 4, 5]
-    >>> [burn_points(n, {"shao": 1}) for n in (1, 2, 3)]
-    [1, 1, 1]
-    """
-    shao = bonus.get("shao", 0)
-    fan = bonus.get("fanshao", 0) or shao
-    zai = bonus.get("zaifanshao", 0)
-    if level <= 1:
-        return shao
-    if level == 2:
-        return fan
-    if not zai:
-        return fan
-    step = zai - fan if fan else 0
-    return zai + (level - 3) * step
 
 
 #: Magnitude implied by each point-based 不开点 sanction when ``score.bonus[dian]`` is 0.
@@ -904,240 +592,3 @@ def score_deal(facts: DealFacts, rs: Ruleset) -> DealScore:
         void=facts.void,
         disqualified=tuple(dq),
     )
-
-
-# --------------------------------------------------------------------------------------
-# Tribute (R-TRIBUTE-1, R-TRIBUTE-2)
-# --------------------------------------------------------------------------------------
-
-
-def tribute_obligations(facts: DealFacts, rs: Ruleset) -> tuple[Obligation, ...]:
-    """The tribute owed before the next deal, in the profile's order (``tribute.order``).
-
-    Nothing is owed when ``tribute.mode`` is ``none`` or the deal is void.  Otherwise:
-
-    * ``dian`` 点贡 (``kaidian.enabled`` and a tribute sanction, or ``dian`` in
-      ``tribute.extra``): each unopened player pays his 对头 1 card; two unopened 对头 pay
-      each other under ``kaidian.both_unopened = mutual`` and nothing under ``cancel``.
-    * ``shao`` 烧贡 (``shao`` in ``tribute.extra``): the burned seat pays a successful
-      burner 1 card; under ``points_per_card`` the count is the burn's
-      :func:`burn_points` (at least 1), so ``score.bonus[fanshao] = 2`` doubles a 反烧
-      (004b(5) "反烧计双倍分"); not between teammates unless ``score.lianbang_burn_scores``.
-    * ``bie3`` 憋3贡 (``bie3`` in ``tribute.extra`` or ``bie3.men_score`` tribute1 /
-      tribute_points): the 闷 victim pays the implementer 1 card; not between teammates
-      unless ``bie3.men_teammate_scores``.
-    * ``luo`` 落贡: 大落 pays 头科 2 cards, 二落 pays 二科 1.  After 串三户 there is no 落贡;
-      with ``chuan3hu`` in ``tribute.extra`` each loser pays his own 对头 1 card instead
-      (001c(七)).
-
-    Payer and receiver on one team: the obligation is ``optional`` (001c(五)).
-
-    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
-    >>> rs = Ruleset().with_overrides({"tribute.mode": "luo", "tribute.extra": "dian",
-    ...                                "kaidian.enabled": True})
-    >>> facts = DealFacts.from_order([1, 2, 3, 4, 5, 6], opened={
-    ...     1: True, 2: False, 3: True, 4: True, 5: True, 6: True})
-    >>> for ob in tribute_obligations(facts, rs):
-    ...     print(ob.describe())
-    点贡 (not opened): seat 2 pays seat 5 1 card
-    落贡 (place): seat 6 pays seat 1 2 cards
-    落贡 (place): seat 5 pays seat 2 1 card
-    """
-    if facts.void or rs.tribute.mode == "none":
-        return ()
-    extra = rs.tribute.extra
-    points_mode = rs.tribute.mode == "points_per_card"
-    found: list[Obligation] = []
-
-    def owe(kind: ObligationKind, payer: int, receiver: int, count: int) -> None:
-        found.append(
-            Obligation(kind, payer, receiver, count, optional=team(payer) == team(receiver))
-        )
-
-    if rs.kaidian.enabled and (
-        rs.kaidian.sanction in ("dian_tribute", "tribute_points") or "dian" in extra
-    ):
-        for a in (1, 2, 3):
-            b = duitou(a)
-            oa, ob = facts.opened.get(a), facts.opened.get(b)
-            if oa is None or ob is None or (oa and ob):
-                continue
-            if not oa and not ob:
-                if rs.kaidian.both_unopened == "mutual":
-                    owe("dian", a, b, 1)
-                    owe("dian", b, a, 1)
-                continue
-            u = a if not oa else b
-            owe("dian", u, duitou(u), 1)
-    if "shao" in extra:
-        for burn in facts.burns:
-            if burn.outcome != "success":
-                continue
-            if burn.same_team and not rs.score.lianbang_burn_scores:
-                continue
-            count = max(1, burn_points(burn.level, rs.score.bonus)) if points_mode else 1
-            owe("shao", burn.burned, burn.burner, count)
-    if "bie3" in extra or rs.bie3.men_score in ("tribute1", "tribute_points"):
-        for men in facts.men:
-            if men.same_team and not rs.bie3.men_teammate_scores:
-                continue
-            owe("bie3", men.victim, men.by, 1)
-    winner = chuan3hu_team(facts.places)
-    if winner is not None:
-        if "chuan3hu" in extra:
-            for s in SEATS:
-                if team(s) != winner:
-                    owe("chuan3hu", s, duitou(s), 1)
-    else:
-        owe("luo", facts.seat_at(6), facts.seat_at(1), 2)
-        owe("luo", facts.seat_at(5), facts.seat_at(2), 1)
-
-    order: list[str] = list(rs.tribute.order)
-    for k in ("dian", "shao", "bie3", "luo"):
-        if k not in order:
-            order.append(k)
-
-    def rank(ob: Obligation) -> int:
-        return order.index("luo" if ob.kind == "chuan3hu" else ob.kind)
-
-    return tuple(sorted(found, key=rank))
-
-
-def _rank_key(card: Card) -> int:
-    return int(card.rank) if card.rank is not None else 0
-
-
-def legal_tribute_cards(hand: Iterable[Card], count: int, rs: Ruleset) -> tuple[Card, ...]:
-    """The cards a payer must hand over for a tribute of ``count`` cards (R-TRIBUTE-1).
-
-    Only 大王, 小王 and 2 are legal tribute cards, the highest first (001c(一)).  A payer
-    who holds fewer pays what he holds (``tribute.no_legal_card = skip``: the rest is
-    waived) or makes up the count with his highest other cards (``must_pay``, the "版贡"
-    variant of 001c(二)).  Suits never matter: compare by rank (:func:`is_legal_tribute`).
-
-    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
-    >>> from gojinotation.cards import parse_cards, format_cards
-    >>> hand = parse_cards("X22AAK33")
-    >>> format_cards(legal_tribute_cards(hand, 2, Ruleset()))
-    'X2'
-    >>> format_cards(legal_tribute_cards(parse_cards("AAK33"), 2, Ruleset()))
-    ''
-    >>> rs = Ruleset().with_overrides({"tribute.no_legal_card": "must_pay"})
-    >>> format_cards(legal_tribute_cards(parse_cards("2AAK33"), 2, rs))
-    '2A'
-    """
-    known = sorted((c for c in hand if c.rank is not None), key=_rank_key, reverse=True)
-    legal = [c for c in known if c.rank in TRIBUTE_RANKS]
-    chosen = legal[:count]
-    if len(chosen) < count and rs.tribute.no_legal_card == "must_pay":
-        rest = [c for c in known if c.rank not in TRIBUTE_RANKS]
-        chosen += rest[: count - len(chosen)]
-    return tuple(chosen)
-
-
-def _ranks(cards: Iterable[Card]) -> Counter[Rank | None]:
-    return Counter(c.rank for c in cards)
-
-
-def _contains(hand: Iterable[Card], cards: Iterable[Card]) -> bool:
-    """Whether ``cards`` can be taken from ``hand`` (by rank; suits only when both give one)."""
-    pool = list(hand)
-    for c in cards:
-        match = next((h for h in pool if h == c), None)
-        if match is None and c.suit is None:
-            match = next((h for h in pool if h.rank == c.rank), None)
-        if match is None and c.rank is None:
-            match = pool[0] if pool else None
-        if match is None:
-            return False
-        pool.remove(match)
-    return True
-
-
-def is_legal_tribute(hand: Iterable[Card], paid: Sequence[Card], count: int, rs: Ruleset) -> bool:
-    """Whether ``paid`` is a legal tribute of ``count`` cards from ``hand`` (by rank).
-
-    Unknown cards (``?``) in ``paid`` are accepted for any rank the rule asks for.
-
-    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
-    >>> from gojinotation.cards import parse_cards
-    >>> hand = parse_cards("DX2AA")
-    >>> is_legal_tribute(hand, parse_cards("DX"), 2, Ruleset())
-    True
-    >>> is_legal_tribute(hand, parse_cards("D2"), 2, Ruleset())
-    False
-    """
-    hand = list(hand)
-    want = _ranks(legal_tribute_cards(hand, count, rs))
-    got = _ranks(paid)
-    unknown = got.pop(None, 0)
-    if sum(want.values()) != len(paid):
-        return False
-    missing = want - got
-    if got - want:
-        return False
-    return sum(missing.values()) == unknown and _contains(hand, paid)
-
-
-def legal_return_cards(hand: Iterable[Card], count: int, rs: Ruleset) -> tuple[Card, ...]:
-    """The cards a receiver may return (还贡, R-TRIBUTE-2), lowest first; pick ``count``.
-
-    The documents ask for "相同数量的小点牌" (001c(十二)): as many cards as received, low
-    ones, usually singles.  "Low" is not defined; this engine accepts any card below the
-    legal tribute cards (not 大王, 小王 or 2) **[default]**.  Nothing is returned under
-    ``tribute.return = none``.
-
-    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
-    >>> from gojinotation.cards import parse_cards, format_cards
-    >>> format_cards(legal_return_cards(parse_cards("D2AK3"), 2, Ruleset()))
-    'AK3'
-    >>> legal_return_cards(parse_cards("D2AK3"), 2, Ruleset().with_overrides(
-    ...     {"tribute.return": "none"}))
-    ()
-    """
-    if rs.tribute.return_ == "none" or count <= 0:
-        return ()
-    return tuple(
-        sorted(
-            (c for c in hand if c.rank is not None and c.rank not in TRIBUTE_RANKS),
-            key=_rank_key,
-        )
-    )
-
-
-def is_legal_return(
-    hand: Iterable[Card], returned: Sequence[Card], count: int, rs: Ruleset
-) -> bool:
-    """Whether ``returned`` is a legal 还贡 for a tribute of ``count`` cards.
-
-    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
-    >>> from gojinotation.cards import parse_cards
-    >>> hand = parse_cards("D2AK3")
-    >>> is_legal_return(hand, parse_cards("K3"), 2, Ruleset())
-    True
-    >>> is_legal_return(hand, parse_cards("23"), 2, Ruleset())
-    False
-    >>> is_legal_return(hand, parse_cards("3"), 2, Ruleset())
-    False
-    """
-    hand = list(hand)
-    if rs.tribute.return_ == "none":
-        return len(returned) == 0
-    if len(returned) != count:
-        return False
-    if any(c.rank in TRIBUTE_RANKS for c in returned):
-        return False
-    return _contains(hand, returned)
-
-
-def may_refuse_return(payer_hand: Iterable[Card], card: Card) -> bool:
-    """Whether the payer may refuse a returned ``card`` and ask for another (001c(四)).
-
-    He may when he holds no card of that rank.
-
-    >>> from gojinotation.cards import parse_cards
-    >>> may_refuse_return(parse_cards("99KK"), Card(Rank.FIVE)), may_refuse_return(
-    ...     parse_cards("99KK"), Card(Rank.NINE))
-    (True, False)
-    """
-    return all(c.rank != card.rank for c in payer_hand)

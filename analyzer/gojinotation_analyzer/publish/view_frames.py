@@ -1,0 +1,240 @@
+"""Reading the rules engine's replay frames into the view: the table in an engine state,
+the events of a step, the deal's findings, end and score breakdown.
+
+Part of :mod:`publish.view` (:func:`~publish.view.view_from_frames`); every value is read
+by name from the engine's objects or look-alikes (mappings), and what a frame does not
+say is unknown (``None``), never guessed.
+
+>>> _table_of({"hands": {1: "KK"}, "turn": 1}, [""] * 6).hands[:2], _event_kind({"kind": "Men"})
+(('KK', None), 'men')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from gojinotation import model as m
+from gojinotation_analyzer.publish.view_kinds import (
+    _DIAGNOSTIC_EVENTS,
+    ENGINE_EVENT_KINDS,
+    EVENT_KINDS,
+)
+from gojinotation_analyzer.publish.view_model import (
+    DiagnosticView,
+    EventView,
+    ScoreLineView,
+    TableView,
+)
+from gojinotation_analyzer.publish.view_text import cards_text, split_cards
+
+__all__: list[str] = []
+
+
+@attrs.frozen
+class _Replayed:
+    """What the engine says about one step: the table after it, its events, its round
+    and the engine state (from which a variation after it is replayed)."""
+
+    table: TableView | None
+    events: tuple[EventView, ...]
+    round: int | None
+    state: Any
+
+
+class _Sets:
+    """Each seat's set on the table this round: the engine's cards, cleared when the
+    engine's round changes, on a lead and on a close (its states keep no per-seat sets)."""
+
+    def __init__(self) -> None:
+        self.sets = [""] * 6
+        self.last_round: int | None = None
+
+    def step(self, action: m.Action, kinds: set[str], rnd: int | None) -> int | None:
+        """Record ``action`` with its events' kinds; returns the step's round."""
+        led = "Led" in kinds  # a lead opens a round (a close it implies came first)
+        if not led and ("Closed" in kinds or "RoundEnded" in kinds):
+            rnd = self.last_round if self.last_round is not None else rnd  # the round it ended
+        if led or (rnd is not None and self.last_round is not None and rnd != self.last_round):
+            self.sets = [""] * 6
+        if isinstance(action, m.Play | m.Burn) and 1 <= action.seat <= 6:
+            self.sets[action.seat - 1] = cards_text(action.cards) or ""
+        if "Closed" in kinds and not led:
+            self.sets = [""] * 6
+        self.last_round = rnd if rnd is not None else self.last_round
+        return rnd
+
+    def copy(self) -> _Sets:
+        out = _Sets()
+        out.sets, out.last_round = list(self.sets), self.last_round
+        return out
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _per_seat(value: Any) -> list[Any] | None:
+    """A per-seat value: a mapping keyed by seat or a sequence of six."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return [value.get(s) for s in m.SEATS]
+    seq = list(value)
+    return seq if len(seq) == 6 else None
+
+
+def _hand_text(value: Any) -> str | None:
+    """A hand from a state: cards, a card string, or the engine's (known, unknown count)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], int):
+        return (cards_text(value[0]) or "") + "?" * value[1]
+    return cards_text(value)
+
+
+def _event_kind(event: Any) -> str:
+    kind = str(_get(event, "kind", "notice"))
+    return ENGINE_EVENT_KINDS.get(kind, kind if kind in EVENT_KINDS else "")
+
+
+def _table_of(state: Any, sets: Sequence[str]) -> TableView:
+    """The table in an engine state (``engine.state.DealState``) or a look-alike; what a
+    state does not say is unknown (``None``), never guessed."""
+    hands_raw = _per_seat(_get(state, "hands"))
+    hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else (None,) * 6
+    sizes_raw = _per_seat(_get(state, "counts"))
+    sizes = tuple(
+        len(split_cards(h)) if h is not None else (n if isinstance(n, int) else None)
+        for h, n in zip(hands, sizes_raw or (None,) * 6, strict=True)
+    )
+    over = bool(_get(state, "is_over", False))
+    to_act = _get(state, "turn")  # the engine's seat to act (its ``to_act`` lists turns)
+    if not isinstance(to_act, int):
+        to_act = _get(state, "to_act")
+    if not isinstance(to_act, int):
+        to_act = None
+    places_raw = _per_seat(_get(state, "place_of", _get(state, "places")))
+    places = tuple(p or None for p in places_raw) if places_raw is not None else (None,) * 6
+    rnd = _get(state, "current_round")
+    passed_raw = _get(rnd, "passed") if rnd is not None else _get(state, "passed")
+    passed = (
+        tuple(sorted(passed_raw)) if isinstance(passed_raw, tuple | list | set | frozenset) else ()
+    )
+    table = _per_seat(_get(state, "table"))
+    return TableView(
+        sets=tuple(x or "" for x in table) if table is not None else tuple(sets),
+        passed=passed,
+        to_act=None if over or not to_act else to_act,
+        hand_sizes=sizes,
+        hands=hands,
+        places=places,
+    )
+
+
+def _round_of(state: Any) -> int | None:
+    rnd = _get(state, "current_round")
+    number = _get(rnd, "number") if rnd is not None else _get(state, "round_no")
+    return int(number) if number is not None else None
+
+
+def _overlay(
+    frames: Sequence[Any],
+) -> tuple[TableView | None, Any, dict[int, _Replayed], list[DiagnosticView], Any]:
+    """The start table and state, and per main-line action (0-based) what the engine
+    says, from the replay frames of one deal; with the engine's findings and its end."""
+    start: TableView | None = None
+    start_state: Any = None
+    overlay: dict[int, _Replayed] = {}
+    diags: list[DiagnosticView] = []
+    ended: Any = None
+    sets = _Sets()
+    for frame in frames:
+        index = int(_get(frame, "index", 0))
+        action = _get(frame, "action")
+        state = _get(frame, "state")
+        events = tuple(_get(frame, "events") or ())
+        kinds = {str(_get(e, "kind", "")) for e in events}
+        if action is None or index == 0:
+            if state is not None:
+                start, start_state = _table_of(state, sets.sets), state
+            continue
+        rnd = sets.step(action, kinds, _round_of(state) if state is not None else None)
+        table = _table_of(state, sets.sets) if state is not None else None
+        views = tuple(
+            EventView(
+                kind,
+                str(_get(e, "en", "")),
+                str(_get(e, "zh", "")),
+                seat=_get(e, "seat"),
+                other=_other_seat(e),
+                rule=str(_get(e, "rule_id", "") or ""),
+                source=str(_get(e, "kind", "")),
+            )
+            for e in events
+            if (kind := _event_kind(e))
+        )
+        overlay[index - 1] = _Replayed(table, views, rnd, state)
+        for e in events:
+            kind = str(_get(e, "kind", ""))
+            if kind in _DIAGNOSTIC_EVENTS:
+                diags.append(
+                    DiagnosticView(
+                        severity=_DIAGNOSTIC_EVENTS[kind],
+                        code="",
+                        en=str(_get(e, "en", "")),
+                        zh=str(_get(e, "zh", "")),
+                        rule=str(_get(e, "rule_id", "") or ""),
+                        step=index,
+                    )
+                )
+            if kind == "DealEnded":
+                ended = e
+    return start, start_state, overlay, diags, ended
+
+
+def _other_seat(event: Any) -> int | None:
+    """The second seat of an engine event (see :class:`EventView`), if it has one."""
+    for name in ("answer", "against", "by", "after", "place"):
+        value = _get(event, name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def _breakdown_of(ended: Any) -> tuple[ScoreLineView, ...]:
+    score = _get(ended, "score")
+    out: list[ScoreLineView] = []
+    for e in _get(score, "breakdown") or ():
+        target = _get(e, "target")
+        seat = target if isinstance(target, int) else None
+        team = str(target) if seat is None else ("A" if seat % 2 else "B")
+        out.append(
+            ScoreLineView(
+                rule=str(_get(e, "rule_id", "")),
+                seat=seat,
+                team=team,
+                points=int(_get(e, "points", 0)),
+                en=str(_get(e, "en", "")),
+                zh=str(_get(e, "zh", "")),
+            )
+        )
+    return tuple(out)
+
+
+def _score_of(ended: Any) -> tuple[tuple[int | None, ...], tuple[tuple[str, int], ...]] | None:
+    score = _get(ended, "score")
+    if score is None:
+        return None
+    seat_points = _get(score, "seat_points") or {}
+    team_points = _get(score, "team_points") or {}
+    return (
+        tuple(seat_points.get(s) for s in m.SEATS),
+        tuple(sorted((str(k), int(v)) for k, v in team_points.items())),
+    )
