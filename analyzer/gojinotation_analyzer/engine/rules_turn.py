@@ -55,6 +55,15 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
     if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
         if top.owner == DUI[seat] and not st.p.reentry and st.passed & BIT[seat]:
             return _no_duitou_reentry(seat)
+        if st.barred & BIT[seat]:
+            return _Fail(
+                "R-PASS-1",
+                f"seat {seat} lost the right to follow for the rest of this round "
+                "(错牌不出), even on his 对头's set",
+                f"{seat}号错牌不出，本轮无权再顺牌（对头的牌也不能顺）",
+                "ignore",
+                "penalty.cuopai_buchu",
+            )
         return _Fail(
             "R-PASS-1",
             f"seat {seat} passed in this round and may not play again"
@@ -281,6 +290,8 @@ def _turn_pass(
     st.declined |= BIT[seat]
     if not cuopai or st.p.cuopai_round:
         st.passed |= BIT[seat]
+    if cuopai and st.p.cuopai_round:
+        st.barred |= BIT[seat]  # 001b 3: 本轮无权再顺牌, not even on his 对头's set
     if cuopai and st.p.lose_lead:
         st.lose_lead |= BIT[seat]
     if st.yielder == seat:
@@ -341,5 +352,6 @@ def _finish_round(
     st.leader = nl
     st.turn = nl
     st.passed = 0
+    st.barred = 0
     st.declined = 0
     st.yielder = 0

@@ -226,6 +226,8 @@ class DealState:
     leader: int
     top: Top | None
     passed: int
+    #: seats that lost the rest of the round to 错牌不出 (R-CUOPAI-1, 001b 3)
+    barred: int
     declined: int
     turn: int
     yielder: int
