@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from test_engine_util import final, of, play, violations
 
+from gojinotation.cards import parse_cards
 from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.sets import beats, compare, shape
+from gojinotation_analyzer.rules.profiles import load_ruleset
 
 QS = "qingdao-standard"
 
@@ -25,3 +29,34 @@ def test_R_CUOPAI_1_no_reentry_on_the_duitou_set_after_a_wrong_play() -> None:
     frames = play(hands, moves.replace("2:6", "2:-"), profile=QS)
     assert violations(frames) == []
     assert [e.seat for e in of(frames, E.Played)][-1] == 2
+
+
+# ---------------------------------------------------------------- R-JOKER-6 (二杀一)
+
+
+@pytest.mark.parametrize("profile", ["tongsu", "dian-shao-men-luo"])
+@pytest.mark.parametrize(
+    ("old", "new", "ok"),
+    [
+        ("D", "DD", True),  # 000§M(4) 两大灭一大
+        ("D", "DD4", False),  # two for one, nothing more
+        ("D", "DD6666", False),
+        ("DXX", "DD4", False),  # 000§M(3) 其他牌亦要大于上家牌: 4 is not above 小王
+        ("DXX", "DDX", False),  # 小王 against 小王 is not higher
+        ("DXX", "DDD", True),
+        ("DQQ", "DDK", True),
+        ("DQQ", "DDQ", False),
+    ],
+)
+def test_R_JOKER_6_ershayi_size_and_other_cards(profile: str, old: str, new: str, ok: bool) -> None:
+    rs = load_ruleset(profile)
+    verdict = compare(shape(parse_cards(new), rs), shape(parse_cards(old), rs), rs)
+    assert (verdict.ok, verdict.rule_id) == (ok, "R-JOKER-6")
+    assert beats(shape(parse_cards(new), rs), shape(parse_cards(old), rs), rs) is ok
+
+
+def test_R_JOKER_6_ershayi_with_extra_cards_is_a_wrong_play() -> None:
+    hands = {1: "D 55 3", 2: "DD4 5 3", 3: "3 77", 4: "3 88", 5: "3 99", 6: "3 TT"}
+    frames = play(hands, "1:D 2:DD4", profile="dian-shao-men-luo")
+    assert violations(frames) == [("R-JOKER-6", 2)]
+    assert of(frames, E.Ershayi) == []

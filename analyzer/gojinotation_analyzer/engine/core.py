@@ -27,6 +27,7 @@ from gojinotation.model import (
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.state import (
+    BARRED,
     BIT,
     DUI,
     NRANKS,
@@ -364,7 +365,7 @@ def _is_wutou(st: DealState, s: int) -> bool:
 
 
 def _reentry(st: DealState, s: int, owner: int) -> bool:
-    if st.barred & BIT[s]:
+    if st.passed & BARRED[s]:
         return False  # 错牌不出 for the round (R-CUOPAI-1, 001b 3): no exception
     if st.sihu:
         return True
@@ -545,7 +546,6 @@ def _restart(st: DealState, leader: int, ev: list[E.Event]) -> None:
     st.closer = 0
     st.next_leader = 0
     st.passed = 0
-    st.barred = 0
     st.declined = 0
     st.yielder = 0
     st.leader = st.turn = leader

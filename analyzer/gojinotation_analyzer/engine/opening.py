@@ -253,7 +253,6 @@ def new_deal(
     st.any_play = False
     st.top = None
     st.passed = 0
-    st.barred = 0
     st.declined = 0
     st.yielder = 0
     st.closing = False

@@ -320,7 +320,6 @@ def _play(
     if lead:
         st.round_no += 1
         st.passed = 0
-        st.barred = 0
         st.declined = 0
         ev.append(_led(seat, cards_t))
     else:

@@ -28,6 +28,7 @@ from gojinotation_analyzer.engine.core import (
 from gojinotation_analyzer.engine.rules_burn import _burn_round_closed, _burn_stop, _burner_to_lead
 from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
 from gojinotation_analyzer.engine.state import (
+    BARRED,
     BIT,
     DUI,
     NXT,
@@ -55,7 +56,7 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
     if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
         if top.owner == DUI[seat] and not st.p.reentry and st.passed & BIT[seat]:
             return _no_duitou_reentry(seat)
-        if st.barred & BIT[seat]:
+        if st.passed & BARRED[seat]:
             return _Fail(
                 "R-PASS-1",
                 f"seat {seat} lost the right to follow for the rest of this round "
@@ -291,7 +292,7 @@ def _turn_pass(
     if not cuopai or st.p.cuopai_round:
         st.passed |= BIT[seat]
     if cuopai and st.p.cuopai_round:
-        st.barred |= BIT[seat]  # 001b 3: 本轮无权再顺牌, not even on his 对头's set
+        st.passed |= BARRED[seat]  # 001b 3: 本轮无权再顺牌, not even on his 对头's set
     if cuopai and st.p.lose_lead:
         st.lose_lead |= BIT[seat]
     if st.yielder == seat:
@@ -352,6 +353,5 @@ def _finish_round(
     st.leader = nl
     st.turn = nl
     st.passed = 0
-    st.barred = 0
     st.declined = 0
     st.yielder = 0

@@ -48,6 +48,9 @@ SEATS7 = range(1, 7)
 NXT = (0, 2, 3, 4, 5, 6, 1)
 DUI = (0, 4, 5, 6, 1, 2, 3)
 BIT = (0, 2, 4, 8, 16, 32, 64)
+#: The high bits of ``DealState.passed``: seats that lost the rest of the round to 错牌不出
+#: (R-CUOPAI-1, 001b 3 "本轮无权再顺牌"), with no 对头 exception; they reset with ``passed``.
+BARRED = tuple(b << 7 for b in BIT)
 ALL = 2 + 4 + 8 + 16 + 32 + 64
 
 
@@ -226,8 +229,6 @@ class DealState:
     leader: int
     top: Top | None
     passed: int
-    #: seats that lost the rest of the round to 错牌不出 (R-CUOPAI-1, 001b 3)
-    barred: int
     declined: int
     turn: int
     yielder: int
