@@ -860,8 +860,7 @@ def _ershayi(new: SetShape, old: SetShape) -> Verdict:
         return Verdict(
             False,
             "R-JOKER-6",
-            f"二杀一: the other cards of {new.gjn()} must also be higher than those of "
-            f"{old.gjn()}",
+            f"二杀一: the other cards of {new.gjn()} must also be higher than those of {old.gjn()}",
             f"二杀一时其他牌亦须大于 {old.gjn()}",
             param,
         )
