@@ -7,7 +7,7 @@ from test_engine_util import final, of, play, violations
 
 from gojinotation.cards import parse_cards
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.sets import beats, compare, shape
+from gojinotation_analyzer.engine.sets import beats, compare, is_gouji, shape
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
 QS = "qingdao-standard"
@@ -60,3 +60,25 @@ def test_R_JOKER_6_ershayi_with_extra_cards_is_a_wrong_play() -> None:
     frames = play(hands, "1:D 2:DD4", profile="dian-shao-men-luo")
     assert violations(frames) == [("R-JOKER-6", 2)]
     assert of(frames, E.Ershayi) == []
+
+
+# ---------------------------------------------------------------- R-GOUJI-1 (dagang-196)
+
+
+@pytest.mark.parametrize(
+    ("cards", "gouji"),
+    [("AA", True), ("22", True), ("222", True), ("2222", True), ("2", False), ("A", False)],
+)
+def test_R_GOUJI_1_dagang_twos_by_equal_or_higher_count_and_rank(cards: str, gouji: bool) -> None:
+    """000§O 2: "2张A，2张K…为最低级别、最少数量的够级牌。张数或点数高于、等于这些牌的牌，
+    均视作够级牌": 22 has the count of AA and a higher rank, so it is 够级; a lone 2 has a
+    count below every listed set (the one difference from Qingdao's list)."""
+    rs = load_ruleset("dagang-196")
+    assert is_gouji(shape(parse_cards(cards), rs), rs) is gouji
+
+
+def test_R_GOUJI_1_dagang_a_pair_of_twos_is_answered_by_the_duitou_only() -> None:
+    hands = {1: "22 5", 2: "XX 3", 3: "XX 3", 4: "DD 3", 5: "3 9", 6: "3 8"}
+    frames = play(hands, "1:22 2:XX", profile="dagang-196")
+    assert [(e.seat, e.answer) for e in of(frames, E.GoujiPlayed)] == [(1, 4)]  # type: ignore[attr-defined]
+    assert violations(frames) == [("R-GOUJI-2", 2)]

@@ -266,7 +266,7 @@ def test_R_GOUJI_1_attached_twos_count_parameter() -> None:
     assert is_gouji(S("TTTTT2", rs), rs)
 
 
-def test_R_GOUJI_1_dagang_has_no_two_entry() -> None:
+def test_R_GOUJI_1_dagang_lone_two_is_not_gouji() -> None:
     rs = P(DG)
     assert not is_gouji(S("2", rs), rs)
     assert is_gouji(S("X", rs), rs)  # jokered sets are 够级 (000§O)
