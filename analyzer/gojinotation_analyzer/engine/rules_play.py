@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gojinotation.cards import Card
+from gojinotation.cards import Card, format_cards
 from gojinotation.model import Burn as BurnAct
 from gojinotation.model import (
     Play,
@@ -71,6 +71,58 @@ from gojinotation_analyzer.engine.state import (
 )
 
 
+def _gousiji_window(
+    st: DealState, seat: int, cards: tuple[Card, ...], gouji: bool, ev: list[E.Event]
+) -> None:
+    """R-DIPAI-1: a 够死级 chance used on anything but the 对头's 底牌 itself.
+
+    003(14) and 000§H give the 对头 of 头科 and of 二科 "一次无对头够级机会" on that
+    player's 底牌; whether the chance stays banked for the rest of the deal (the engine's
+    reading, ENGINE_DEFAULTS["gousiji"]) or is only for answering that 底牌 is not said.
+    When the two readings rule differently on this set, a Dispute says so.  Chances a
+    革命 gives (004b(13) 三次够死级) are banked by their text: no dispute."""
+    d = DUI[seat]
+    top = st.top
+    if d in st.revolutions:
+        return  # a 革命's three chances: banked by 004b(13)
+    if top is not None and top.owner == d and not st.closing:
+        return  # the 底牌 itself: both readings agree
+    plain = _restrict(st, seat, gouji, False, False)
+    if plain == R_NOBODY:
+        return  # both readings rule the same: nobody may answer but by a burn
+    shown = format_cards(cards)
+    _dispute(
+        st,
+        seat,
+        None,
+        "R-DIPAI-1",
+        "gousiji.window",
+        f"seat {seat} plays {shown} as 够死级 on the chance he got when his 对头 (seat {d}) "
+        f"went out, not on seat {d}'s 底牌 itself: read as banked for the deal (engine), "
+        f"only a burn may answer it; read as a chance on the 底牌 only, it is an ordinary "
+        "够级 set of a 无头 seat that anyone may answer in turn",
+        f"{seat}号以{d}号（对头）走科时所得的够死级机会打出{shown}，并非上{d}号的底牌："
+        "若机会保留至用完（引擎读法），除烧牌外无人能上；若机会只限于底牌，"
+        "则为无头者的普通够级牌，任何人可依次上牌",
+        (
+            ("banked", "engine reading: 003(14) 一次无对头够级机会, no time limit stated"),
+            ("dipai_only", "003(14)/000§H: the chance is on 头科/二科's 底牌 (底牌，其对头…机会)"),
+        ),
+        ev,
+    )
+
+
+def _gousiji_unanswerable(top: Top) -> _Fail:
+    """R-DIPAI-1: a 够死级 set stands; nobody may answer it except by a declared burn."""
+    o, shown = top.owner, format_cards(top.cards)
+    return _Fail(
+        "R-DIPAI-1",
+        f"seat {o}'s {shown} is a 够死级 set (无对头够级, the chance seat {o} got when his "
+        f"对头 went out): nobody may answer it except by a declared burn; seat {o} leads next",
+        f"{o}号的{shown}为够死级（无对头够级）：除烧牌外无人能上，{o}号接着发牌",
+    )
+
+
 def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool) -> int:
     p = st.p
     if burn:
@@ -128,6 +180,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
                 return _lead_for_burner(st, seat)
             if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
                 return _wrong_follow(st, seat)
+            if top is not None and top.gousiji and seat != top.owner:
+                return _gousiji_unanswerable(top)
             return _out_of_turn(st, seat)
     elif top is None:
         if as_burn:
@@ -308,6 +362,8 @@ def _play(
         gousiji = True
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
+    if gousiji and not is_burn_set:
+        _gousiji_window(st, seat, cards_t, gouji, ev)
     if (
         kd_ok
         and burn
