@@ -5,10 +5,14 @@ from __future__ import annotations
 import pytest
 from test_engine_util import final, of, play, violations
 
+import gojinotation as gj
 from gojinotation.cards import parse_cards
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.sets import beats, compare, is_gouji, shape
+from gojinotation_analyzer.reports.diagnostics import Severity
+from gojinotation_analyzer.reports.validate import validate_match
 from gojinotation_analyzer.rules.profiles import load_ruleset
+from gojinotation_analyzer.simulation.simulate import simulate
 
 QS = "qingdao-standard"
 
@@ -111,3 +115,19 @@ def test_R_DIPAI_1_the_chance_on_the_dipai_itself_is_no_dispute() -> None:
     assert [e.seat for e in of(frames, E.Gousiji)] == [4, 4]  # granted, then used
     assert of(frames, E.Dispute) == []
     assert violations(frames) == [("R-DIPAI-1", 5)]
+
+
+# ---------------------------------------------------------------- R-OPEN-1 (simulated corpora)
+
+
+@pytest.mark.parametrize("match", [False, True])
+@pytest.mark.parametrize("profile", ["tongsu", "qingdao-standard"])
+def test_R_OPEN_1_simulated_deals_validate_clean(profile: str, match: bool) -> None:
+    """Deals played apart (no ``--match``) each had a fresh 开牌 and 上班 (000§B 第六条,
+    第七条): the validator must not read them as one match and check deal k's leader
+    against deal k-1's 大落 (GJV216); in a match it does, and the simulator follows it."""
+    deals = tuple(simulate(profile, 5, 4, match=match))
+    report = validate_match(gj.Match(deals=deals))
+    errors = [(d.code, d.en) for d in report.diagnostics if d.severity is Severity.ERROR]
+    assert errors == []
+    assert report.counts()["errors"] == 0
