@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_engine_util import final, of, play, violations
+from test_engine_util import final, gjn, of, play, violations
 
 import gojinotation as gj
 from gojinotation.cards import parse_cards
@@ -93,20 +93,23 @@ def test_R_GOUJI_1_dagang_a_pair_of_twos_is_answered_by_the_duitou_only() -> Non
 GSJ_HANDS = {1: "55", 2: "66 3 4", 3: "77 3 4", 4: "88 KK 3", 5: "99 AA 3", 6: "TT 3 4"}
 
 
-def test_R_DIPAI_1_a_banked_chance_on_a_later_set_is_a_dispute() -> None:
+def test_R_DIPAI_1_an_answer_to_a_kept_chance_is_a_dispute() -> None:
     """003(14)/000§H: "头科、二科的底牌，其对头分别有一次无对头够级机会" -- the chance is
     given on the 底牌; whether it stays banked for a later set is not said.  Seat 4 leads
-    KK two rounds after seat 1's 底牌: the engine keeps the chance (only a burn may answer)
-    and reports the dispute with both readings; seat 5's answer is told why it fails."""
+    KK two rounds after seat 1's 底牌: the engine keeps the chance (only a burn may answer),
+    so seat 5's AA is ignored -- but under the other reading it stands: a dispute with both
+    readings and what each rules, and no flat error for the same action."""
     moves = "1:55 2:- 3:- 4:- 5:- 6:- 2:66 3:- 4:88 5:- 6:- 2:- 4:KK 5:AA"
     frames = play(GSJ_HANDS, moves)
+    assert violations(frames) == []
     (d,) = of(frames, E.Dispute)
-    assert (d.seat, d.rule_id, d.param) == (4, "R-DIPAI-1", "gousiji.window")  # type: ignore[attr-defined]
-    assert [v for v, _ in d.alternatives] == ["banked", "dipai_only"]  # type: ignore[attr-defined]
-    assert "only a burn may answer" in d.en and "anyone may answer" in d.en
-    (v,) = of(frames, E.Violation)
-    assert (v.rule_id, v.seat) == ("R-DIPAI-1", 5)
-    assert "够死级" in v.en and "turn" not in v.en
+    assert (d.seat, d.rule_id, d.param) == (5, "R-DIPAI-1", "gousiji.window")  # type: ignore[attr-defined]
+    assert d.action is frames[-1].action  # type: ignore[attr-defined]
+    rulings = dict(d.alternatives)  # type: ignore[attr-defined]
+    assert rulings["banked"].endswith("ignored") and rulings["dipai_only"].endswith("stands")
+    assert final(frames).count(5) == 5  # the engine's reading: AA is ignored
+    report = validate_match(gj.loads(gjn(GSJ_HANDS, moves)))
+    assert [x.code for x in report.diagnostics if x.rule_id == "R-DIPAI-1"] == ["GJV401"]
 
 
 def test_R_DIPAI_1_the_chance_on_the_dipai_itself_is_no_dispute() -> None:
@@ -114,7 +117,9 @@ def test_R_DIPAI_1_the_chance_on_the_dipai_itself_is_no_dispute() -> None:
     frames = play(hands, "1:55 2:- 3:- 4:KK 5:AA")
     assert [e.seat for e in of(frames, E.Gousiji)] == [4, 4]  # granted, then used
     assert of(frames, E.Dispute) == []
-    assert violations(frames) == [("R-DIPAI-1", 5)]
+    (v,) = of(frames, E.Violation)  # the profile's own source (003(14)) decides: flat
+    assert (v.rule_id, v.seat) == ("R-DIPAI-1", 5)
+    assert "够死级" in v.en and "turn" not in v.en
 
 
 # ---------------------------------------------------------------- R-OPEN-1 (simulated corpora)

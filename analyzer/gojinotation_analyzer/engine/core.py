@@ -299,9 +299,11 @@ class _Fail:
     Sanctions: ``ignore`` (nothing happens), ``cuopai`` (错牌不出: the cards go back and
     the seat has passed), ``accept`` (the action stands as recorded), ``pass`` (counted
     as a pass), ``fake`` (假烧), ``burnfail`` (烧糊), ``none`` (nothing to apply).
+    With ``alternatives`` the verdict is the engine's reading of an open point: ``do``
+    applies the sanction but reports a Dispute naming the readings, not a Violation.
     """
 
-    __slots__ = ("en", "notice", "param", "plan", "rule_id", "sanction", "zh")
+    __slots__ = ("alternatives", "en", "notice", "param", "plan", "rule_id", "sanction", "zh")
 
     def __init__(
         self,
@@ -313,8 +315,12 @@ class _Fail:
         plan: Any = None,
         *,
         notice: bool = False,
+        alternatives: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.notice = notice
+        #: the documented readings when the verdict rests on an open point: ``do``
+        #: reports a Dispute (reading, source and ruling) instead of a Violation
+        self.alternatives = alternatives
         self.rule_id = rule_id
         self.en = en
         self.zh = zh

@@ -302,7 +302,19 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
         text = text_zh = ""
     else:
         text, text_zh = _msg(f"sanction.{key}", "en"), _msg(f"sanction.{key}", "zh")
-    if notice:
+    if f.alternatives and not notice:
+        ev.append(
+            E.Dispute(
+                a.seat,
+                rule_id=f.rule_id,
+                param=f.param or "",
+                en=f.en,
+                zh=f.zh,
+                action=a,
+                alternatives=f.alternatives,
+            )
+        )
+    elif notice:
         if a.irregular:
             en = f"irregular action recorded: {f.en}; {text or 'it stands'}"
             zh = f"记录为违规行为：{f.zh}"

@@ -63,6 +63,7 @@ from gojinotation_analyzer.engine.rules_turn import _wrong_follow, _wutou_interj
 from gojinotation_analyzer.engine.state import (
     BIT,
     DUI,
+    GSJ_KEPT,
     R_DUITOU,
     R_NOBODY,
     R_NONE,
@@ -71,50 +72,45 @@ from gojinotation_analyzer.engine.state import (
 )
 
 
-def _gousiji_window(
-    st: DealState, seat: int, cards: tuple[Card, ...], gouji: bool, ev: list[E.Event]
-) -> None:
-    """R-DIPAI-1: a 够死级 chance used on anything but the 对头's 底牌 itself.
+def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
+    """R-DIPAI-1: is this 够死级 set played on a kept chance, where the readings differ?
 
     003(14) and 000§H give the 对头 of 头科 and of 二科 "一次无对头够级机会" on that
     player's 底牌; whether the chance stays banked for the rest of the deal (the engine's
     reading, ENGINE_DEFAULTS["gousiji"]) or is only for answering that 底牌 is not said.
-    When the two readings rule differently on this set, a Dispute says so.  Chances a
-    革命 gives (004b(13) 三次够死级) are banked by their text: no dispute."""
+    True when the set is not played on the 对头's 底牌 and, read as an ordinary set, others
+    could answer it: an answer to it is then disputed (:func:`_gousiji_unanswerable`).
+    Chances a 革命 gives (004b(13) 三次够死级) are banked by their text."""
     d = DUI[seat]
     top = st.top
     if d in st.revolutions:
-        return  # a 革命's three chances: banked by 004b(13)
+        return False  # a 革命's three chances: banked by 004b(13)
     if top is not None and top.owner == d and not st.closing:
-        return  # the 底牌 itself: both readings agree
-    plain = _restrict(st, seat, gouji, False, False)
-    if plain == R_NOBODY:
-        return  # both readings rule the same: nobody may answer but by a burn
-    shown = format_cards(cards)
-    _dispute(
-        st,
-        seat,
-        None,
-        "R-DIPAI-1",
-        "gousiji.window",
-        f"seat {seat} plays {shown} as 够死级 on the chance he got when his 对头 (seat {d}) "
-        f"went out, not on seat {d}'s 底牌 itself: read as banked for the deal (engine), "
-        f"only a burn may answer it; read as a chance on the 底牌 only, it is an ordinary "
-        "够级 set of a 无头 seat that anyone may answer in turn",
-        f"{seat}号以{d}号（对头）走科时所得的够死级机会打出{shown}，并非上{d}号的底牌："
-        "若机会保留至用完（引擎读法），除烧牌外无人能上；若机会只限于底牌，"
-        "则为无头者的普通够级牌，任何人可依次上牌",
-        (
-            ("banked", "engine reading: 003(14) 一次无对头够级机会, no time limit stated"),
-            ("dipai_only", "003(14)/000§H: the chance is on 头科/二科's 底牌 (底牌，其对头…机会)"),
-        ),
-        ev,
-    )
+        return False  # the 底牌 itself: both readings agree
+    return _restrict(st, seat, gouji, False, False) != R_NOBODY
 
 
-def _gousiji_unanswerable(top: Top) -> _Fail:
-    """R-DIPAI-1: a 够死级 set stands; nobody may answer it except by a declared burn."""
+def _gousiji_unanswerable(st: DealState, top: Top) -> _Fail:
+    """R-DIPAI-1: a 够死级 set stands; nobody may answer it except by a declared burn.
+    On a kept chance (not on the 底牌) that is the engine's reading: a Dispute."""
     o, shown = top.owner, format_cards(top.cards)
+    if st.passed & GSJ_KEPT[o]:
+        return _Fail(
+            "R-DIPAI-1",
+            f"seat {o}'s {shown} was played on the 够死级 chance from his 对头's going out, "
+            "not on that 底牌: if the chance is kept for the deal (engine), only a burn may "
+            "answer it and this play is ignored; if it is only for the 底牌, this is an "
+            "ordinary answer to a 无头 seat's 够级 set and stands",
+            f"{o}号的{shown}用的是对头走科所得的够死级机会，而非上其底牌：若机会保留至用完"
+            "（引擎读法），除烧牌外无人能上，此牌不算；若机会只限于底牌，此为对无头者够级牌的"
+            "正常上牌，应予承认",
+            "ignore",
+            "gousiji.window",
+            alternatives=(
+                ("banked", "003(14) 一次无对头够级机会 (no limit stated): ignored"),
+                ("dipai_only", "003(14)/000§H, the chance is on the 底牌: the answer stands"),
+            ),
+        )
     return _Fail(
         "R-DIPAI-1",
         f"seat {o}'s {shown} is a 够死级 set (无对头够级, the chance seat {o} got when his "
@@ -181,7 +177,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
                 return _wrong_follow(st, seat)
             if top is not None and top.gousiji and seat != top.owner:
-                return _gousiji_unanswerable(top)
+                return _gousiji_unanswerable(st, top)
             return _out_of_turn(st, seat)
     elif top is None:
         if as_burn:
@@ -362,8 +358,7 @@ def _play(
         gousiji = True
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
-    if gousiji and not is_burn_set:
-        _gousiji_window(st, seat, cards_t, gouji, ev)
+    kept = gousiji and not is_burn_set and _gousiji_kept(st, seat, gouji)
     if (
         kd_ok
         and burn
@@ -414,6 +409,8 @@ def _play(
         is_burn_set,
         single_big,
     )
+    if gousiji:  # R-DIPAI-1: whether an answer to it is disputed (gousiji.window)
+        st.passed = st.passed | GSJ_KEPT[seat] if kept else st.passed & ~GSJ_KEPT[seat]
     st.closing = False
     st.closer = 0
     if lifted_daluo and st.active & BIT[lifted_daluo]:

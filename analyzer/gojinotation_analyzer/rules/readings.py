@@ -61,9 +61,10 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     "gousiji": (
         "R-DIPAI-1: the 够死级 chance stays with the 对头 until his next 够级 set, which only a "
         "burn may answer; a 革命's 对头 gets three.  003(14)/000§H give the chance on the "
-        "底牌: used on any other set (a later lead, another seat's set) it is a Dispute "
-        "(gousiji.window: banked vs 底牌 only) wherever the set would otherwise be open to "
-        "all; an answer to a standing 够死级 set is told so (R-DIPAI-1), not 'out of turn'"
+        "底牌: where it is used on another set (a later lead, another seat's set) that would "
+        "otherwise be open to all, an answer to it is a Dispute (gousiji.window: banked -> "
+        "ignored, 底牌 only -> it stands), not an error; any other answer to a standing "
+        "够死级 set is an R-DIPAI-1 error that says so (not 'out of turn')"
     ),
     "burn-failure": (
         "R-BURN-5/7: 烧糊 is judged when it shows at the table: a middle set played without a "
