@@ -673,8 +673,16 @@ def test_R_GOUJI_1_thresholds_decide_who_answers() -> None:
 
 def test_R_OPEN_1_liang4_first_lead_must_be_fours() -> None:
     hands = {1: "4444 55", 2: "3 88", 3: "4 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+    # saizhi-002's own texts disagree (002b 5 亮4 vs 002a 3): a dispute, no flat error
     frames = play(hands, "1:55", profile="saizhi-002", leader=None)
-    assert violations(frames) == [("R-OPEN-1", 1)]
+    assert violations(frames) == []
+    (d,) = of(frames, E.Dispute)
+    assert (d.rule_id, d.param) == ("R-OPEN-1", "open.shangban")  # type: ignore[attr-defined]
+    assert [v for v, _ in d.alternatives] == ["most_4s_must_lead_4", "none"]  # type: ignore[attr-defined]
+    # a record's [Rules] settle the point: the flat verdict
+    rules = "open.shangban=most_4s_must_lead_4"
+    frames = play(hands, "1:55", profile="saizhi-002", leader=None, rules=rules)
+    assert violations(frames) == [("R-OPEN-1", 1)] and of(frames, E.Dispute) == []
     frames = play(hands, "1:4444", profile="saizhi-002", leader=None)
     assert violations(frames) == []
 

@@ -26,6 +26,7 @@ from gojinotation.model import (
 )
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.state import (
     BARRED,
     BIT,
@@ -453,8 +454,9 @@ class _Plan:
 def _dispute_param(
     st: DealState, a: Action | None, rule_id: str, param: str | None, ev: list[E.Event]
 ) -> None:
-    """A Dispute when the deciding parameter is an open point of the profile."""
-    if not param or st.profile is None:
+    """A Dispute when the deciding parameter is an open point of the profile (and the
+    record's ``[Rules]`` do not state it)."""
+    if not param or st.profile is None or param in _stated(st.rs):
         return
     s = _setting(st.profile, param)
     if s is None or not (s.open or s.is_disputed):

@@ -16,6 +16,7 @@ from gojinotation.model import (
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.machine import do
 from gojinotation_analyzer.engine.opening import _deal_leader, new_deal
+from gojinotation_analyzer.engine.params import _note_stated
 from gojinotation_analyzer.engine.scoring import (
     Obligation,
 )
@@ -23,7 +24,12 @@ from gojinotation_analyzer.engine.state import (
     DealState,
     Frame,
 )
-from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError, parse_overrides
+from gojinotation_analyzer.rules.ruleset import (
+    Ruleset,
+    RulesetError,
+    canonical_name,
+    parse_overrides,
+)
 
 
 def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
@@ -39,7 +45,12 @@ def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
         from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
 
         pid: str | None = resolve_profile_id(prof)
-        return load_ruleset(prof, rules), pid, ()
+        rs = load_ruleset(prof, rules)
+        if rules.strip():  # the points these overrides settle (no Dispute on them)
+            names = {canonical_name(n) for n in parse_overrides(rules)}
+            names |= {n.rsplit(".", 1)[0] for n in names}  # a map entry states its map
+            _note_stated(rs, frozenset(names))
+        return rs, pid, ()
     except RulesetError as e:
         notes.append(
             E.Violation(
