@@ -26,9 +26,20 @@ def test_R_CUOPAI_1_no_reentry_on_the_duitou_set_after_a_wrong_play() -> None:
     is for a seat that passed, not for one sanctioned)."""
     hands = {1: "55 3", 2: "6 TT 3", 3: "77 3", 4: "3 4", 5: "99 3", 6: "3 4"}
     moves = "1:55 2:6 3:77 4:- 5:99 6:- 1:- 2:TT"
-    frames = play(hands, moves, profile=QS)
+    rules = "penalty.cuopai_buchu=lose_follow_this_round"  # settles the profile's dispute
+    frames = play(hands, moves, profile=QS, rules=rules)
     assert violations(frames) == [("R-SET-2", 2), ("R-PASS-1", 2)]
     assert final(frames).count(2) == 4  # TT went back to the hand
+    # without the override qingdao-standard's texts disagree (004c 第四条: only the turn is
+    # lost): the comeback is a dispute naming both readings, not an error
+    frames = play(hands, moves, profile=QS)
+    assert violations(frames) == [("R-SET-2", 2)]
+    (d,) = [e for e in of(frames, E.Dispute) if e.param == "penalty.cuopai_buchu"]  # type: ignore[attr-defined]
+    assert d.seat == 2 and [v for v, _ in d.alternatives] == [  # type: ignore[attr-defined]
+        "lose_follow_this_round",
+        "lose_follow_this_turn",
+    ]
+    assert final(frames).count(2) == 4  # the engine's reading still applies
     # a plain pass keeps the 对头 exception (R-PASS-2 under qingdao-standard)
     frames = play(hands, moves.replace("2:6", "2:-"), profile=QS)
     assert violations(frames) == []

@@ -21,10 +21,12 @@ from gojinotation_analyzer.engine.core import (
     _primary,
     _reentry,
     _round_ended,
+    _setting,
     _stand,
     _team,
     _walk,
 )
+from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_burn import _burn_round_closed, _burn_stop, _burner_to_lead
 from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
 from gojinotation_analyzer.engine.state import (
@@ -64,6 +66,7 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
                 f"{seat}号错牌不出，本轮无权再顺牌（对头的牌也不能顺）",
                 "ignore",
                 "penalty.cuopai_buchu",
+                alternatives=_cuopai_readings(st),
             )
         return _Fail(
             "R-PASS-1",
@@ -83,6 +86,26 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
+
+
+def _cuopai_readings(st: DealState) -> tuple[tuple[str, str], ...]:
+    """R-CUOPAI-1 where ``penalty.cuopai_buchu`` is open or disputed in the record's
+    profile (and its ``[Rules]`` do not state it): a seat barred for the round would, under
+    the other reading (only that turn lost), not have passed at all -- its play is then
+    judged as any other, which a re-judge of this state cannot show, so the readings are
+    given here.  ``()`` when the profile's own source decides."""
+    if st.profile is None or "penalty.cuopai_buchu" in _stated(st.rs):
+        return ()
+    s = _setting(st.profile, "penalty.cuopai_buchu")
+    if s is None or not (s.open or s.is_disputed) or s.value != "lose_follow_this_round":
+        return ()
+    return (
+        (
+            "lose_follow_this_round",
+            "001b 3 本轮无权再顺牌: illegal (R-PASS-1), the engine's ruling",
+        ),
+        ("lose_follow_this_turn", "004c 第四条/000§N 五3: only that turn was lost: it may stand"),
+    )
 
 
 def _no_duitou_reentry(seat: int) -> _Fail:
