@@ -189,6 +189,9 @@ def test_R_JOKER_4_jokered_set_over_a_plain_one() -> None:
     # a record's [Rules] settle the point: no dispute (any_rank: the play stands)
     settled = record(hands, "1. 1:KK 4:XQ", rules="cmp.jokered_vs_plain=any_rank")
     assert [d.code for d in diagnostics(settled) if d.rule_id == "R-JOKER-4"] == []
+    # ... also when they state the profile's own value: then it is a flat error
+    settled = record(hands, "1. 1:KK 4:XQ", rules="cmp.jokered_vs_plain=plain_part_higher")
+    assert [d.code for d in diagnostics(settled) if d.rule_id == "R-JOKER-4"] == ["GJV202"]
 
 
 def test_R_JOKER_5_mixed_set_keeps_its_dawang() -> None:

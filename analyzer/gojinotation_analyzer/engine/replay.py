@@ -32,6 +32,19 @@ from gojinotation_analyzer.rules.ruleset import (
 )
 
 
+def _note_rules(rs: Ruleset, rules: str | None) -> None:
+    """Remember the parameters a record's ``[Rules]`` state for ``rs``: the points they
+    settle, on which a verdict is flat (no Dispute)."""
+    if not rules or not rules.strip():
+        return
+    try:
+        names = {canonical_name(n) for n in parse_overrides(rules)}
+    except RulesetError:
+        return
+    names |= {n.rsplit(".", 1)[0] for n in names}  # a map entry states its map
+    _note_stated(rs, frozenset(names))
+
+
 def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
     """The ruleset of a record: its ``Profile`` tag plus ``[Rules "..."]`` overrides.
 
@@ -46,10 +59,7 @@ def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
 
         pid: str | None = resolve_profile_id(prof)
         rs = load_ruleset(prof, rules)
-        if rules.strip():  # the points these overrides settle (no Dispute on them)
-            names = {canonical_name(n) for n in parse_overrides(rules)}
-            names |= {n.rsplit(".", 1)[0] for n in names}  # a map entry states its map
-            _note_stated(rs, frozenset(names))
+        _note_rules(rs, rules)
         return rs, pid, ()
     except RulesetError as e:
         notes.append(
@@ -107,6 +117,7 @@ def replay(
     if ruleset is None:
         ruleset, pid, pre = deal_ruleset(deal)
     else:
+        _note_rules(ruleset, deal.tag("Rules"))
         prof = deal.tag("Profile")
         if prof:
             try:
