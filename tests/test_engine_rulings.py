@@ -147,3 +147,16 @@ def test_R_OPEN_1_simulated_deals_validate_clean(profile: str, match: bool) -> N
     errors = [(d.code, d.en) for d in report.diagnostics if d.severity is Severity.ERROR]
     assert errors == []
     assert report.counts()["errors"] == 0
+
+
+def test_R_DIPAI_1_gousiji_window_settled_by_rules() -> None:
+    """gousiji.window (an open point of qingdao-standard): a record's [Rules] settle it --
+    dipai_only: seat 4's later KK is an ordinary set of a 无头 seat, seat 5's AA stands;
+    banked: the same answer is a flat error."""
+    moves = "1:55 2:- 3:- 4:- 5:- 6:- 2:66 3:- 4:88 5:- 6:- 2:- 4:KK 5:AA"
+    frames = play(GSJ_HANDS, moves, rules="gousiji.window=dipai_only")
+    assert violations(frames) == [] and of(frames, E.Dispute) == []
+    assert [e.seat for e in of(frames, E.Gousiji)] == [4]  # granted, never used
+    assert final(frames).count(5) == 3  # AA stands
+    frames = play(GSJ_HANDS, moves, rules="gousiji.window=banked")
+    assert violations(frames) == [("R-DIPAI-1", 5)] and of(frames, E.Dispute) == []

@@ -51,6 +51,7 @@ class _P:
         self.no_duitou = rs.koupai.no_duitou
         self.jiefeng = rs.jiefeng.semantics
         self.gsj_mode = rs.gousiji.mode
+        self.gsj_banked = rs.gousiji.window == "banked"
         self.wutou = rs.wutou.enabled
         self.wutou_pass_final = rs.wutou.pass_final
         self.youtou_lift = rs.youtou.lifted_after_toke_erke

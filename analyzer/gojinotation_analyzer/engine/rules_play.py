@@ -29,12 +29,13 @@ from gojinotation_analyzer.engine.core import (
     _play_counts,
     _played,
     _reentry,
+    _setting,
     _stand,
     _team,
     _walk,
 )
 from gojinotation_analyzer.engine.opening import _holdable, _lead_4s_fail, _must_lead_4s, _take
-from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape
+from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape, _stated
 from gojinotation_analyzer.engine.rules_bie3 import (
     _bie3_no_three,
     _bie3_threes_fail,
@@ -72,6 +73,17 @@ from gojinotation_analyzer.engine.state import (
 )
 
 
+def _gsj_usable(st: DealState, seat: int) -> bool:
+    """R-DIPAI-1 gousiji.window: may the chance be used on this set?  ``banked``: any 够级
+    set; ``dipai_only``: only an answer to the 对头's 底牌 (a 革命's three chances are
+    banked by 004b(13) either way)."""
+    if st.p.gsj_banked:
+        return True
+    d = DUI[seat]
+    top = st.top
+    return d in st.revolutions or (top is not None and top.owner == d and not st.closing)
+
+
 def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
     """R-DIPAI-1: is this 够死级 set played on a kept chance, where the readings differ?
 
@@ -90,11 +102,20 @@ def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
     return _restrict(st, seat, gouji, False, False) != R_NOBODY
 
 
+def _window_open(st: DealState) -> bool:
+    """Whether ``gousiji.window`` is open in the record's profile and not stated by its
+    ``[Rules]`` (then an answer to a kept chance's set is a dispute, else a flat error)."""
+    if st.profile is None or "gousiji.window" in _stated(st.rs):
+        return False
+    s = _setting(st.profile, "gousiji.window")
+    return s is not None and bool(s.open or s.is_disputed)
+
+
 def _gousiji_unanswerable(st: DealState, top: Top) -> _Fail:
     """R-DIPAI-1: a 够死级 set stands; nobody may answer it except by a declared burn.
     On a kept chance (not on the 底牌) that is the engine's reading: a Dispute."""
     o, shown = top.owner, format_cards(top.cards)
-    if st.passed & GSJ_KEPT[o]:
+    if st.passed & GSJ_KEPT[o] and _window_open(st):
         return _Fail(
             "R-DIPAI-1",
             f"seat {o}'s {shown} was played on the 够死级 chance from his 对头's going out, "
@@ -351,7 +372,7 @@ def _play(
     else:
         gouji = kd_ok = single_big = False
     gousiji = False
-    if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
+    if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]] and _gsj_usable(st, seat):
         g = list(st.gsj)
         g[seat] -= 1
         st.gsj = tuple(g)
