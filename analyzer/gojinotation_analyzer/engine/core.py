@@ -372,13 +372,15 @@ def _is_wutou(st: DealState, s: int) -> bool:
 
 
 def _reentry(st: DealState, s: int, owner: int) -> bool:
-    if st.passed & BARRED[s]:
-        return False  # 错牌不出 for the round (R-CUOPAI-1, 001b 3): no exception
-    if st.sihu:
-        return True
-    if st.p.reentry and owner == DUI[s]:
-        return True
-    return not st.p.wutou_pass_final and not _has_head(st, owner)
+    # a seat barred by 错牌不出 for the round (R-CUOPAI-1, 001b 3) has no exception; the
+    # bar is read only where an exception would apply (the hot path stays as it was)
+    if (
+        st.sihu
+        or (st.p.reentry and owner == DUI[s])
+        or (not st.p.wutou_pass_final and not _has_head(st, owner))
+    ):
+        return not st.passed & BARRED[s]
+    return False
 
 
 def _six_after(s: int) -> tuple[int, ...]:
