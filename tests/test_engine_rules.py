@@ -151,9 +151,17 @@ def test_R_SET_2_and_3(moves: str, rule: str) -> None:
 def test_R_CUOPAI_1_this_round_vs_this_turn() -> None:
     hands = {1: "55 KK 3", 2: "3 66 AA", 3: "3 77 9", 4: "3 88 9", 5: "3 99 T", 6: "3 TT J"}
     moves = "1:55 2:4 3:77 4:- 5:- 6:- 1:KK 2:AA"
-    # qingdao-standard: 错牌不出 costs the whole round; seat 2 may not come back
+    # qingdao-standard: 错牌不出 costs the whole round (001b 3); seat 2 may not come back --
+    # but the profile's texts disagree (004c: only that turn), so the comeback is a dispute
     frames = play(hands, moves.replace("2:4", "2:6"), profile=QS)
     assert ("R-SET-2", 2) in violations(frames)
+    assert ("R-PASS-1", 2) not in violations(frames)
+    assert [
+        (e.rule_id, e.seat) for e in of(frames, E.Dispute) if e.param == "penalty.cuopai_buchu"
+    ] == [("R-PASS-1", 2)]  # type: ignore[attr-defined]
+    # the record's [Rules] settle it: a flat error
+    rules = "penalty.cuopai_buchu=lose_follow_this_round"
+    frames = play(hands, moves.replace("2:4", "2:6"), profile=QS, rules=rules)
     assert ("R-PASS-1", 2) in violations(frames)
     # two-table: only this turn (penalty.cuopai_buchu = lose_follow_this_turn)
     frames = play(hands, moves.replace("2:4", "2:6"), profile="two-table-654321")
@@ -679,8 +687,16 @@ def test_R_GOUJI_1_thresholds_decide_who_answers() -> None:
 
 def test_R_OPEN_1_liang4_first_lead_must_be_fours() -> None:
     hands = {1: "4444 55", 2: "3 88", 3: "4 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+    # saizhi-002's own texts disagree (002b 5 亮4 vs 002a 3): a dispute, no flat error
     frames = play(hands, "1:55", profile="saizhi-002", leader=None)
-    assert violations(frames) == [("R-OPEN-1", 1)]
+    assert violations(frames) == []
+    (d,) = of(frames, E.Dispute)
+    assert (d.rule_id, d.param) == ("R-OPEN-1", "open.shangban")  # type: ignore[attr-defined]
+    assert [v for v, _ in d.alternatives] == ["most_4s_must_lead_4", "none"]  # type: ignore[attr-defined]
+    # a record's [Rules] settle the point: the flat verdict
+    rules = "open.shangban=most_4s_must_lead_4"
+    frames = play(hands, "1:55", profile="saizhi-002", leader=None, rules=rules)
+    assert violations(frames) == [("R-OPEN-1", 1)] and of(frames, E.Dispute) == []
     frames = play(hands, "1:4444", profile="saizhi-002", leader=None)
     assert violations(frames) == []
 

@@ -118,7 +118,7 @@ def test_R_DIPAI_1_duitou_of_toke_gets_one_gousiji_nobody_answers() -> None:
     granted = play(DIPAI, "1:55")
     assert [(e.seat, e.granted) for e in of(granted, E.Gousiji)] == [(4, True)]  # type: ignore[attr-defined]
     answered = play(DIPAI, "1:55 2:- 3:- 4:KK 5:AA")
-    assert violations(answered) == [("R-TURN-1", 5)]
+    assert violations(answered) == [("R-DIPAI-1", 5)]  # told why, not "out of turn"
     top = final(answered).top
     assert top is not None and top.owner == 4 and top.gousiji
     again = play(DIPAI, "1:55 2:- 3:- 4:KK 5:- 6:- 4:TT")
@@ -130,7 +130,7 @@ def test_R_DIPAI_1_passed_seats_stay_out_of_the_round() -> None:
     """000§N 五8: 头科或二科发底牌后，除对头外，过牌者在此轮中均不可再出牌.  Seat 2
     passed on 头科's 底牌 and may not come back in that round."""
     frames = play(DIPAI, "1:55 2:- 3:- 4:KK 5:- 6:- 2:88")
-    assert violations(frames) == [("R-TURN-1", 2)]
+    assert violations(frames) == [("R-DIPAI-1", 2)]  # the 够死级 set stands: said so
 
 
 # ------------------------------------------------------------------------------ R-BURN-6

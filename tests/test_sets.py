@@ -266,7 +266,7 @@ def test_R_GOUJI_1_attached_twos_count_parameter() -> None:
     assert is_gouji(S("TTTTT2", rs), rs)
 
 
-def test_R_GOUJI_1_dagang_has_no_two_entry() -> None:
+def test_R_GOUJI_1_dagang_lone_two_is_not_gouji() -> None:
     rs = P(DG)
     assert not is_gouji(S("2", rs), rs)
     assert is_gouji(S("X", rs), rs)  # jokered sets are 够级 (000§O)
@@ -393,7 +393,8 @@ def test_R_JOKER_5_mixed_new_set() -> None:
 def test_R_JOKER_6_ershayi_dian_shao_men_luo() -> None:
     v = cmp("DD", "D", DS)
     assert (v.ok, v.rule_id, v.param) == (True, "R-JOKER-6", "cmp.ershayi")
-    assert cmp("DDD", "D", DS).ok  # the count rule is waived for a single 大王
+    # a single 大王 falls to exactly two (000§M(4) 两大灭一大; issue #11: nothing more)
+    assert not cmp("DDD", "D", DS).ok
     assert cmp("DD66", "D555", DS).ok  # attached: same count, higher natural part
     assert not cmp("DD55", "D555", DS).ok
     assert not cmp("DD666", "D555", DS).ok
@@ -646,10 +647,8 @@ def test_beating_sets_examples() -> None:
     assert got == ["DXK", "XXK", "D2K", "X2K", "DKK", "XKK", "2KK", "KKK", "DX2", "XX2", "DXX"]
     assert beating_sets(hand, S("D"), rs) == []
     ds = P(DS)
-    assert [format_cards(c) for c in beating_sets(parse_cards("DD9"), S("D", ds), ds)] == [
-        "DD9",
-        "DD",
-    ]
+    # a lone 大王 falls to exactly two 大王 (000§M(4) 两大灭一大): DD9 is not an answer
+    assert [format_cards(c) for c in beating_sets(parse_cards("DD9"), S("D", ds), ds)] == ["DD"]
 
 
 def test_beating_sets_full_hand_is_fast() -> None:

@@ -103,7 +103,7 @@ def test_shangban_first_pair_and_dingban() -> None:
 def test_tags_and_layout() -> None:
     (d,) = simulate("qingdao-bie3", seed=11, deals=1, bot="random")
     tags = d.tags
-    assert tags["Event"] == "gouji simulate"
+    assert tags["Event"] == "gouji simulate, deal 1"  # deals played apart: not one match
     assert tags["Profile"] == "qingdao-bie3"
     assert [tags[f"Seat{s}"] for s in range(1, 7)] == ["random"] * 6
     assert tags["Deal"] == "1" and tags["Seed"] == "11"

@@ -176,12 +176,27 @@ def test_R_JOKER_3_xiaowang_set_needs_a_higher_natural_part() -> None:
 
 def test_R_JOKER_4_jokered_set_over_a_plain_one() -> None:
     hands = ["KK3", "4", "55", "XQ6", "77", "88"]
-    text = record(hands, "1. 1:KK 4:XQ")
+    # tongsu states the rule (000§M 3 "其他牌亦要大于上家牌"): a flat error, no dispute
+    text = record(hands, "1. 1:KK 4:XQ", profile="tongsu")
     expect(text, code="GJV202", rule="R-JOKER-4", line=9, column=9, action="4:XQ",
            param="cmp.jokered_vs_plain")  # fmt: skip
-    # the deciding parameter is an open point of qingdao-standard: a dispute too
+    assert [d.code for d in diagnostics(text) if d.severity.value == "dispute"] == []
+    # qingdao-standard leaves it open (a default): a dispute with the readings, and no
+    # flat error beside it (issue #11: plain_part_higher rules it illegal, any_rank legal)
+    text = record(hands, "1. 1:KK 4:XQ")
     expect(text, code="GJV401", rule="R-JOKER-4", line=9, column=9, action="4:XQ",
            param="cmp.jokered_vs_plain")  # fmt: skip
+    assert not [d for d in diagnostics(text) if d.code == "GJV202"]
+    (d,) = [d for d in diagnostics(text) if d.code == "GJV401"]
+    ruled = dict(d.alternatives)
+    assert ruled["plain_part_higher"].endswith("illegal (R-JOKER-4), the engine's ruling")
+    assert ruled["any_rank"].endswith(": legal")
+    # a record's [Rules] settle the point: no dispute (any_rank: the play stands)
+    settled = record(hands, "1. 1:KK 4:XQ", rules="cmp.jokered_vs_plain=any_rank")
+    assert [d.code for d in diagnostics(settled) if d.rule_id == "R-JOKER-4"] == []
+    # ... also when they state the profile's own value: then it is a flat error
+    settled = record(hands, "1. 1:KK 4:XQ", rules="cmp.jokered_vs_plain=plain_part_higher")
+    assert [d.code for d in diagnostics(settled) if d.rule_id == "R-JOKER-4"] == ["GJV202"]
 
 
 def test_R_JOKER_5_mixed_set_keeps_its_dawang() -> None:
@@ -718,8 +733,10 @@ def test_diagnostics_are_sorted_by_position() -> None:
 def test_exit_codes_of_a_report() -> None:
     clean = record(["5", "6", "7", "8", "9", "T"], "1. 1:5 2:6 3:7 4:8 5:9")
     assert validate_source(clean, deck_check=False).exit_code == 0
+    wrong = record(["KK3", "4", "55", "XQ6", "77", "88"], "1. 1:KK 4:XQ", profile="tongsu")
+    assert validate_source(wrong, deck_check=False).exit_code == 1
     disputed = record(["KK3", "4", "55", "XQ6", "77", "88"], "1. 1:KK 4:XQ")
-    assert validate_source(disputed, deck_check=False).exit_code == 1
+    assert validate_source(disputed, deck_check=False).exit_code == 0  # a dispute only
     assert validate_source(record(QS_HANDS, "1. 1:3"), deck_check=False).exit_code == 0
 
 

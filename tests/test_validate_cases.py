@@ -119,7 +119,9 @@ def test_EC_05_ershayi() -> None:
         err("R-JOKER-6"),
         DS=LEGAL,
         TS=LEGAL,
-        BA=err("R-JOKER-6") | dispute("R-JOKER-6"),  # not stated: proposed illegal
+        # not stated: proposed illegal, and another reading (二杀一) accepts it: a dispute
+        # only, no flat error beside it (issue #11 part 1)
+        BA=dispute("R-JOKER-6"),
     )
     check(hands, "1. 1:D 4:DD", "4:DD", expected)
 

@@ -26,7 +26,9 @@ from gojinotation.model import (
 )
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
+from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.state import (
+    BARRED,
     BIT,
     DUI,
     NRANKS,
@@ -298,9 +300,11 @@ class _Fail:
     Sanctions: ``ignore`` (nothing happens), ``cuopai`` (错牌不出: the cards go back and
     the seat has passed), ``accept`` (the action stands as recorded), ``pass`` (counted
     as a pass), ``fake`` (假烧), ``burnfail`` (烧糊), ``none`` (nothing to apply).
+    With ``alternatives`` the verdict is the engine's reading of an open point: ``do``
+    applies the sanction but reports a Dispute naming the readings, not a Violation.
     """
 
-    __slots__ = ("en", "notice", "param", "plan", "rule_id", "sanction", "zh")
+    __slots__ = ("alternatives", "en", "notice", "param", "plan", "rule_id", "sanction", "zh")
 
     def __init__(
         self,
@@ -312,8 +316,12 @@ class _Fail:
         plan: Any = None,
         *,
         notice: bool = False,
+        alternatives: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.notice = notice
+        #: the documented readings when the verdict rests on an open point: ``do``
+        #: reports a Dispute (reading, source and ruling) instead of a Violation
+        self.alternatives = alternatives
         self.rule_id = rule_id
         self.en = en
         self.zh = zh
@@ -364,11 +372,15 @@ def _is_wutou(st: DealState, s: int) -> bool:
 
 
 def _reentry(st: DealState, s: int, owner: int) -> bool:
-    if st.sihu:
-        return True
-    if st.p.reentry and owner == DUI[s]:
-        return True
-    return not st.p.wutou_pass_final and not _has_head(st, owner)
+    # a seat barred by 错牌不出 for the round (R-CUOPAI-1, 001b 3) has no exception; the
+    # bar is read only where an exception would apply (the hot path stays as it was)
+    if (
+        st.sihu
+        or (st.p.reentry and owner == DUI[s])
+        or (not st.p.wutou_pass_final and not _has_head(st, owner))
+    ):
+        return not st.passed & BARRED[s]
+    return False
 
 
 def _six_after(s: int) -> tuple[int, ...]:
@@ -444,8 +456,9 @@ class _Plan:
 def _dispute_param(
     st: DealState, a: Action | None, rule_id: str, param: str | None, ev: list[E.Event]
 ) -> None:
-    """A Dispute when the deciding parameter is an open point of the profile."""
-    if not param or st.profile is None:
+    """A Dispute when the deciding parameter is an open point of the profile (and the
+    record's ``[Rules]`` do not state it)."""
+    if not param or st.profile is None or param in _stated(st.rs):
         return
     s = _setting(st.profile, param)
     if s is None or not (s.open or s.is_disputed):

@@ -82,6 +82,7 @@ from gojinotation_analyzer.engine.core import (
     _fix_pointers,
     _out_of_turn,
     _Plan,
+    _setting,
     _stand,
     _walk,
 )
@@ -92,7 +93,7 @@ from gojinotation_analyzer.engine.opening import (
     _liang,
     _liang_check,
 )
-from gojinotation_analyzer.engine.params import _shape
+from gojinotation_analyzer.engine.params import _params, _shape, _stated
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
     _answers_plainly,
@@ -366,7 +367,26 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
         text = text_zh = ""
     else:
         text, text_zh = _msg(f"sanction.{key}", "en"), _msg(f"sanction.{key}", "zh")
-    if notice:
+    if not f.alternatives and not notice and f.param:
+        readings = _open_readings(st, a, f)
+        if readings:
+            en = f"{f.en} -- so the engine rules, but {f.param} is open here and another "
+            en += f"reading accepts the play ({text or 'it stands'} under the engine's reading)"
+            zh = f"{f.zh}——引擎如此裁定，但 {f.param} 文件未定，另一读法允许此举"
+            f = _Fail(f.rule_id, en, zh, f.sanction, f.param, f.plan, alternatives=readings)
+    if f.alternatives and not notice:
+        ev.append(
+            E.Dispute(
+                a.seat,
+                rule_id=f.rule_id,
+                param=f.param or "",
+                en=f.en,
+                zh=f.zh,
+                action=a,
+                alternatives=f.alternatives,
+            )
+        )
+    elif notice:
         if a.irregular:
             en = f"irregular action recorded: {f.en}; {text or 'it stands'}"
             zh = f"记录为违规行为：{f.zh}"
@@ -388,6 +408,69 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
         )
         _dispute_param(st, a, f.rule_id, f.param, ev)
     _apply_sanction(st, a, f, ev)
+
+
+def _open_readings(st: DealState, a: Action, f: _Fail) -> tuple[tuple[str, str], ...]:
+    """Issue #11 part 1: a negative verdict that rests on an open point of the profile.
+
+    When ``f.param`` is an open point (provenance ``default`` up the chain) or disputed in
+    the record's profile, and the record's ``[Rules]`` do not settle it, the action is
+    judged again under each documented reading (the disputed readings of the profile,
+    else the other values of a yes/no or choice parameter, the catalog's variants).  If
+    any would accept the action, the verdict is a dispute: each reading, its source and
+    what it rules; ``()`` keeps the flat verdict.  Runs on negative verdicts only, so the
+    hot path (legal actions) is untouched."""
+    param = f.param
+    if param is None or st.profile is None or a.irregular:
+        return ()
+    s = _setting(st.profile, param)
+    if s is None or not (s.open or s.is_disputed):
+        return ()
+    try:
+        current = st.rs.get(param)
+    except (KeyError, AttributeError):
+        return ()
+    if current != s.value or param in _stated(st.rs):
+        return ()  # the record's [Rules] settle the point: the flat verdict stands
+    from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError
+
+    sources = {repr(r.value): r for r in s.disputed}
+    values: list[Any] = [r.value for r in s.disputed if r.value != current]
+    spec = PARAMETERS.get(param)
+    if not values and spec is not None:
+        if spec.kind == "bool":
+            values = [not current]
+        elif spec.kind == "enum":
+            values = [v for v in spec.allowed if v != current]
+    out: list[tuple[str, str]] = []
+    differs = False
+    for v in values:
+        try:
+            rs2 = st.rs.with_overrides({param: v})
+        except RulesetError:
+            continue
+        st2 = st.copy()
+        st2.rs = rs2
+        st2.p = _params(rs2)
+        verdict = _judge(st2, a)
+        ok = not isinstance(verdict, _Fail)
+        differs |= ok
+        r = sources.get(repr(v))
+        src = (r.citation.tag if r is not None and r.citation else "") or (
+            r.note if r is not None else "a documented variant (catalog)"
+        )
+        ruled = "legal" if ok else f"illegal ({verdict.rule_id})"
+        out.append((_text(v), f"{src}: {ruled}"))
+    if not differs:
+        return ()
+    here = s.citation.tag if s.citation else (s.note or "the profile's default (open point)")
+    return ((_text(current), f"{here}: illegal ({f.rule_id}), the engine's ruling"), *out)
+
+
+def _text(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
 
 
 def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> None:

@@ -51,6 +51,7 @@ class _P:
         self.no_duitou = rs.koupai.no_duitou
         self.jiefeng = rs.jiefeng.semantics
         self.gsj_mode = rs.gousiji.mode
+        self.gsj_banked = rs.gousiji.window == "banked"
         self.wutou = rs.wutou.enabled
         self.wutou_pass_final = rs.wutou.pass_final
         self.youtou_lift = rs.youtou.lifted_after_toke_erke
@@ -108,6 +109,23 @@ class _P:
 
 
 _PCACHE: dict[int, tuple[Ruleset, _P]] = {}
+
+#: The parameters a record's ``[Rules]`` state, per ruleset built for it (by identity):
+#: a stated parameter is settled for that record, so a verdict on it is flat (no Dispute).
+_STATED: dict[int, tuple[Ruleset, frozenset[str]]] = {}
+
+
+def _note_stated(rs: Ruleset, names: frozenset[str]) -> None:
+    """Remember which parameters the record's ``[Rules]`` state for ``rs``."""
+    if len(_STATED) > 256:
+        _STATED.clear()
+    _STATED[id(rs)] = (rs, names)
+
+
+def _stated(rs: Ruleset) -> frozenset[str]:
+    """The parameters a record's ``[Rules]`` state for ``rs`` (empty when none)."""
+    hit = _STATED.get(id(rs))
+    return hit[1] if hit is not None and hit[0] is rs else frozenset()
 
 
 def _params(rs: Ruleset) -> _P:

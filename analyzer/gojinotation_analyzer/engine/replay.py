@@ -16,6 +16,7 @@ from gojinotation.model import (
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.machine import do
 from gojinotation_analyzer.engine.opening import _deal_leader, new_deal
+from gojinotation_analyzer.engine.params import _note_stated
 from gojinotation_analyzer.engine.scoring import (
     Obligation,
 )
@@ -23,7 +24,25 @@ from gojinotation_analyzer.engine.state import (
     DealState,
     Frame,
 )
-from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
+from gojinotation_analyzer.rules.ruleset import (
+    Ruleset,
+    RulesetError,
+    canonical_name,
+    parse_overrides,
+)
+
+
+def _note_rules(rs: Ruleset, rules: str | None) -> None:
+    """Remember the parameters a record's ``[Rules]`` state for ``rs``: the points they
+    settle, on which a verdict is flat (no Dispute)."""
+    if not rules or not rules.strip():
+        return
+    try:
+        names = {canonical_name(n) for n in parse_overrides(rules)}
+    except RulesetError:
+        return
+    names |= {n.rsplit(".", 1)[0] for n in names}  # a map entry states its map
+    _note_stated(rs, frozenset(names))
 
 
 def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
@@ -52,6 +71,7 @@ def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
         else:
             en, zh = f"{e.en}; the override is left out", f"{e.zh}；该项不予采用"
         notes.append(E.Violation(None, rule_id="R-RECORD-1", en=en, zh=zh, param=e.param or None))
+    _note_rules(got.ruleset, deal.tag("Rules"))
     return got.ruleset, got.profile if got.known else None, tuple(notes)
 
 
@@ -91,6 +111,7 @@ def replay(
     if ruleset is None:
         ruleset, pid, pre = deal_ruleset(deal)
     else:
+        _note_rules(ruleset, deal.tag("Rules"))
         prof = deal.tag("Profile")
         if prof:
             try:

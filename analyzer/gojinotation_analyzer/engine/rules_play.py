@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gojinotation.cards import Card
+from gojinotation.cards import Card, format_cards
 from gojinotation.model import Burn as BurnAct
 from gojinotation.model import (
     Play,
@@ -29,12 +29,13 @@ from gojinotation_analyzer.engine.core import (
     _play_counts,
     _played,
     _reentry,
+    _setting,
     _stand,
     _team,
     _walk,
 )
 from gojinotation_analyzer.engine.opening import _holdable, _lead_4s_fail, _must_lead_4s, _take
-from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape
+from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape, _stated
 from gojinotation_analyzer.engine.rules_bie3 import (
     _bie3_no_three,
     _bie3_threes_fail,
@@ -63,12 +64,80 @@ from gojinotation_analyzer.engine.rules_turn import _wrong_follow, _wutou_interj
 from gojinotation_analyzer.engine.state import (
     BIT,
     DUI,
+    GSJ_KEPT,
     R_DUITOU,
     R_NOBODY,
     R_NONE,
     DealState,
     Top,
 )
+
+
+def _gsj_usable(st: DealState, seat: int) -> bool:
+    """R-DIPAI-1 gousiji.window: may the chance be used on this set?  ``banked``: any 够级
+    set; ``dipai_only``: only an answer to the 对头's 底牌 (a 革命's three chances are
+    banked by 004b(13) either way)."""
+    if st.p.gsj_banked:
+        return True
+    d = DUI[seat]
+    top = st.top
+    return d in st.revolutions or (top is not None and top.owner == d and not st.closing)
+
+
+def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
+    """R-DIPAI-1: is this 够死级 set played on a kept chance, where the readings differ?
+
+    003(14) and 000§H give the 对头 of 头科 and of 二科 "一次无对头够级机会" on that
+    player's 底牌; whether the chance stays banked for the rest of the deal (the engine's
+    reading, ENGINE_DEFAULTS["gousiji"]) or is only for answering that 底牌 is not said.
+    True when the set is not played on the 对头's 底牌 and, read as an ordinary set, others
+    could answer it: an answer to it is then disputed (:func:`_gousiji_unanswerable`).
+    Chances a 革命 gives (004b(13) 三次够死级) are banked by their text."""
+    d = DUI[seat]
+    top = st.top
+    if d in st.revolutions:
+        return False  # a 革命's three chances: banked by 004b(13)
+    if top is not None and top.owner == d and not st.closing:
+        return False  # the 底牌 itself: both readings agree
+    return _restrict(st, seat, gouji, False, False) != R_NOBODY
+
+
+def _window_open(st: DealState) -> bool:
+    """Whether ``gousiji.window`` is open in the record's profile and not stated by its
+    ``[Rules]`` (then an answer to a kept chance's set is a dispute, else a flat error)."""
+    if st.profile is None or "gousiji.window" in _stated(st.rs):
+        return False
+    s = _setting(st.profile, "gousiji.window")
+    return s is not None and bool(s.open or s.is_disputed)
+
+
+def _gousiji_unanswerable(st: DealState, top: Top) -> _Fail:
+    """R-DIPAI-1: a 够死级 set stands; nobody may answer it except by a declared burn.
+    On a kept chance (not on the 底牌) that is the engine's reading: a Dispute."""
+    o, shown = top.owner, format_cards(top.cards)
+    if st.passed & GSJ_KEPT[o] and _window_open(st):
+        return _Fail(
+            "R-DIPAI-1",
+            f"seat {o}'s {shown} was played on the 够死级 chance from his 对头's going out, "
+            "not on that 底牌: if the chance is kept for the deal (engine), only a burn may "
+            "answer it and this play is ignored; if it is only for the 底牌, this is an "
+            "ordinary answer to a 无头 seat's 够级 set and stands",
+            f"{o}号的{shown}用的是对头走科所得的够死级机会，而非上其底牌：若机会保留至用完"
+            "（引擎读法），除烧牌外无人能上，此牌不算；若机会只限于底牌，此为对无头者够级牌的"
+            "正常上牌，应予承认",
+            "ignore",
+            "gousiji.window",
+            alternatives=(
+                ("banked", "003(14) 一次无对头够级机会 (no limit stated): ignored"),
+                ("dipai_only", "003(14)/000§H, the chance is on the 底牌: the answer stands"),
+            ),
+        )
+    return _Fail(
+        "R-DIPAI-1",
+        f"seat {o}'s {shown} is a 够死级 set (无对头够级, the chance seat {o} got when his "
+        f"对头 went out): nobody may answer it except by a declared burn; seat {o} leads next",
+        f"{o}号的{shown}为够死级（无对头够级）：除烧牌外无人能上，{o}号接着发牌",
+    )
 
 
 def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool) -> int:
@@ -128,6 +197,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
                 return _lead_for_burner(st, seat)
             if top is not None and seat == DUI[top.owner] and st.passed & BIT[seat]:
                 return _wrong_follow(st, seat)
+            if top is not None and top.gousiji and seat != top.owner:
+                return _gousiji_unanswerable(st, top)
             return _out_of_turn(st, seat)
     elif top is None:
         if as_burn:
@@ -292,13 +363,14 @@ def _play(
     else:
         gouji = kd_ok = single_big = False
     gousiji = False
-    if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]]:
+    if gouji and st.gsj[seat] and not st.active & BIT[DUI[seat]] and _gsj_usable(st, seat):
         g = list(st.gsj)
         g[seat] -= 1
         st.gsj = tuple(g)
         gousiji = True
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
+    kept = gousiji and not is_burn_set and _gousiji_kept(st, seat, gouji)
     if (
         kd_ok
         and burn
@@ -349,6 +421,8 @@ def _play(
         is_burn_set,
         single_big,
     )
+    if gousiji:  # R-DIPAI-1: whether an answer to it is disputed (gousiji.window)
+        st.passed = st.passed | GSJ_KEPT[seat] if kept else st.passed & ~GSJ_KEPT[seat]
     st.closing = False
     st.closer = 0
     if lifted_daluo and st.active & BIT[lifted_daluo]:

@@ -20,10 +20,12 @@ from gojinotation_analyzer.engine.core import (
     _out_of_turn,
     _reentry,
     _round_ended,
+    _setting,
     _stand,
     _team,
     _walk,
 )
+from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_burn import (
     _burn_round_closed,
     _burn_stop,
@@ -32,6 +34,7 @@ from gojinotation_analyzer.engine.rules_burn import (
 )
 from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
 from gojinotation_analyzer.engine.state import (
+    BARRED,
     BIT,
     DUI,
     NXT,
@@ -49,6 +52,16 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
     if st.declined & BIT[seat] or (st.passed & BIT[seat] and not _reentry(st, seat, top.owner)):
         if top.owner == DUI[seat] and not st.p.reentry and st.passed & BIT[seat]:
             return _no_duitou_reentry(seat)
+        if st.passed & BARRED[seat]:
+            return _Fail(
+                "R-PASS-1",
+                f"seat {seat} lost the right to follow for the rest of this round "
+                "(错牌不出), even on his 对头's set",
+                f"{seat}号错牌不出，本轮无权再顺牌（对头的牌也不能顺）",
+                "ignore",
+                "penalty.cuopai_buchu",
+                alternatives=_cuopai_readings(st),
+            )
         return _Fail(
             "R-PASS-1",
             f"seat {seat} passed in this round and may not play again"
@@ -67,6 +80,26 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
+
+
+def _cuopai_readings(st: DealState) -> tuple[tuple[str, str], ...]:
+    """R-CUOPAI-1 where ``penalty.cuopai_buchu`` is open or disputed in the record's
+    profile (and its ``[Rules]`` do not state it): a seat barred for the round would, under
+    the other reading (only that turn lost), not have passed at all -- its play is then
+    judged as any other, which a re-judge of this state cannot show, so the readings are
+    given here.  ``()`` when the profile's own source decides."""
+    if st.profile is None or "penalty.cuopai_buchu" in _stated(st.rs):
+        return ()
+    s = _setting(st.profile, "penalty.cuopai_buchu")
+    if s is None or not (s.open or s.is_disputed) or s.value != "lose_follow_this_round":
+        return ()
+    return (
+        (
+            "lose_follow_this_round",
+            "001b 3 本轮无权再顺牌: illegal (R-PASS-1), the engine's ruling",
+        ),
+        ("lose_follow_this_turn", "004c 第四条/000§N 五3: only that turn was lost: it may stand"),
+    )
 
 
 def _no_duitou_reentry(seat: int) -> _Fail:
@@ -275,6 +308,8 @@ def _turn_pass(
     st.declined |= BIT[seat]
     if not cuopai or st.p.cuopai_round:
         st.passed |= BIT[seat]
+    if cuopai and st.p.cuopai_round:
+        st.passed |= BARRED[seat]  # 001b 3: 本轮无权再顺牌, not even on his 对头's set
     if cuopai and st.p.lose_lead:
         st.lose_lead |= BIT[seat]
     if st.yielder == seat:

@@ -79,8 +79,9 @@ OPEN_POINTS: Mapping[str, str] = {
         "lower or equal natural rank; default plain_part_higher (000§M)"
     ),
     "ershayi-count": (
-        "R-JOKER-6: under 二杀一 the count rule is waived only when the old set is a "
-        "single 大王; a jokered old set needs the same count and a higher natural part"
+        "R-JOKER-6: under 二杀一 a lone 大王 is killed by exactly two 大王 (000§M(4) "
+        "两大灭一大); a jokered old set needs the same count and its other cards beaten "
+        "too (000§M(3) 其他牌亦要大于上家牌, jokers included)"
     ),
     "power-twos": (
         "R-JOKER-7 / power3: 000§G's examples fit no single count rule; each group of "
@@ -609,8 +610,8 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
        of ``3k`` 2s beats a set of ``k`` jokers only; under ``power3`` without the
        parameter the units outrank 小王 but not 大王.
     2. Old set holds a 大王: **R-JOKER-6** 二杀一 (``cmp.ershayi``; two or more 大王
-       over a set with exactly one; count waived when the old set is a single 大王, else
-       same count and a higher natural part); otherwise **R-JOKER-2** dead
+       over a set with exactly one; a single 大王 falls to exactly two 大王, else
+       same count and the other cards higher too); otherwise **R-JOKER-2** dead
        (``cmp.dawang_set_dead``), reported as **R-JOKER-5** when the old set is a mixed
        大王+小王 set that keeps its 大王 (``play.mixed_big_small``).
     3. Old set of jokers only: **R-JOKER-8** (the documents are silent on multi-joker
@@ -789,10 +790,10 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
     if old.n_big:
         if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
             if old.total == 1:
-                return True
+                return new.total == 2  # 000§M(4) 两大灭一大: two for one, nothing more
             if new.count != old.count:
                 return False
-            return not (old.base is not None and new.core <= old.core)
+            return new.core > old.core  # 000§M(3): 其他牌亦要大于上家牌
         if c.dawang_set_dead:
             return False
     # 3. The old set is jokers only.
@@ -825,12 +826,20 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
 def _ershayi(new: SetShape, old: SetShape) -> Verdict:
     param = "cmp.ershayi"
     if old.total == 1:
+        if new.total != 2:  # 000§M(4): "两大灭一大" -- two for one, nothing more
+            return Verdict(
+                False,
+                "R-JOKER-6",
+                f"{new.gjn()} cannot kill the single 大王: 二杀一 answers a lone 大王 with "
+                "exactly two 大王 (两大灭一大), no other card",
+                f"{new.gjn()} 不能杀单出大王：二杀一只能以两张大王灭一张大王，不得多带牌",
+                param,
+            )
         return Verdict(
             True,
             "R-JOKER-6",
-            f"{new.gjn()} kills the single 大王 (二杀一; the count rule is waived for a "
-            "single 大王)",
-            f"{new.gjn()} 二杀一，灭单出大王（单出大王不论张数）",
+            f"{new.gjn()} kills the single 大王 (二杀一: two 大王 for one)",
+            f"{new.gjn()} 二杀一，灭单出大王（两大灭一大）",
             param,
         )
     if new.count != old.count:
@@ -842,11 +851,11 @@ def _ershayi(new: SetShape, old: SetShape) -> Verdict:
             f"二杀一挂花牌时张数须相同：{new.gjn()} {new.count} 张，{old.gjn()} {old.count} 张",
             param,
         )
-    if old.base is not None and new.core <= old.core:
+    if new.core <= old.core:  # 000§M(3): 挂花时…其他牌亦要大于上家牌
         return Verdict(
             False,
             "R-JOKER-6",
-            f"二杀一: {new.gjn()} must also be higher in its natural part than {old.gjn()}",
+            f"二杀一: the other cards of {new.gjn()} must also be higher than those of {old.gjn()}",
             f"二杀一时其他牌亦须大于 {old.gjn()}",
             param,
         )

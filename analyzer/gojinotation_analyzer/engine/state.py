@@ -48,6 +48,12 @@ SEATS7 = range(1, 7)
 NXT = (0, 2, 3, 4, 5, 6, 1)
 DUI = (0, 4, 5, 6, 1, 2, 3)
 BIT = (0, 2, 4, 8, 16, 32, 64)
+#: The high bits of ``DealState.passed``: seats that lost the rest of the round to 错牌不出
+#: (R-CUOPAI-1, 001b 3 "本轮无权再顺牌"), with no 对头 exception; they reset with ``passed``.
+BARRED = tuple(b << 7 for b in BIT)
+#: Higher bits of ``DealState.passed``: the standing 够死级 set of the seat was played on a
+#: kept chance, not on his 对头's 底牌 (R-DIPAI-1, gousiji.window: an answer is disputed).
+GSJ_KEPT = tuple(b << 14 for b in BIT)
 ALL = 2 + 4 + 8 + 16 + 32 + 64
 
 

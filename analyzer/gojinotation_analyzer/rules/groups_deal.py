@@ -26,6 +26,7 @@ from gojinotation_analyzer.rules.vocab import (
     FirstMethod,
     FrozenMap,
     Gousiji,
+    GousijiWindow,
     Jiefeng,
     JokerDrawn,
     JokeredVsPlain,
@@ -447,6 +448,14 @@ class GousijiRules:
         "T13",
         "R-DIPAI-1",
         note="added: T12 gap",
+    )
+    window: GousijiWindow = _p(
+        "banked",
+        "A 够死级 chance is kept until used (banked) or is only for answering the 底牌.",
+        "够死级机会保留至用完（banked），或只限于上该底牌（dipai_only）。",
+        "T13",
+        "R-DIPAI-1",
+        note="added: 003(14)/000§H give the chance on the 底牌 and set no limit",
     )
 
 

@@ -60,8 +60,12 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
         "whose 底牌 stood; 够死级 does not jump the turn order (the 对头 answers in turn)"
     ),
     "gousiji": (
-        "R-DIPAI-1: the 够死级 chance stays with the 对头 until his next 够级 set, which only a "
-        "burn may answer; a 革命's 对头 gets three"
+        "R-DIPAI-1: gousiji.window=banked (an open point): the 够死级 chance stays with the "
+        "对头 until his next 够级 set, which only a burn may answer (dipai_only: only on the "
+        "底牌 itself); a 革命's 对头 gets three, banked.  Where the chance is used on another "
+        "set that would otherwise be open to all, an answer to it is a Dispute (banked -> "
+        "ignored, 底牌 only -> it stands), not an error; any other answer to a standing "
+        "够死级 set is an R-DIPAI-1 error that says so (not 'out of turn')"
     ),
     "burn-failure": (
         "R-BURN-5/7: 烧糊 is judged when it shows at the table: a middle set played without a "

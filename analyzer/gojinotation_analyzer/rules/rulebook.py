@@ -398,6 +398,14 @@ def markdown() -> str:
         "why. A profile also inherits its ancestors' open points (`gojinotation_analyzer.rules."
         "profiles.open_points`).",
         "",
+        "How an open point reaches a verdict: when the engine would rule an action illegal "
+        "because of a parameter that is open or disputed in the record's profile, it judges "
+        "the action again under each documented reading (the readings listed below, else the "
+        "parameter's other values); if one accepts it, the validator reports a dispute "
+        "(`GJV401`) with every reading, its source and what it rules, and no error for that "
+        "action. A record's `[Rules]` naming the parameter settle it: the verdict is then "
+        "flat. See `docs/validator.md`, *Disputes, for the referee*.",
+        "",
     ]
     out += _open_points_md()
     out += _engine_readings_md()

@@ -20,7 +20,7 @@ them.
 
 >>> d = next(simulate("qingdao-standard", seed=7, deals=1))
 >>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"]
-('gouji simulate', 'qingdao-standard', 'heuristic')
+('gouji simulate, deal 1', 'qingdao-standard', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
 >>> from gojinotation_analyzer.engine import replay
@@ -566,7 +566,9 @@ def simulate_results(
         result_score = next(
             (e.score for e in reversed(table.events) if isinstance(e, E.DealEnded)), None
         )
-        tags = [Tag("Event", "gouji simulate")]
+        # Deals played apart are not one match: each names its own event, so that the
+        # validator does not link deal k to deal k-1 (R-OPEN-1 across deals, crossdeal).
+        tags = [Tag("Event", "gouji simulate" if match else f"gouji simulate, deal {k}")]
         if match:
             tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
         tags.append(Tag("Deal", str(k)))
@@ -650,10 +652,12 @@ def simulate(
 ) -> Iterator[Deal]:
     """Play ``deals`` deals of ``profile`` and yield them as GJN records.
 
-    Tags: ``Event "gouji simulate"``, ``Game`` (in a match), ``Deal``, ``Seat1``-``Seat6``
-    (the bot names), ``Profile``, ``Rules`` (when overridden), ``Leader``, ``Finish`` (seats
-    in place order; none for a void deal), ``Score`` (``A n B m`` as the engine scores the
-    deal; ``A 0 B 0`` when void) and ``Seed``.  See :func:`simulate_results` for the parameters.
+    Tags: ``Event "gouji simulate"`` (in a match; ``"gouji simulate, deal k"`` for deals
+    played apart, so that no two read as one match), ``Game`` (in a match), ``Deal``,
+    ``Seat1``-``Seat6`` (the bot names), ``Profile``, ``Rules`` (when overridden),
+    ``Leader``, ``Finish`` (seats in place order; none for a void deal), ``Score``
+    (``A n B m`` as the engine scores the deal; ``A 0 B 0`` when void) and ``Seed``.  See
+    :func:`simulate_results` for the parameters.
 
     >>> a = list(simulate("QB", seed=3, deals=2, bot="random"))
     >>> b = list(simulate("QB", seed=3, deals=2, bot="random"))
