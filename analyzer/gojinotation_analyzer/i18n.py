@@ -263,8 +263,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "同时按这些规则方案（'all' 或逗号分隔的列表）复盘每一局，列出裁定、名次和得分的不同之处。",
     ),
     "validate.help.format": (
-        "Output format: text for people (the default), json for tools.",
-        "输出格式：text 供阅读（默认），json 供程序使用。",
+        "Output format: text for people (the default), json for tools (one document), "
+        "jsonl for tools reading as it goes (one JSON object a finding, a summary last).",
+        "输出格式：text 供阅读（默认），json 供程序使用（一个文档），"
+        "jsonl 供边读边处理的程序（每条结果一个 JSON 对象，最后是汇总）。",
     ),
     "validate.help.lang": ("Language of the report.", "报告的语言。"),
     "validate.help.explain": (

@@ -27,6 +27,7 @@ a traceback.
 
 from __future__ import annotations
 
+import codecs
 import glob
 import json
 import os
@@ -36,6 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 import click
 
 from gojinotation.errors import NotationError
@@ -45,13 +47,17 @@ from gojinotation_analyzer.cli.main import (
     EXIT_OK,
     GoujiCommand,
     GoujiOption,
+    _display,
+    encoding_of,
     fail,
     lang_of,
     read_record,
+    warn_future_version,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
-from gojinotation_analyzer.i18n import LANGS, t
-from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.i18n import LANGS, register, t
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict
+from gojinotation_analyzer.reports.report import COUNT_KEYS, Tally
 from gojinotation_analyzer.reports.validate import (
     Report,
     reader_failure,
@@ -73,6 +79,27 @@ PROGRESS_MIN_BYTES = 1 << 20
 SUMMARY_MAX_ROWS = 20
 
 _GLOB_CHARS = frozenset("*?[")
+
+register(
+    {
+        "validate.help.jobs": (
+            "Validate on N processes, over files and chunks of deals (default: one a "
+            "CPU); the output is the same as with --jobs 1.",
+            "用 N 个进程检验，按文件和按局分块并行（默认每个 CPU 一个）；输出与 --jobs 1 相同。",
+        ),
+        "validate.help.dask": (
+            "Validate on a Dask cluster (a scheduler address, or 'local' for a local "
+            "cluster of --jobs workers); needs the dask extra.",
+            "在 Dask 集群上检验（调度器地址，或 'local' 表示本机 --jobs 个工作进程的集群）；"
+            "需要安装 dask 附加组件。",
+        ),
+        "validate.bad_jobs": ("--jobs must be at least 1, not {n}", "--jobs 至少为 1，而不是 {n}"),
+        "validate.no_dask": (
+            "--dask needs Dask: pip install 'gojinotation[dask]' ({reason})",
+            "--dask 需要 Dask：pip install 'gojinotation[dask]'（{reason}）",
+        ),
+    }
+)
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -119,14 +146,9 @@ def _size(path: str) -> int:
         return 0
 
 
-def _validate_one(
-    path: str,
-    lang: str,
-    *,
-    profile: str | None,
-    compare: Sequence[str],
-    deck_check: bool,
-) -> Report:
+def _validate_one(path: str, lang: str, options: _Options) -> Report:
+    """Read a record whole and validate it (standard input, JSON, other encodings)."""
+    profile, compare, deck_check = options.profile, options.compare, options.deck_check
     try:
         record = read_record(path, lang)
     except Exception as exc:  # a reader bug: report it, go on with the other files
@@ -201,7 +223,7 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
 _COLS = ("deals", "syntax", "errors", "warnings", "disputes", "notices")
 
 
-def summary_table(reports: Sequence[Report], lang: str) -> list[str]:
+def summary_table(reports: Sequence[Report | Tally], lang: str) -> list[str]:
     """The summary: one row per file (only files with errors beyond
     :data:`SUMMARY_MAX_ROWS` files) and a total row."""
     head = [t("validate.col.file", lang)] + [t(f"validate.col.{c}", lang) for c in _COLS]
@@ -226,7 +248,7 @@ def summary_table(reports: Sequence[Report], lang: str) -> list[str]:
     return [lines[0], rule, *lines[1:-1], rule, lines[-1]]
 
 
-def _exit_code(reports: Sequence[Report], usage_error: bool) -> int:
+def _exit_code(reports: Sequence[Report | Tally], usage_error: bool) -> int:
     codes = [r.exit_code for r in reports]
     if usage_error or EXIT_ERROR in codes:
         return EXIT_ERROR
@@ -250,6 +272,21 @@ def run_json(
     }
 
 
+def run_summary(reports: Sequence[Report | Tally], code: int) -> dict[str, Any]:
+    """The last line of ``--format jsonl``: the totals of the run."""
+    total = {"files": len(reports), "unreadable": sum(not r.readable for r in reports)}
+    total["deals"] = sum(r.deals for r in reports)
+    for k in COUNT_KEYS:
+        total[k] = sum(r.counts()[k] for r in reports)
+    return {
+        "type": "summary",
+        "format": "gouji-validate",
+        "version": 1,
+        "exit_code": code,
+        "summary": total,
+    }
+
+
 @click.command(
     "validate",
     cls=GoujiCommand,
@@ -265,10 +302,12 @@ def run_json(
 @_option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "jsonl"]),
     default="text",
     help_key="validate.help.format",
 )
+@_option("--jobs", "-j", "jobs", type=int, default=None, metavar="N", help_key="validate.help.jobs")
+@_option("--dask", "dask", default=None, metavar="ADDRESS|local", help_key="validate.help.dask")
 @_option(
     "--lang",
     type=click.Choice(LANGS),
@@ -294,6 +333,8 @@ def validate(
     errors_only: bool,
     no_color: bool,
     no_deck_check: bool,
+    jobs: int | None,
+    dask: str | None,
 ) -> None:
     """Validate records (the help text shown is ``validate.help`` of the catalogue)."""
     lang = lang_of(ctx)
@@ -333,55 +374,330 @@ def validate(
     show_bar = _isatty(sys.stderr) and (
         len(paths) >= PROGRESS_MIN_FILES or sum(map(_size, paths)) >= PROGRESS_MIN_BYTES
     )
-    reports: list[Report] = []
-    buffered: list[str] = []
+    options = _Options(profile, tuple(compare), not no_deck_check)
+    out = _Output(fmt, lang, color, echo_color, explain, errors_only, show_bar)
+    if jobs is not None and jobs < 1:
+        fail(t("validate.bad_jobs", lang, n=jobs), lang)
+    workers = jobs or os.cpu_count() or 1
+    from gojinotation_analyzer.reports.batch import DealResult
 
-    def emit(text: str) -> None:
-        if not text:
-            return
-        if show_bar or fmt == "json":
-            buffered.append(text)
-        else:
-            click.echo(text, color=echo_color)
+    def consume(events: Iterator[_Event]) -> None:
+        for ev in events:
+            if isinstance(ev, Report):
+                out.report(ev)
+            elif isinstance(ev, str):
+                out.begin(ev)
+            elif isinstance(ev, tuple):
+                deal_result: DealResult = ev
+                out.deal(deal_result)
+            else:
+                out.end(ev)
 
-    def one(path: str) -> None:
-        report = _validate_one(
-            path, lang, profile=profile, compare=compare, deck_check=not no_deck_check
-        )
-        reports.append(report)
-        if fmt == "text":
-            emit(report.format(lang, color=color, explain=explain, errors_only=errors_only))
-
+    if dask is not None:
+        fail(t("validate.no_dask", lang, reason="not built yet"), lang)
+    events = _events(paths, lang, options, workers)
     if show_bar:
         with click.progressbar(
-            paths, label=t("validate.progress", lang), file=sys.stderr, show_pos=True
+            length=len(paths), label=t("validate.progress", lang), file=sys.stderr, show_pos=True
         ) as bar:
-            for path in bar:
-                one(path)
+            out.bar = bar
+            consume(events)
     else:
+        consume(events)
+    code = _exit_code(out.tallies, usage_error)
+    out.finish(code)
+    ctx.exit(code)
+
+
+@attrs.frozen
+class _Options:
+    profile: str | None
+    compare: tuple[str, ...]
+    deck_check: bool
+
+
+_Event = Any  # Report | str (a file begins) | DealResult | Tally (a file ends)
+
+
+def streamable(path: str) -> bool:
+    """Whether ``path`` can be validated as a stream of deal texts: a GJN file in UTF-8
+    (BOM allowed) on disk, no ``--encoding`` given.  Other records (standard input, JSON,
+    other encodings) are read whole.  The check reads the file once, a block at a time."""
+    if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
+        return False
+    gjn = Path(path).suffix.lower() == ".gjn"
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        with open(path, "rb") as f:
+            while block := f.read(1 << 20):
+                if not gjn:
+                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
+                    if head:
+                        if head[:1] == b"{":
+                            return False
+                        gjn = True
+                dec.decode(block)
+            dec.decode(b"", True)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return True
+
+
+def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
+    from gojinotation.reader import deal_texts
+    from gojinotation_analyzer.reports.batch import validate_texts
+    from gojinotation_analyzer.reports.report import Tally
+
+    name = _display(path, lang)
+    yield name
+    version: list[int | None] = []
+    tally = Tally(name)
+    for result in validate_texts(
+        deal_texts(Path(path)),
+        file=name,
+        profile=options.profile,
+        compare=options.compare,
+        deck_check=options.deck_check,
+        version=version,
+    ):
+        if version:
+            warn_future_version(name, version.pop(), lang)
+        tally.deals += 1
+        yield result
+    yield tally
+
+
+def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) -> Iterator[_Event]:
+    """The findings of every file in input order: a whole :class:`Report` for a file read
+    whole, else its name, its deals' results and its :class:`Tally`."""
+    if workers <= 1:
         for path in paths:
-            one(path)
-    code = _exit_code(reports, usage_error)
-    if fmt == "json":
-        doc = run_json(reports, code, errors_only, explain)
+            if streamable(path):
+                yield from _stream_one(path, lang, options)
+            else:
+                yield _validate_one(path, lang, options)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        yield from _parallel(paths, lang, options, pool, workers)
+
+
+def _parallel(
+    paths: Sequence[str], lang: str, options: _Options, pool: Any, workers: int
+) -> Iterator[_Event]:
+    """Files and chunks of deals submitted ahead (``2 × workers`` chunks at most), their
+    results taken in input order.  A chunk the planner numbered wrong (a text that held
+    two deals) is validated again here with the right number; one whose overlap held no
+    deal makes the rest of its file be validated here, in one run."""
+    from collections import deque
+
+    from gojinotation.reader import deal_texts
+    from gojinotation_analyzer.reports.batch import ChunkResult, plan_tasks, run_task
+    from gojinotation_analyzer.reports.report import Tally
+
+    def units() -> Iterator[tuple[str, Any, Any]]:
+        for path in paths:
+            if not streamable(path):
+                yield "whole", path, None
+                continue
+            name = _display(path, lang)
+            yield "begin", path, name
+            for task in plan_tasks(
+                name,
+                deal_texts(Path(path)),
+                profile=options.profile,
+                compare=options.compare,
+                deck_check=options.deck_check,
+            ):
+                yield "chunk", path, task
+            yield "end", path, name
+
+    queue: deque[tuple[str, Any, Any, Any]] = deque()
+    source = units()
+    in_flight = 0
+    tally: Tally | None = None
+    broken: str | None = None  # a path validated here from some deal on
+    while True:
+        while in_flight < 2 * workers:
+            unit = next(source, None)
+            if unit is None:
+                break
+            kind, path, payload = unit
+            future = pool.submit(run_task, payload) if kind == "chunk" else None
+            in_flight += future is not None
+            queue.append((kind, path, payload, future))
+        if not queue:
+            return
+        kind, path, payload, future = queue.popleft()
+        if future is not None:
+            in_flight -= 1
+        if kind == "whole":
+            yield _validate_one(path, lang, options)
+        elif kind == "begin":
+            tally = Tally(payload)
+            broken = None
+            yield payload
+        elif kind == "end":
+            assert tally is not None
+            yield tally
+        elif broken != path:
+            assert tally is not None
+            result: ChunkResult = future.result()
+            expected = tally.deals + 1
+            if result.first_index != expected:
+                result = run_task(payload, expected)
+            if result.version is not None:
+                warn_future_version(payload.file, result.version, lang)
+            if not result.exact:
+                broken = path
+                for deal_result in _stream_one(path, lang, options):
+                    if isinstance(deal_result, tuple) and deal_result[0] >= expected:
+                        tally.deals += 1
+                        yield deal_result
+                continue
+            tally.deals += result.deals
+            yield from result.results
+
+
+class _Output:
+    """Writes findings as they come (text or JSON lines) and keeps only counters; the
+    ``json`` document alone needs each file's findings until the file ends."""
+
+    def __init__(
+        self,
+        fmt: str,
+        lang: str,
+        color: bool,
+        echo_color: bool | None,
+        explain: bool,
+        errors_only: bool,
+        show_bar: bool,
+    ) -> None:
+        self.fmt, self.lang, self.color, self.echo_color = fmt, lang, color, echo_color
+        self.explain, self.errors_only = explain, errors_only
+        self.buffer_text = show_bar and _isatty(sys.stdout)
+        self.bar: Any = None
+        self.buffered: list[str] = []
+        self.tallies: list[Report | Tally] = []
+        self.reports: list[Report] = []
+        self.tally: Tally | None = None
+        self.found: list[Diagnostic] = []
+        self.comparisons: list[Any] = []
         out = sys.stdout
         encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
-        json.dump(doc, out, ensure_ascii=encoding != "utf8", indent=2)
-        out.write("\n")
-    else:
-        for text in buffered:
-            click.echo(text, color=echo_color)
-        if reports:
-            lines = summary_table(reports, lang)
-            if any(r.diagnostics or r.comparisons for r in reports):
-                lines.insert(0, "")
-            key = {EXIT_OK: "validate.clean", EXIT_RULE_ERRORS: "validate.failed"}.get(
-                code, "validate.syntax_failed"
+        self.ascii = encoding != "utf8"
+
+    def _emit(self, text: str) -> None:
+        if not text:
+            return
+        if self.buffer_text:
+            self.buffered.append(text)
+        else:
+            click.echo(text, color=self.echo_color)
+
+    def _line(self, obj: dict[str, Any]) -> None:
+        click.echo(json.dumps(obj, ensure_ascii=self.ascii))
+
+    def _shown(self, d: Diagnostic) -> bool:
+        return not self.errors_only or d.severity is Severity.ERROR
+
+    def report(self, report: Report) -> None:
+        """A file read and validated whole."""
+        self.tallies.append(report)
+        self.reports.append(report)
+        if self.fmt == "text":
+            self._emit(
+                report.format(
+                    self.lang, color=self.color, explain=self.explain, errors_only=self.errors_only
+                )
             )
-            fg = {EXIT_OK: "green", EXIT_RULE_ERRORS: "red"}.get(code, "red")
-            lines.append(click.style(t(key, lang), fg=fg, bold=True) if color else t(key, lang))
-            click.echo("\n".join(lines), color=echo_color)
-    ctx.exit(code)
+        elif self.fmt == "jsonl":
+            for d in report.shown(self.errors_only):
+                self._line({"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)})
+            for c in report.comparisons:
+                self._line({"type": "comparison", "file": report.file, **c.as_dict()})
+            tally = Tally(report.file, report.deals, report.readable)
+            for d in report.diagnostics:
+                tally.add(d)
+            self._line(tally.as_dict())
+        self._advance()
+
+    def begin(self, name: str) -> None:
+        """A file streamed deal by deal begins."""
+        self.tally = Tally(name)
+        self.found, self.comparisons = [], []
+
+    def deal(self, result: tuple[int, Sequence[Diagnostic], Any]) -> None:
+        """One deal's findings."""
+        assert self.tally is not None
+        _, found, comparison = result
+        for d in found:
+            self.tally.add(d)
+            if self.fmt == "json":
+                self.found.append(d)
+            elif not self._shown(d):
+                continue
+            elif self.fmt == "jsonl":
+                self._line({"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)})
+            else:
+                self._emit(d.format(self.lang, color=self.color, explain=self.explain))
+        if comparison is not None:
+            self.tally.found = True
+            self.comparisons.append(comparison)
+
+    def end(self, tally: Tally) -> None:
+        """A streamed file ends (``tally``: its deals)."""
+        assert self.tally is not None
+        self.tally.deals = tally.deals
+        if self.fmt == "json":
+            self.reports.append(
+                Report(self.tally.file, tally.deals, tuple(self.found), tuple(self.comparisons))
+            )
+        elif self.fmt == "jsonl":
+            for c in self.comparisons:
+                self._line({"type": "comparison", "file": self.tally.file, **c.as_dict()})
+            self._line(self.tally.as_dict())
+        else:
+            for c in self.comparisons:
+                self._emit(c.format(self.lang, color=self.color))
+        self.tallies.append(self.tally)
+        self.tally, self.found, self.comparisons = None, [], []
+        self._advance()
+
+    def _advance(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def finish(self, code: int) -> None:
+        """The summary: the JSON document, the final JSON line or the summary table."""
+        if self.fmt == "json":
+            doc = run_json(self.reports, code, self.errors_only, self.explain)
+            json.dump(doc, sys.stdout, ensure_ascii=self.ascii, indent=2)
+            sys.stdout.write("\n")
+            return
+        if self.fmt == "jsonl":
+            self._line(run_summary(self.tallies, code))
+            return
+        for text in self.buffered:
+            click.echo(text, color=self.echo_color)
+        if not self.tallies:
+            return
+        lines = summary_table(self.tallies, self.lang)
+        if any(_has_output(r) for r in self.tallies):
+            lines.insert(0, "")
+        key = {EXIT_OK: "validate.clean", EXIT_RULE_ERRORS: "validate.failed"}.get(
+            code, "validate.syntax_failed"
+        )
+        fg = {EXIT_OK: "green", EXIT_RULE_ERRORS: "red"}.get(code, "red")
+        lines.append(
+            click.style(t(key, self.lang), fg=fg, bold=True) if self.color else t(key, self.lang)
+        )
+        click.echo("\n".join(lines), color=self.echo_color)
+
+
+def _has_output(r: Report | Tally) -> bool:
+    return bool(r.diagnostics or r.comparisons) if isinstance(r, Report) else r.found
 
 
 def _isatty(stream: Any) -> bool:
