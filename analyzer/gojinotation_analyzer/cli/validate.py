@@ -394,8 +394,9 @@ def validate(
                 out.end(ev)
 
     if dask is not None:
-        fail(t("validate.no_dask", lang, reason="not built yet"), lang)
-    events = _events(paths, lang, options, workers)
+        events = _dask_events(paths, lang, options, dask, workers)
+    else:
+        events = _events(paths, lang, options, workers)
     if show_bar:
         with click.progressbar(
             length=len(paths), label=t("validate.progress", lang), file=sys.stderr, show_pos=True
@@ -479,12 +480,16 @@ def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) ->
         return
     from concurrent.futures import ProcessPoolExecutor
 
+    from gojinotation_analyzer.reports.batch import run_task
+
     with ProcessPoolExecutor(workers) as pool:
-        yield from _parallel(paths, lang, options, pool, workers)
+        yield from _parallel(
+            paths, lang, options, lambda task: pool.submit(run_task, task), workers
+        )
 
 
 def _parallel(
-    paths: Sequence[str], lang: str, options: _Options, pool: Any, workers: int
+    paths: Sequence[str], lang: str, options: _Options, submit: Any, workers: int
 ) -> Iterator[_Event]:
     """Files and chunks of deals submitted ahead (``2 × workers`` chunks at most), their
     results taken in input order.  A chunk the planner numbered wrong (a text that held
@@ -524,7 +529,7 @@ def _parallel(
             if unit is None:
                 break
             kind, path, payload = unit
-            future = pool.submit(run_task, payload) if kind == "chunk" else None
+            future = submit(payload) if kind == "chunk" else None
             in_flight += future is not None
             queue.append((kind, path, payload, future))
         if not queue:
@@ -558,6 +563,42 @@ def _parallel(
                 continue
             tally.deals += result.deals
             yield from result.results
+
+
+def _dask_events(
+    paths: Sequence[str], lang: str, options: _Options, address: str, workers: int
+) -> Iterator[_Event]:
+    """:func:`_events` on a Dask cluster: the same chunks, validated by
+    :func:`reports.batch.run_task` through ``dask.bag`` a window at a time."""
+    import importlib
+
+    from gojinotation_analyzer.reports.batch import DaskWindows
+
+    try:
+        importlib.import_module("dask.bag")
+        dist: Any = importlib.import_module("distributed")
+    except ImportError as exc:
+        fail(t("validate.no_dask", lang, reason=str(exc)), lang)
+    cluster: Any = None
+    try:
+        if address == "local":
+            cluster = dist.LocalCluster(
+                n_workers=workers, threads_per_worker=1, dashboard_address=None
+            )
+            client = dist.Client(cluster)
+        else:
+            client = dist.Client(address)
+    except (OSError, ValueError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        fail(t("validate.no_dask", lang, reason=f"{type(exc).__name__}: {exc}"), lang)
+    try:
+        windows = DaskWindows(client)
+        yield from _parallel(paths, lang, options, windows.submit, workers)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 class _Output:

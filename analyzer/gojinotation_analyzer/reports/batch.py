@@ -25,8 +25,9 @@ on the whole file.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from typing import Any, overload
 
 import attrs
 
@@ -39,6 +40,7 @@ from gojinotation_analyzer.reports.validate import Previous, iter_validated
 __all__ = [
     "DEALS_PER_TASK",
     "ChunkResult",
+    "DaskWindows",
     "DealResult",
     "SourceWindow",
     "Task",
@@ -241,3 +243,43 @@ class _Lines(Sequence[str]):
     def __getitem__(self, i: slice) -> Sequence[str]: ...
     def __getitem__(self, i: int | slice) -> str | Sequence[str]:
         return self.current[i]
+
+
+class DaskWindows:
+    """Chunks validated on a Dask cluster with ``dask.bag``, a window at a time: each
+    :meth:`submit` adds a task to the window and returns a handle; the first handle asked
+    for its result computes the whole window (one bag, one partition a chunk, results in
+    order).  ``client`` is a ``distributed.Client``; ``dask`` is an optional extra."""
+
+    def __init__(self, client: object) -> None:
+        self.client = client
+        self.pending: list[_Handle] = []
+
+    def submit(self, task: Task) -> _Handle:
+        """Add ``task`` to the window."""
+        handle = _Handle(self, task)
+        self.pending.append(handle)
+        return handle
+
+    def compute(self) -> None:
+        """Validate the window's chunks on the cluster."""
+        db: Any = importlib.import_module("dask.bag")
+        window, self.pending = self.pending, []
+        bag = db.from_sequence([h.task for h in window], npartitions=len(window))
+        results = bag.map(run_task).compute(scheduler=self.client)
+        for handle, result in zip(window, results, strict=True):
+            handle.value = result
+
+
+class _Handle:
+    __slots__ = ("owner", "task", "value")
+
+    def __init__(self, owner: DaskWindows, task: Task) -> None:
+        self.owner, self.task = owner, task
+        self.value: ChunkResult | None = None
+
+    def result(self) -> ChunkResult:
+        if self.value is None:
+            self.owner.compute()
+        assert self.value is not None
+        return self.value
