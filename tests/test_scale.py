@@ -167,3 +167,21 @@ def test_dask_chunks_on_a_cluster_match_one_run(match_file: Path) -> None:
     assert [d for r in results for _, found, _ in r.results for d in found] == list(
         whole.diagnostics
     )
+
+
+def test_help_imports_no_engine_reports_or_publish() -> None:
+    """``gouji --help`` lists the commands from the catalogue without importing them, so
+    none of the engine, reports, publish or simulation layers is loaded."""
+    code = (
+        "import sys\n"
+        "from gojinotation_analyzer.cli.main import main\n"
+        "main(['--lang', 'en', '--help'], standalone_mode=False)\n"
+        "print('MODULES', *sorted(m for m in sys.modules if m.startswith('gojinotation_')))\n"
+    )
+    out = run_bounded(code)
+    modules = out.split("MODULES", 1)[1].split()
+    assert "gojinotation_analyzer.cli.main" in modules
+    for layer in ("engine", "reports", "publish", "simulation"):
+        assert not [m for m in modules if m.startswith(f"gojinotation_analyzer.{layer}")], layer
+    for name in ("convert", "fmt", "render", "rules", "show", "simulate", "validate"):
+        assert f"\n  {name} " in out
