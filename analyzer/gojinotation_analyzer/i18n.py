@@ -269,6 +269,22 @@ CATALOG: dict[str, tuple[str, str]] = {
         "jsonl 供边读边处理的程序（每条结果一个 JSON 对象，最后是汇总）。",
     ),
     "validate.help.lang": ("Language of the report.", "报告的语言。"),
+    "validate.help.jobs": (
+        "Validate on N processes, over files and chunks of deals (default: one a "
+        "CPU); the output is the same as with --jobs 1.",
+        "用 N 个进程检验，按文件和按局分块并行（默认每个 CPU 一个）；输出与 --jobs 1 相同。",
+    ),
+    "validate.help.dask": (
+        "Validate on a Dask cluster (a scheduler address, or 'local' for a local "
+        "cluster of --jobs workers); needs the dask extra.",
+        "在 Dask 集群上检验（调度器地址，或 'local' 表示本机 --jobs 个工作进程的集群）；"
+        "需要安装 dask 附加组件。",
+    ),
+    "validate.bad_jobs": ("--jobs must be at least 1, not {n}", "--jobs 至少为 1，而不是 {n}"),
+    "validate.no_dask": (
+        "--dask needs Dask: pip install 'gojinotation[dask]' ({reason})",
+        "--dask 需要 Dask：pip install 'gojinotation[dask]'（{reason}）",
+    ),
     "validate.help.explain": (
         "Explain every finding: what the rule says, why the action breaks it, the sources.",
         "详细说明每条结果：规则内容、违规原因及出处。",

@@ -55,7 +55,7 @@ from gojinotation_analyzer.cli.main import (
     warn_future_version,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
-from gojinotation_analyzer.i18n import LANGS, register, t
+from gojinotation_analyzer.i18n import LANGS, t
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict
 from gojinotation_analyzer.reports.report import COUNT_KEYS, Tally
 from gojinotation_analyzer.reports.validate import (
@@ -79,27 +79,6 @@ PROGRESS_MIN_BYTES = 1 << 20
 SUMMARY_MAX_ROWS = 20
 
 _GLOB_CHARS = frozenset("*?[")
-
-register(
-    {
-        "validate.help.jobs": (
-            "Validate on N processes, over files and chunks of deals (default: one a "
-            "CPU); the output is the same as with --jobs 1.",
-            "用 N 个进程检验，按文件和按局分块并行（默认每个 CPU 一个）；输出与 --jobs 1 相同。",
-        ),
-        "validate.help.dask": (
-            "Validate on a Dask cluster (a scheduler address, or 'local' for a local "
-            "cluster of --jobs workers); needs the dask extra.",
-            "在 Dask 集群上检验（调度器地址，或 'local' 表示本机 --jobs 个工作进程的集群）；"
-            "需要安装 dask 附加组件。",
-        ),
-        "validate.bad_jobs": ("--jobs must be at least 1, not {n}", "--jobs 至少为 1，而不是 {n}"),
-        "validate.no_dask": (
-            "--dask needs Dask: pip install 'gojinotation[dask]' ({reason})",
-            "--dask 需要 Dask：pip install 'gojinotation[dask]'（{reason}）",
-        ),
-    }
-)
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
