@@ -372,8 +372,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "simulate.stuck": ("the engine got stuck: {err}", "规则引擎卡住了：{err}"),
     "simulate.done": (
-        "{n} deals in {secs:.1f} s ({rate:.1f} deals/s)",
-        "{n} 局，用时 {secs:.1f} 秒（每秒 {rate:.1f} 局）",
+        "{n} deals in {secs:.1f} s of CPU time ({rate:.1f} deals/s of CPU), {wall:.1f} s elapsed",
+        "{n} 局，CPU 时间 {secs:.1f} 秒（每 CPU 秒 {rate:.1f} 局），实际用时 {wall:.1f} 秒",
     ),
     # -- gouji render
     "render.help": (
