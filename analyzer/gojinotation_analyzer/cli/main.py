@@ -353,6 +353,30 @@ def warn_future_version(name: str, version: int | None, lang: str) -> None:
         _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
 
 
+def streamable(path: str) -> bool:
+    """Whether ``path`` can be validated as a stream of deal texts: a GJN file in UTF-8
+    (BOM allowed) on disk, no ``--encoding`` given.  Other records (standard input, JSON,
+    other encodings) are read whole.  The check reads the file once, a block at a time."""
+    if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
+        return False
+    gjn = Path(path).suffix.lower() == ".gjn"
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        with open(path, "rb") as f:
+            while block := f.read(1 << 20):
+                if not gjn:
+                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
+                    if head:
+                        if head[:1] == b"{":
+                            return False
+                        gjn = True
+                dec.decode(block)
+            dec.decode(b"", True)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return True
+
+
 DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
 
 

@@ -27,7 +27,6 @@ a traceback.
 
 from __future__ import annotations
 
-import codecs
 import glob
 import json
 import os
@@ -48,10 +47,10 @@ from gojinotation_analyzer.cli.main import (
     GoujiCommand,
     GoujiOption,
     _display,
-    encoding_of,
     fail,
     lang_of,
     read_record,
+    streamable,
     warn_future_version,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
@@ -397,30 +396,6 @@ class _Options:
 
 
 _Event = Any  # Report | str (a file begins) | DealResult | Tally (a file ends)
-
-
-def streamable(path: str) -> bool:
-    """Whether ``path`` can be validated as a stream of deal texts: a GJN file in UTF-8
-    (BOM allowed) on disk, no ``--encoding`` given.  Other records (standard input, JSON,
-    other encodings) are read whole.  The check reads the file once, a block at a time."""
-    if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
-        return False
-    gjn = Path(path).suffix.lower() == ".gjn"
-    dec = codecs.getincrementaldecoder("utf-8")("strict")
-    try:
-        with open(path, "rb") as f:
-            while block := f.read(1 << 20):
-                if not gjn:
-                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
-                    if head:
-                        if head[:1] == b"{":
-                            return False
-                        gjn = True
-                dec.decode(block)
-            dec.decode(b"", True)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return True
 
 
 def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
