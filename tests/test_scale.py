@@ -206,3 +206,17 @@ def test_fmt_check_reads_a_canonical_file_deal_by_deal(match_file: Path, tmp_pat
         code, out = _run("fmt", "--check", str(path))
         assert code == 1
         assert path.name in out
+
+
+def test_render_jobs_writes_the_pages_of_one_job(match_file: Path, tmp_path: Path) -> None:
+    """``render --jobs 2`` writes byte for byte the pages and index of ``--jobs 1``."""
+    files = [*SAMPLES[:3], str(match_file)]
+    one, two = tmp_path / "one", tmp_path / "two"
+    code1, out1 = _run("render", "--jobs", "1", "--profiles", "none", *files, "-o", str(one))
+    code2, out2 = _run("render", "--jobs", "2", "--profiles", "none", *files, "-o", str(two))
+    assert (code1, out1.replace(str(one), "OUT")) == (code2, out2.replace(str(two), "OUT"))
+    pages = sorted(p.name for p in one.iterdir())
+    assert "index.html" in pages and len(pages) == len(files) + 1
+    assert pages == sorted(p.name for p in two.iterdir())
+    for name in pages:
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name

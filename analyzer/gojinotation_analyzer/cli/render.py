@@ -30,6 +30,7 @@ tag (``docs/profiles.md``).
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -145,6 +146,13 @@ def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
     show_default=True,
     help="Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to render the files on (default: one a CPU); same pages as --jobs 1.",
+)
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -155,6 +163,7 @@ def render(
     index: bool | None,
     profile_file: str | None,
     profiles: str,
+    jobs: int | None,
 ) -> None:
     """Render GJN records to HTML replays."""
     from gojinotation_analyzer.publish.render import render_files
@@ -199,6 +208,7 @@ def render(
             index=len(paths) > 1 if index is None else index,
             on_errors=on_errors,
             encoding=encoding_of(ctx),
+            jobs=jobs or os.cpu_count() or 1,
             on_encoding=lambda path, used: _err(
                 _warn_line(i18n.t("io.encoding", lang, path=path, encoding=used), lang)
             ),
