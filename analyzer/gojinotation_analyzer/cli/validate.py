@@ -4,14 +4,18 @@ Usage::
 
     gouji validate FILE|DIR|GLOB... [--profile P | --profile-file FILE.toml]
                    [--profiles all|P1,P2]
-                   [--format text|json] [--lang en|zh] [--explain] [--errors-only]
-                   [--no-color] [--no-deck-check]
+                   [--format text|json|jsonl] [--lang en|zh] [--explain] [--errors-only]
+                   [--no-color] [--no-deck-check] [--jobs N] [--dask ADDRESS|local]
 
 Files may be ``.gjn`` or ``.json`` records, ``-`` (standard input), directories (searched
 for ``*.gjn``) or glob patterns (``records/**/*.gjn``; quoted so the shell leaves them).
 The report goes to standard output: every diagnostic with its position, the source line
 and a caret (coloured on a terminal), then the profile comparisons asked for, then a
-summary table.  ``--format json`` prints one JSON document instead (``docs/validator.md``).
+summary table.  ``--format json`` prints one JSON document instead, ``--format jsonl``
+one JSON object a finding and a summary last (``docs/validator.md``).  A UTF-8 GJN file
+is validated deal by deal, each finding written as it is found; ``--jobs N`` validates
+files and chunks of deals on ``N`` processes and ``--dask`` on a Dask cluster
+(:mod:`gojinotation_analyzer.reports.batch`), with the output of ``--jobs 1``.
 A progress bar is drawn on standard error for long runs on a terminal.
 
 Exit codes: ``0`` no rule error (warnings, disputes and notices alone do not fail),
