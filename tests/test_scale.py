@@ -23,6 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(str(p) for p in (ROOT / "samples").glob("*.gjn"))
 
 
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs`` and ``--dask`` on small files, in chunks of three deals, so that the
+    tests go through the processes and cross chunk boundaries."""
+    from gojinotation_analyzer.cli import validate
+    from gojinotation_analyzer.reports import batch
+
+    monkeypatch.setattr(validate, "PARALLEL_MIN_BYTES", 0)
+    monkeypatch.setattr(batch, "DEALS_PER_TASK", 3)
+
+
 def _run(*args: str) -> tuple[int, str]:
     r = CliRunner().invoke(main, ["--lang", "en", *args])
     return r.exit_code, r.output
@@ -79,6 +90,7 @@ def test_iter_read_texts_keeps_line_numbers(match_file: Path) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
+@pytest.mark.usefixtures("small_chunks")
 def test_jobs_output_is_the_output_of_one_job(match_file: Path, fmt: str) -> None:
     files = [*SAMPLES, str(match_file)]
     one = _run("validate", "--format", fmt, "--jobs", "1", *files)
@@ -133,6 +145,7 @@ def test_validate_memory_is_flat_as_the_deals_grow(match_file: Path, tmp_path: P
     assert growth < 8 << 20, f"validate grew by {growth / 1e6:.1f} MB for 10x the deals"
 
 
+@pytest.mark.usefixtures("small_chunks")
 def test_dask_local_cluster_gives_the_output_of_one_job(match_file: Path) -> None:
     """``--dask local`` (a ``LocalCluster`` of two worker processes, ``dask.bag`` over the
     chunks) prints what ``--jobs 1`` prints, in every format."""

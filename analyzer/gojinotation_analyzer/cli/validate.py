@@ -78,6 +78,10 @@ EXIT_RULE_ERRORS = 1
 PROGRESS_MIN_FILES = 8
 PROGRESS_MIN_BYTES = 1 << 20
 
+#: Below this many bytes in all, ``--jobs`` is not worth starting processes for (the
+#: output is the same either way).
+PARALLEL_MIN_BYTES = 256 << 10
+
 #: Above this many files the summary table lists only the files with findings.
 SUMMARY_MAX_ROWS = 20
 
@@ -429,7 +433,7 @@ def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
 def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) -> Iterator[_Event]:
     """The findings of every file in input order: a whole :class:`Report` for a file read
     whole, else its name, its deals' results and its :class:`Tally`."""
-    if workers <= 1:
+    if workers <= 1 or sum(map(_size, paths)) < PARALLEL_MIN_BYTES:
         for path in paths:
             if streamable(path):
                 yield from _stream_one(path, lang, options)
@@ -456,6 +460,7 @@ def _parallel(
     from collections import deque
 
     from gojinotation.reader import deal_texts
+    from gojinotation_analyzer.reports import batch
     from gojinotation_analyzer.reports.batch import ChunkResult, plan_tasks, run_task
     from gojinotation_analyzer.reports.report import Tally
 
@@ -469,6 +474,7 @@ def _parallel(
             for task in plan_tasks(
                 name,
                 deal_texts(Path(path)),
+                deals_per_task=batch.DEALS_PER_TASK,
                 profile=options.profile,
                 compare=options.compare,
                 deck_check=options.deck_check,
