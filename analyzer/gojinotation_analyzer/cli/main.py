@@ -354,10 +354,13 @@ def warn_future_version(name: str, version: int | None, lang: str) -> None:
 
 
 def streamable(path: str) -> bool:
-    """Whether ``path`` can be validated as a stream of deal texts: a GJN file in UTF-8
-    (BOM allowed) on disk, no ``--encoding`` given.  Other records (standard input, JSON,
-    other encodings) are read whole.  The check reads the file once, a block at a time."""
+    """Whether ``path`` can be read as a stream of deal texts: a regular GJN file in
+    UTF-8 (BOM allowed), no ``--encoding`` given.  Other records (standard input, pipes,
+    JSON, other encodings) are read whole.  The check reads the file once, a block at a
+    time."""
     if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
+        return False
+    if not Path(path).is_file():  # a pipe (``<(cmd)``) can be read once only
         return False
     gjn = Path(path).suffix.lower() == ".gjn"
     dec = codecs.getincrementaldecoder("utf-8")("strict")
