@@ -51,8 +51,10 @@ __all__ = [
     "BrokenDeal",
     "Header",
     "ReadResult",
+    "deal_texts",
     "iter_deals",
     "iter_read",
+    "iter_read_texts",
     "load",
     "loads",
     "parse_action",
@@ -2177,27 +2179,65 @@ def _iter_any(
     pieces, name, opened = _pieces(source)
     name = filename or name
     try:
-        first = True
-        for start, text, _ in _chunks(pieces):
-            version: int | None = None
-            if first:
-                first = False
-                version = DEFAULT_VERSION
-                vm = _VERSION_LINE.match(text)
-                if vm is not None:
-                    version = int(vm.group(1))
-                    text = text[vm.end() + 1 :]
-                    start += 1
-            prologue, _, deals = _parse_chunk(start, text, name)
-            if not deals:
-                yield prologue, version, None
-            for i, d in enumerate(deals):
-                yield (prologue if i == 0 else []), (version if i == 0 else None), d
+        yield from _read_texts(((s, t) for s, t, _ in _chunks(pieces)), name)
     except UnicodeDecodeError as exc:  # from a text stream the caller opened
         yield [], None, _decode_error(exc, name)
     finally:
         if opened is not None:
             opened.close()
+
+
+def deal_texts(source: Source) -> Iterator[tuple[int, str]]:
+    """Cut a GJN source into the texts of its deals without parsing them: ``(first line,
+    text)`` pairs, line ends as ``\\n``, a leading BOM dropped, one block of input held at
+    a time.  :func:`iter_read_texts` reads them, whole or a run of them at a time (e.g.
+    in another process), with the same positions as :func:`iter_read`.
+
+    >>> list(deal_texts('[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z'))
+    [(1, '[Deal "1"]\\n1:3\\n'), (3, '[Deal "2"]\\n1:Z')]
+
+    :raises UnicodeDecodeError: only from a text stream the caller opened.
+    """
+    pieces, _, opened = _pieces(source)
+    try:
+        for start, text, _ in _chunks(pieces):
+            yield start, text
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def iter_read_texts(
+    texts: Iterable[tuple[int, str]], *, filename: str = "<string>"
+) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
+    """:func:`iter_read` over texts cut by :func:`deal_texts`, starting at any of them:
+    positions are counted from each text's first line, and the text at line 1 is read as
+    the head of the file (its ``%GJN`` line and prologue).
+
+    >>> texts = list(deal_texts('%GJN 1\\n[Deal "1"]\\n1:3\\n[Deal "2"]\\n1:Z'))
+    >>> [(v, d.span.line) for _, v, d in iter_read_texts(texts[1:])]
+    [(None, 4)]
+    """
+    return _read_texts(texts, filename)
+
+
+def _read_texts(
+    texts: Iterable[tuple[int, str]], name: str
+) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
+    for start, text in texts:
+        version: int | None = None
+        if start == 1:
+            version = DEFAULT_VERSION
+            vm = _VERSION_LINE.match(text)
+            if vm is not None:
+                version = int(vm.group(1))
+                text = text[vm.end() + 1 :]
+                start += 1
+        prologue, _, deals = _parse_chunk(start, text, name)
+        if not deals:
+            yield prologue, version, None
+        for i, d in enumerate(deals):
+            yield (prologue if i == 0 else []), (version if i == 0 else None), d
 
 
 def iter_deals(source: Source, *, filename: str | None = None) -> Iterator[m.Deal | BrokenDeal]:

@@ -285,10 +285,28 @@ CATALOG: dict[str, tuple[str, str]] = {
         "同时按这些规则方案（'all' 或逗号分隔的列表）复盘每一局，列出裁定、名次和得分的不同之处。",
     ),
     "validate.help.format": (
-        "Output format: text for people (the default), json for tools.",
-        "输出格式：text 供阅读（默认），json 供程序使用。",
+        "Output format: text for people (the default), json for tools (one document), "
+        "jsonl for tools reading as it goes (one JSON object a finding, a summary last).",
+        "输出格式：text 供阅读（默认），json 供程序使用（一个文档），"
+        "jsonl 供边读边处理的程序（每条结果一个 JSON 对象，最后是汇总）。",
     ),
     "validate.help.lang": ("Language of the report.", "报告的语言。"),
+    "validate.help.jobs": (
+        "Validate on N processes, over files and chunks of deals (default: one a "
+        "CPU); the output is the same as with --jobs 1.",
+        "用 N 个进程检验，按文件和按局分块并行（默认每个 CPU 一个）；输出与 --jobs 1 相同。",
+    ),
+    "validate.help.dask": (
+        "Validate on a Dask cluster (a scheduler address, or 'local' for a local "
+        "cluster of --jobs workers); needs the dask extra.",
+        "在 Dask 集群上检验（调度器地址，或 'local' 表示本机 --jobs 个工作进程的集群）；"
+        "需要安装 dask 附加组件。",
+    ),
+    "validate.bad_jobs": ("--jobs must be at least 1, not {n}", "--jobs 至少为 1，而不是 {n}"),
+    "validate.no_dask": (
+        "--dask needs Dask: pip install 'gojinotation[dask]' ({reason})",
+        "--dask 需要 Dask：pip install 'gojinotation[dask]'（{reason}）",
+    ),
     "validate.help.explain": (
         "Explain every finding: what the rule says, why the action breaks it, the sources.",
         "详细说明每条结果：规则内容、违规原因及出处。",
@@ -376,8 +394,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "simulate.stuck": ("the engine got stuck: {err}", "规则引擎卡住了：{err}"),
     "simulate.done": (
-        "{n} deals in {secs:.1f} s ({rate:.1f} deals/s)",
-        "{n} 局，用时 {secs:.1f} 秒（每秒 {rate:.1f} 局）",
+        "{n} deals in {secs:.1f} s of CPU time ({rate:.1f} deals/s of CPU), {wall:.1f} s elapsed",
+        "{n} 局，CPU 时间 {secs:.1f} 秒（每 CPU 秒 {rate:.1f} 局），实际用时 {wall:.1f} 秒",
     ),
     # -- gouji render
     "render.help": (
@@ -401,6 +419,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "render.help.profiles": (
         "Profiles to rule disputed deals under as well (a list, 'all' or 'none').",
         "有争议的局另按哪些规则方案裁定（列表、'all' 或 'none'）。",
+    ),
+    "render.help.jobs": (
+        "Processes to render the files on (default: one a CPU); same pages as --jobs 1.",
+        "并行渲染所用的进程数（默认每个 CPU 一个）；结果与 --jobs 1 完全相同。",
     ),
     "render.missing": ("no such file: {path}", "文件不存在：{path}"),
     "render.errors": (

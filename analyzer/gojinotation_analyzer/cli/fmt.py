@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
 import attrs
 import click
@@ -27,6 +28,7 @@ from gojinotation_analyzer.cli.main import (
     lang_of,
     read_record,
     report_notation_errors,
+    streamable,
 )
 from gojinotation_analyzer.i18n import t
 
@@ -183,6 +185,8 @@ def _fmt_one(
     """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
     ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
     the implied closes and round numbers are written in (deals that replay cleanly)."""
+    if check and not show_diff and _canonical_stream(path, explicit):
+        return "unchanged"
     record = read_record(path, lang, fmt="gjn")
     if record is None:
         return "failed"
@@ -220,6 +224,57 @@ def _fmt_one(
     if record.errors or conflict:
         return "failed+changed" if is_changed else "failed"
     return "changed" if is_changed else "unchanged"
+
+
+def _canonical_stream(path: str, explicit: bool) -> bool:
+    """Whether ``path`` is already canonical, checked deal by deal (one deal's model and
+    one block of text held): the file's text, as read, is compared piece by piece with
+    the canonical text of each deal.  False also when the answer needs the whole file
+    (standard input, another encoding, syntax errors, a newer GJN version, a deal the
+    canonical form would change): :func:`_fmt_one` then reads it whole and says why."""
+    if not streamable(path):
+        return False
+    from gojinotation.reader import deal_texts, iter_read_texts
+    from gojinotation.writer import FORMAT_VERSION, write_deal
+
+    with open(path, encoding="utf-8", newline="") as raw:
+
+        def same(piece: str) -> bool:
+            return raw.read(len(piece)) == piece
+
+        first = True
+        for prologue, version, deal in iter_read_texts(deal_texts(Path(path)), filename=path):
+            if first:
+                first = False
+                if version is None or version > FORMAT_VERSION:
+                    return False
+                head = f"%GJN {version}\n"
+                if prologue:
+                    head += "\n" + "\n".join(_comment_text(c.text) for c in prologue) + "\n"
+                if not same(head):
+                    return False
+            if not isinstance(deal, gm.Deal):
+                return False
+            target = _explicit_deal(deal) if explicit else deal
+            if target != deal or not same("\n" + write_deal(target)):
+                return False
+        if first:
+            return False
+        return raw.read(1) == ""
+
+
+def _comment_text(text: str) -> str:
+    from gojinotation.writer import _comment
+
+    return _comment(text)
+
+
+def _explicit_deal(deal: gm.Deal) -> gm.Deal:
+    try:
+        from gojinotation_analyzer.engine.normalize import explicit
+    except ImportError:  # pragma: no cover - the notation tools work without the engine
+        return deal
+    return explicit(deal)
 
 
 fmt = fmt_command

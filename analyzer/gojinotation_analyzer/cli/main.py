@@ -79,6 +79,7 @@ from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal, iter_read
 from gojinotation.writer import FORMAT_VERSION
 from gojinotation_analyzer.i18n import (
+    CATALOG,
     LANGS,
     detect_lang,
     normalize_lang,
@@ -383,6 +384,33 @@ def warn_future_version(name: str, version: int | None, lang: str) -> None:
         _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
 
 
+def streamable(path: str) -> bool:
+    """Whether ``path`` can be read as a stream of deal texts: a regular GJN file in
+    UTF-8 (BOM allowed), no ``--encoding`` given.  Other records (standard input, pipes,
+    JSON, other encodings) are read whole.  The check reads the file once, a block at a
+    time."""
+    if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
+        return False
+    if not Path(path).is_file():  # a pipe (``<(cmd)``) can be read once only
+        return False
+    gjn = Path(path).suffix.lower() == ".gjn"
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        with open(path, "rb") as f:
+            while block := f.read(1 << 20):
+                if not gjn:
+                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
+                    if head:
+                        if head[:1] == b"{":
+                            return False
+                        gjn = True
+                dec.decode(block)
+            dec.decode(b"", True)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return True
+
+
 DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
 
 
@@ -514,15 +542,68 @@ class _Localized:
     def _format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         group: Any = self
         rows: list[tuple[str, str]] = []
-        names = group.list_commands(ctx)
-        cmds = [(n, group.get_command(ctx, n)) for n in names]
-        cmds = [(n, c) for n, c in cmds if c is not None and not c.hidden]
+        lazy = isinstance(self, GoujiGroup)
+        names = sorted({*group.commands, *group._plugin_names()}) if lazy else []
+        names = names or group.list_commands(ctx)
+        # a command module not imported yet is listed from the catalogue, so that
+        # ``gouji --help`` imports no command (and so neither engine nor reports)
+        cmds: list[tuple[str, Any]] = []
+        for n in names:
+            key = None if n in group.commands else _short_help_key(n)
+            if key is not None:
+                cmds.append((n, key))
+                continue
+            cmd = group.get_command(ctx, n)
+            if cmd is not None and not cmd.hidden:
+                cmds.append((n, cmd))
         if not cmds:
             return
         limit = formatter.width - 6 - max(len(n) for n, _ in cmds)
-        rows = [(n, c.get_short_help_str(limit)) for n, c in cmds]
+        lang = lang_of(ctx)
+        rows = [
+            (n, _short_help(t(c, lang), limit))
+            if isinstance(c, str)
+            else (n, c.get_short_help_str(limit))
+            for n, c in cmds
+        ]
         with formatter.section(t("help.commands", lang_of(ctx))):
             formatter.write_dl(rows)
+
+
+def _short_help(text: str, limit: int) -> str:
+    """The first sentence of ``text``, cut to ``limit`` characters as click cuts it.
+
+    >>> _short_help("Write pages (one per file, an index for several).", 30)
+    'Write pages (one per file,...'
+    """
+    words = text.split("\n\n", 1)[0].split()
+    total = 0
+    i = 0
+    for i, word in enumerate(words):
+        total += len(word) + (i > 0)
+        if total > limit:
+            break
+        if word.endswith("."):
+            return " ".join(words[: i + 1])
+        if total == limit and i != len(words) - 1:
+            break
+    else:
+        return " ".join(words)
+    total += 3
+    while i > 0:
+        total -= len(words[i]) + 1
+        if total <= limit:
+            break
+        i -= 1
+    return " ".join(words[:i]) + "..."
+
+
+def _short_help_key(name: str) -> str | None:
+    """The catalogue key of command ``name``'s one-line help, if the catalogue has one."""
+    for key in (f"help.{name}.short", f"{name}.help.short", f"{name}.help", f"help.{name}"):
+        if key in CATALOG:
+            return key
+    return None
 
 
 class GoujiOption(click.Option):

@@ -30,6 +30,7 @@ tag (``docs/profiles.md``).
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -157,6 +158,13 @@ def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
 @_option("--index/--no-index", default=None, help_key="render.help.index")
 @profile_file_option()
 @_option("--profiles", default="all", show_default=True, help_key="render.help.profiles")
+@_option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help_key="render.help.jobs",
+)
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -167,6 +175,7 @@ def render(
     index: bool | None,
     profile_file: str | None,
     profiles: str,
+    jobs: int | None,
 ) -> None:
     """Render GJN records to HTML replays."""
     from gojinotation_analyzer.publish.render import render_files
@@ -211,6 +220,7 @@ def render(
             index=len(paths) > 1 if index is None else index,
             on_errors=on_errors,
             encoding=encoding_of(ctx),
+            jobs=jobs or os.cpu_count() or 1,
             on_encoding=lambda path, used: _err(
                 _warn_line(i18n.t("io.encoding", lang, path=path, encoding=used), lang)
             ),

@@ -4,14 +4,18 @@ Usage::
 
     gouji validate FILE|DIR|GLOB... [--profile P | --profile-file FILE.toml]
                    [--profiles all|P1,P2]
-                   [--format text|json] [--lang en|zh] [--explain] [--errors-only]
-                   [--no-color] [--no-deck-check]
+                   [--format text|json|jsonl] [--lang en|zh] [--explain] [--errors-only]
+                   [--no-color] [--no-deck-check] [--jobs N] [--dask ADDRESS|local]
 
 Files may be ``.gjn`` or ``.json`` records, ``-`` (standard input), directories (searched
 for ``*.gjn``) or glob patterns (``records/**/*.gjn``; quoted so the shell leaves them).
 The report goes to standard output: every diagnostic with its position, the source line
 and a caret (coloured on a terminal), then the profile comparisons asked for, then a
-summary table.  ``--format json`` prints one JSON document instead (``docs/validator.md``).
+summary table.  ``--format json`` prints one JSON document instead, ``--format jsonl``
+one JSON object a finding and a summary last (``docs/validator.md``).  A UTF-8 GJN file
+is validated deal by deal, each finding written as it is found; ``--jobs N`` validates
+files and chunks of deals on ``N`` processes and ``--dask`` on a Dask cluster
+(:mod:`gojinotation_analyzer.reports.batch`), with the output of ``--jobs 1``.
 A progress bar is drawn on standard error for long runs on a terminal.
 
 Exit codes: ``0`` no rule error (warnings, disputes and notices alone do not fail),
@@ -36,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+import attrs
 import click
 
 from gojinotation.errors import NotationError
@@ -45,13 +50,17 @@ from gojinotation_analyzer.cli.main import (
     EXIT_OK,
     GoujiCommand,
     GoujiOption,
+    _display,
     fail,
     lang_of,
     read_record,
+    streamable,
+    warn_future_version,
 )
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.i18n import LANGS, t
-from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict
+from gojinotation_analyzer.reports.report import COUNT_KEYS, Tally
 from gojinotation_analyzer.reports.validate import (
     Report,
     reader_failure,
@@ -68,6 +77,10 @@ EXIT_RULE_ERRORS = 1
 #: Files before a progress bar is worth drawing (or this many bytes in all).
 PROGRESS_MIN_FILES = 8
 PROGRESS_MIN_BYTES = 1 << 20
+
+#: Below this many bytes in all, ``--jobs`` is not worth starting processes for (the
+#: output is the same either way).
+PARALLEL_MIN_BYTES = 256 << 10
 
 #: Above this many files the summary table lists only the files with findings.
 SUMMARY_MAX_ROWS = 20
@@ -119,14 +132,9 @@ def _size(path: str) -> int:
         return 0
 
 
-def _validate_one(
-    path: str,
-    lang: str,
-    *,
-    profile: str | None,
-    compare: Sequence[str],
-    deck_check: bool,
-) -> Report:
+def _validate_one(path: str, lang: str, options: _Options) -> Report:
+    """Read a record whole and validate it (standard input, JSON, other encodings)."""
+    profile, compare, deck_check = options.profile, options.compare, options.deck_check
     try:
         record = read_record(path, lang)
     except Exception as exc:  # a reader bug: report it, go on with the other files
@@ -201,7 +209,7 @@ def _table(rows: Sequence[Sequence[str]]) -> list[str]:
 _COLS = ("deals", "syntax", "errors", "warnings", "disputes", "notices")
 
 
-def summary_table(reports: Sequence[Report], lang: str) -> list[str]:
+def summary_table(reports: Sequence[Report | Tally], lang: str) -> list[str]:
     """The summary: one row per file (only files with errors beyond
     :data:`SUMMARY_MAX_ROWS` files) and a total row."""
     head = [t("validate.col.file", lang)] + [t(f"validate.col.{c}", lang) for c in _COLS]
@@ -226,7 +234,7 @@ def summary_table(reports: Sequence[Report], lang: str) -> list[str]:
     return [lines[0], rule, *lines[1:-1], rule, lines[-1]]
 
 
-def _exit_code(reports: Sequence[Report], usage_error: bool) -> int:
+def _exit_code(reports: Sequence[Report | Tally], usage_error: bool) -> int:
     codes = [r.exit_code for r in reports]
     if usage_error or EXIT_ERROR in codes:
         return EXIT_ERROR
@@ -250,6 +258,21 @@ def run_json(
     }
 
 
+def run_summary(reports: Sequence[Report | Tally], code: int) -> dict[str, Any]:
+    """The last line of ``--format jsonl``: the totals of the run."""
+    total = {"files": len(reports), "unreadable": sum(not r.readable for r in reports)}
+    total["deals"] = sum(r.deals for r in reports)
+    for k in COUNT_KEYS:
+        total[k] = sum(r.counts()[k] for r in reports)
+    return {
+        "type": "summary",
+        "format": "gouji-validate",
+        "version": 1,
+        "exit_code": code,
+        "summary": total,
+    }
+
+
 @click.command(
     "validate",
     cls=GoujiCommand,
@@ -265,10 +288,12 @@ def run_json(
 @_option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "jsonl"]),
     default="text",
     help_key="validate.help.format",
 )
+@_option("--jobs", "-j", "jobs", type=int, default=None, metavar="N", help_key="validate.help.jobs")
+@_option("--dask", "dask", default=None, metavar="ADDRESS|local", help_key="validate.help.dask")
 @_option(
     "--lang",
     type=click.Choice(LANGS),
@@ -294,6 +319,8 @@ def validate(
     errors_only: bool,
     no_color: bool,
     no_deck_check: bool,
+    jobs: int | None,
+    dask: str | None,
 ) -> None:
     """Validate records (the help text shown is ``validate.help`` of the catalogue)."""
     lang = lang_of(ctx)
@@ -333,55 +360,349 @@ def validate(
     show_bar = _isatty(sys.stderr) and (
         len(paths) >= PROGRESS_MIN_FILES or sum(map(_size, paths)) >= PROGRESS_MIN_BYTES
     )
-    reports: list[Report] = []
-    buffered: list[str] = []
+    options = _Options(profile, tuple(compare), not no_deck_check)
+    out = _Output(fmt, lang, color, echo_color, explain, errors_only, show_bar)
+    if jobs is not None and jobs < 1:
+        fail(t("validate.bad_jobs", lang, n=jobs), lang)
+    workers = jobs or os.cpu_count() or 1
+    from gojinotation_analyzer.reports.batch import DealResult
 
-    def emit(text: str) -> None:
-        if not text:
-            return
-        if show_bar or fmt == "json":
-            buffered.append(text)
-        else:
-            click.echo(text, color=echo_color)
+    def consume(events: Iterator[_Event]) -> None:
+        for ev in events:
+            if isinstance(ev, Report):
+                out.report(ev)
+            elif isinstance(ev, str):
+                out.begin(ev)
+            elif isinstance(ev, tuple):
+                deal_result: DealResult = ev
+                out.deal(deal_result)
+            else:
+                out.end(ev)
 
-    def one(path: str) -> None:
-        report = _validate_one(
-            path, lang, profile=profile, compare=compare, deck_check=not no_deck_check
-        )
-        reports.append(report)
-        if fmt == "text":
-            emit(report.format(lang, color=color, explain=explain, errors_only=errors_only))
-
+    if dask is not None:
+        events = _dask_events(paths, lang, options, dask, workers)
+    else:
+        events = _events(paths, lang, options, workers)
     if show_bar:
         with click.progressbar(
-            paths, label=t("validate.progress", lang), file=sys.stderr, show_pos=True
+            length=len(paths), label=t("validate.progress", lang), file=sys.stderr, show_pos=True
         ) as bar:
-            for path in bar:
-                one(path)
+            out.bar = bar
+            consume(events)
     else:
+        consume(events)
+    code = _exit_code(out.tallies, usage_error)
+    out.finish(code)
+    ctx.exit(code)
+
+
+@attrs.frozen
+class _Options:
+    profile: str | None
+    compare: tuple[str, ...]
+    deck_check: bool
+
+
+_Event = Any  # Report | str (a file begins) | DealResult | Tally (a file ends)
+
+
+def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
+    from gojinotation.reader import deal_texts
+    from gojinotation_analyzer.reports.batch import validate_texts
+    from gojinotation_analyzer.reports.report import Tally
+
+    name = _display(path, lang)
+    yield name
+    version: list[int | None] = []
+    tally = Tally(name)
+    for result in validate_texts(
+        deal_texts(Path(path)),
+        file=name,
+        profile=options.profile,
+        compare=options.compare,
+        deck_check=options.deck_check,
+        version=version,
+    ):
+        if version:
+            warn_future_version(name, version.pop(), lang)
+        tally.deals += 1
+        yield result
+    yield tally
+
+
+def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) -> Iterator[_Event]:
+    """The findings of every file in input order: a whole :class:`Report` for a file read
+    whole, else its name, its deals' results and its :class:`Tally`."""
+    if workers <= 1 or sum(map(_size, paths)) < PARALLEL_MIN_BYTES:
         for path in paths:
-            one(path)
-    code = _exit_code(reports, usage_error)
-    if fmt == "json":
-        doc = run_json(reports, code, errors_only, explain)
+            if streamable(path):
+                yield from _stream_one(path, lang, options)
+            else:
+                yield _validate_one(path, lang, options)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from gojinotation_analyzer.reports.batch import run_task
+
+    with ProcessPoolExecutor(workers) as pool:
+        yield from _parallel(
+            paths, lang, options, lambda task: pool.submit(run_task, task), workers
+        )
+
+
+def _parallel(
+    paths: Sequence[str], lang: str, options: _Options, submit: Any, workers: int
+) -> Iterator[_Event]:
+    """Files and chunks of deals submitted ahead (``2 × workers`` chunks at most), their
+    results taken in input order.  A chunk the planner numbered wrong (a text that held
+    two deals) is validated again here with the right number; one whose overlap held no
+    deal makes the rest of its file be validated here, in one run."""
+    from collections import deque
+
+    from gojinotation.reader import deal_texts
+    from gojinotation_analyzer.reports import batch
+    from gojinotation_analyzer.reports.batch import ChunkResult, plan_tasks, run_task
+    from gojinotation_analyzer.reports.report import Tally
+
+    def units() -> Iterator[tuple[str, Any, Any]]:
+        for path in paths:
+            if not streamable(path):
+                yield "whole", path, None
+                continue
+            name = _display(path, lang)
+            yield "begin", path, name
+            for task in plan_tasks(
+                name,
+                deal_texts(Path(path)),
+                deals_per_task=batch.DEALS_PER_TASK,
+                profile=options.profile,
+                compare=options.compare,
+                deck_check=options.deck_check,
+            ):
+                yield "chunk", path, task
+            yield "end", path, name
+
+    queue: deque[tuple[str, Any, Any, Any]] = deque()
+    source = units()
+    in_flight = 0
+    tally: Tally | None = None
+    broken: str | None = None  # a path validated here from some deal on
+    while True:
+        while in_flight < 2 * workers:
+            unit = next(source, None)
+            if unit is None:
+                break
+            kind, path, payload = unit
+            future = submit(payload) if kind == "chunk" else None
+            in_flight += future is not None
+            queue.append((kind, path, payload, future))
+        if not queue:
+            return
+        kind, path, payload, future = queue.popleft()
+        if future is not None:
+            in_flight -= 1
+        if kind == "whole":
+            yield _validate_one(path, lang, options)
+        elif kind == "begin":
+            tally = Tally(payload)
+            broken = None
+            yield payload
+        elif kind == "end":
+            assert tally is not None
+            yield tally
+        elif broken != path:
+            assert tally is not None
+            result: ChunkResult = future.result()
+            expected = tally.deals + 1
+            if result.first_index != expected:
+                result = run_task(payload, expected)
+            if result.version is not None:
+                warn_future_version(payload.file, result.version, lang)
+            if not result.exact:
+                broken = path
+                for deal_result in _stream_one(path, lang, options):
+                    if isinstance(deal_result, tuple) and deal_result[0] >= expected:
+                        tally.deals += 1
+                        yield deal_result
+                continue
+            tally.deals += result.deals
+            yield from result.results
+
+
+def _dask_events(
+    paths: Sequence[str], lang: str, options: _Options, address: str, workers: int
+) -> Iterator[_Event]:
+    """:func:`_events` on a Dask cluster: the same chunks, validated by
+    :func:`reports.batch.run_task` through ``dask.bag`` a window at a time."""
+    import importlib
+
+    from gojinotation_analyzer.reports.batch import DaskWindows
+
+    try:
+        importlib.import_module("dask.bag")
+        dist: Any = importlib.import_module("distributed")
+    except ImportError as exc:
+        fail(t("validate.no_dask", lang, reason=str(exc)), lang)
+    cluster: Any = None
+    try:
+        if address == "local":
+            cluster = dist.LocalCluster(
+                n_workers=workers, threads_per_worker=1, dashboard_address=None
+            )
+            client = dist.Client(cluster)
+        else:
+            client = dist.Client(address)
+    except (OSError, ValueError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        fail(t("validate.no_dask", lang, reason=f"{type(exc).__name__}: {exc}"), lang)
+    try:
+        windows = DaskWindows(client)
+        yield from _parallel(paths, lang, options, windows.submit, workers)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+class _Output:
+    """Writes findings as they come (text or JSON lines) and keeps only counters; the
+    ``json`` document alone needs each file's findings until the file ends."""
+
+    def __init__(
+        self,
+        fmt: str,
+        lang: str,
+        color: bool,
+        echo_color: bool | None,
+        explain: bool,
+        errors_only: bool,
+        show_bar: bool,
+    ) -> None:
+        self.fmt, self.lang, self.color, self.echo_color = fmt, lang, color, echo_color
+        self.explain, self.errors_only = explain, errors_only
+        self.buffer_text = show_bar and _isatty(sys.stdout)
+        self.bar: Any = None
+        self.buffered: list[str] = []
+        self.tallies: list[Report | Tally] = []
+        self.reports: list[Report] = []
+        self.tally: Tally | None = None
+        self.found: list[Diagnostic] = []
+        self.comparisons: list[Any] = []
         out = sys.stdout
         encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
-        json.dump(doc, out, ensure_ascii=encoding != "utf8", indent=2)
-        out.write("\n")
-    else:
-        for text in buffered:
-            click.echo(text, color=echo_color)
-        if reports:
-            lines = summary_table(reports, lang)
-            if any(r.diagnostics or r.comparisons for r in reports):
-                lines.insert(0, "")
-            key = {EXIT_OK: "validate.clean", EXIT_RULE_ERRORS: "validate.failed"}.get(
-                code, "validate.syntax_failed"
+        self.ascii = encoding != "utf8"
+
+    def _emit(self, text: str) -> None:
+        if not text:
+            return
+        if self.buffer_text:
+            self.buffered.append(text)
+        else:
+            click.echo(text, color=self.echo_color)
+
+    def _line(self, obj: dict[str, Any]) -> None:
+        click.echo(json.dumps(obj, ensure_ascii=self.ascii))
+
+    def _shown(self, d: Diagnostic) -> bool:
+        return not self.errors_only or d.severity is Severity.ERROR
+
+    def report(self, report: Report) -> None:
+        """A file read and validated whole."""
+        self.tallies.append(report)
+        self.reports.append(report)
+        if self.fmt == "text":
+            self._emit(
+                report.format(
+                    self.lang, color=self.color, explain=self.explain, errors_only=self.errors_only
+                )
             )
-            fg = {EXIT_OK: "green", EXIT_RULE_ERRORS: "red"}.get(code, "red")
-            lines.append(click.style(t(key, lang), fg=fg, bold=True) if color else t(key, lang))
-            click.echo("\n".join(lines), color=echo_color)
-    ctx.exit(code)
+        elif self.fmt == "jsonl":
+            for d in report.shown(self.errors_only):
+                self._line({"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)})
+            for c in report.comparisons:
+                self._line({"type": "comparison", "file": report.file, **c.as_dict()})
+            tally = Tally(report.file, report.deals, report.readable)
+            for d in report.diagnostics:
+                tally.add(d)
+            self._line(tally.as_dict())
+        self._advance()
+
+    def begin(self, name: str) -> None:
+        """A file streamed deal by deal begins."""
+        self.tally = Tally(name)
+        self.found, self.comparisons = [], []
+
+    def deal(self, result: tuple[int, Sequence[Diagnostic], Any]) -> None:
+        """One deal's findings."""
+        assert self.tally is not None
+        _, found, comparison = result
+        for d in found:
+            self.tally.add(d)
+            if self.fmt == "json":
+                self.found.append(d)
+            elif not self._shown(d):
+                continue
+            elif self.fmt == "jsonl":
+                self._line({"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)})
+            else:
+                self._emit(d.format(self.lang, color=self.color, explain=self.explain))
+        if comparison is not None:
+            self.tally.found = True
+            self.comparisons.append(comparison)
+
+    def end(self, tally: Tally) -> None:
+        """A streamed file ends (``tally``: its deals)."""
+        assert self.tally is not None
+        self.tally.deals = tally.deals
+        if self.fmt == "json":
+            self.reports.append(
+                Report(self.tally.file, tally.deals, tuple(self.found), tuple(self.comparisons))
+            )
+        elif self.fmt == "jsonl":
+            for c in self.comparisons:
+                self._line({"type": "comparison", "file": self.tally.file, **c.as_dict()})
+            self._line(self.tally.as_dict())
+        else:
+            for c in self.comparisons:
+                self._emit(c.format(self.lang, color=self.color))
+        self.tallies.append(self.tally)
+        self.tally, self.found, self.comparisons = None, [], []
+        self._advance()
+
+    def _advance(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def finish(self, code: int) -> None:
+        """The summary: the JSON document, the final JSON line or the summary table."""
+        if self.fmt == "json":
+            doc = run_json(self.reports, code, self.errors_only, self.explain)
+            json.dump(doc, sys.stdout, ensure_ascii=self.ascii, indent=2)
+            sys.stdout.write("\n")
+            return
+        if self.fmt == "jsonl":
+            self._line(run_summary(self.tallies, code))
+            return
+        for text in self.buffered:
+            click.echo(text, color=self.echo_color)
+        if not self.tallies:
+            return
+        lines = summary_table(self.tallies, self.lang)
+        if any(_has_output(r) for r in self.tallies):
+            lines.insert(0, "")
+        key = {EXIT_OK: "validate.clean", EXIT_RULE_ERRORS: "validate.failed"}.get(
+            code, "validate.syntax_failed"
+        )
+        fg = {EXIT_OK: "green", EXIT_RULE_ERRORS: "red"}.get(code, "red")
+        lines.append(
+            click.style(t(key, self.lang), fg=fg, bold=True) if self.color else t(key, self.lang)
+        )
+        click.echo("\n".join(lines), color=self.echo_color)
+
+
+def _has_output(r: Report | Tally) -> bool:
+    return bool(r.diagnostics or r.comparisons) if isinstance(r, Report) else r.found
 
 
 def _isatty(stream: Any) -> bool:

@@ -28,7 +28,7 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -711,6 +711,51 @@ def _for_index(view: MatchView) -> MatchView:
     return attrs.evolve(view, deals=deals)
 
 
+_PageWork = tuple[Path, Path, str, Callable[[gm.Match], MatchView], bool, str | None]
+_PageDone = tuple[bool, MatchView | None, tuple[Exception, ...], str | None]
+
+
+def _page(work: _PageWork) -> _PageDone:
+    """Read one record, build its view, write its page: (written, the view the index
+    needs, the syntax errors, the encoding detected if not UTF-8)."""
+    path, target, lang, build, index, encoding = work
+    raw = path.read_bytes()
+    match, errors, used = read_input(path, raw, encoding)
+    if used is not None:
+        raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
+    if not match.deals and errors:
+        return False, None, errors, used
+    view = build(match)
+    html = render_match(
+        view,
+        lang,
+        source=raw,
+        source_name=path.name,
+        index_href="index.html" if index else None,
+    )
+    atomic_write(target, html.encode("utf-8"))
+    del html
+    return True, _for_index(view) if index else view, errors, used
+
+
+def _pages(work: list[_PageWork], jobs: int) -> Iterator[_PageDone]:
+    """:func:`_page` of each record in order, on ``jobs`` processes when it helps."""
+    if jobs > 1 and len(work) > 1:
+        import pickle
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            pickle.dumps(work[0][3])
+        except Exception:  # a closure: build in this process
+            jobs = 1
+        if jobs > 1:
+            with ProcessPoolExecutor(min(jobs, len(work))) as pool:
+                yield from pool.map(_page, work)
+            return
+    for w in work:
+        yield _page(w)
+
+
 def render_files(
     paths: Iterable[str | Path],
     out_dir: str | Path,
@@ -721,6 +766,7 @@ def render_files(
     on_errors: Callable[[Path, tuple[Exception, ...]], None] | None = None,
     encoding: str | None = None,
     on_encoding: Callable[[Path, str], None] | None = None,
+    jobs: int = 1,
 ) -> list[Path]:
     """Render each record (``.gjn`` or ``.json``) to a page in ``out_dir`` and, with
     ``index``, an ``index.html`` linking them.
@@ -737,6 +783,9 @@ def render_files(
     record that cannot be read at all gets no page.  A GJN record that is not UTF-8 is
     read as :func:`gojinotation.fileio.decode_input` detects (or in ``encoding``), and
     ``on_encoding(path, name)`` is called; its page offers it for download in UTF-8.
+    With ``jobs`` above 1 the pages are made on that many processes (``build`` must
+    then be picklable, else one process is used); the callbacks, the pages and the index
+    are the same, called and written in input order.
     Returns the written paths, the index last.
 
     :raises OSError: an input cannot be read (``filename`` says which).
@@ -754,31 +803,23 @@ def render_files(
     written: list[Path] = []
     views: list[MatchView] = []
     links: list[str] = []
-    for path, name in zip(inputs, names, strict=True):
-        raw = path.read_bytes()
-        match, errors, used = read_input(path, raw, encoding)
-        if used is not None:
-            raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
-            if on_encoding is not None:
-                on_encoding(path, used)
+    work = [
+        (path, out / name, lang, build, index, encoding)
+        for path, name in zip(inputs, names, strict=True)
+    ]
+    for (path, target, *_), (made, view, errors, used) in zip(
+        work, _pages(work, jobs), strict=True
+    ):
+        if used is not None and on_encoding is not None:
+            on_encoding(path, used)
         if errors and on_errors is not None:
             on_errors(path, errors)
-        if not match.deals and errors:
+        if not made:
             continue
-        view = build(match)
-        html = render_match(
-            view,
-            lang,
-            source=raw,
-            source_name=path.name,
-            index_href="index.html" if index else None,
-        )
-        atomic_write(out / name, html.encode("utf-8"))
-        written.append(out / name)
-        del html
-        views.append(_for_index(view) if index else view)
-        del view
-        links.append(quote(name))
+        written.append(target)
+        assert view is not None
+        views.append(view)
+        links.append(quote(target.name))
     if index:
         page = render_index(views, lang, links=links)
         atomic_write(out / "index.html", page.encode("utf-8"))

@@ -50,6 +50,62 @@ def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> D
     )
 
 
+#: The kinds of finding a report counts, in the order of the summary's columns.
+COUNT_KEYS = ("syntax", "errors", "warnings", "disputes", "notices")
+_COUNT_OF = {"error": "errors", "warning": "warnings", "dispute": "disputes"}
+
+
+def count_key(d: Diagnostic) -> str:
+    """Which of :data:`COUNT_KEYS` counts ``d``."""
+    return "syntax" if is_syntax(d) else _COUNT_OF.get(d.severity.value, "notices")
+
+
+@attrs.define
+class Tally:
+    """The counters of one source validated as a stream (:mod:`reports.batch`): what the
+    summary of a :class:`Report` needs, without keeping the findings.
+
+    >>> t = Tally("a.gjn")
+    >>> t.add(reader_failure("a.gjn", ValueError("x")).diagnostics[0])
+    >>> t.counts()["errors"], t.exit_code, t.found
+    (1, 1, True)
+    """
+
+    file: str
+    deals: int = 0
+    readable: bool = True
+    #: whether the source had anything to show (a finding, shown or not, or a comparison)
+    found: bool = False
+    _counts: dict[str, int] = attrs.field(factory=lambda: dict.fromkeys(COUNT_KEYS, 0))
+
+    def add(self, d: Diagnostic) -> None:
+        """Count one finding."""
+        self._counts[count_key(d)] += d.more or 1
+        self.found = True
+
+    def counts(self) -> dict[str, int]:
+        """As :meth:`Report.counts`."""
+        return dict(self._counts)
+
+    @property
+    def exit_code(self) -> int:
+        """As :attr:`Report.exit_code`."""
+        if self._counts["syntax"] or not self.readable:
+            return 2
+        return 1 if self._counts["errors"] else 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """The file's line of ``--format jsonl``."""
+        return {
+            "type": "file",
+            "file": self.file,
+            "readable": self.readable,
+            "deals": self.deals,
+            "counts": self.counts(),
+            "exit_code": self.exit_code,
+        }
+
+
 @attrs.frozen
 class Report:
     """What the validator found in one source.
@@ -70,13 +126,9 @@ class Report:
     def counts(self) -> dict[str, int]:
         """``syntax``, ``errors`` (rule errors), ``warnings``, ``disputes``, ``notices``:
         findings: a summary of repeats counts as the ``Diagnostic.more`` it stands for."""
-        out = {"syntax": 0, "errors": 0, "warnings": 0, "disputes": 0, "notices": 0}
+        out = dict.fromkeys(COUNT_KEYS, 0)
         for d in self.diagnostics:
-            if is_syntax(d):
-                out["syntax"] += d.more or 1
-            else:
-                key = {"error": "errors", "warning": "warnings", "dispute": "disputes"}
-                out[key.get(d.severity.value, "notices")] += d.more or 1
+            out[count_key(d)] += d.more or 1
         return out
 
     @property

@@ -41,7 +41,7 @@ finish order and the score change.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +104,7 @@ __all__ = [
     "code_for_rule",
     "compare_profiles",
     "diagnostic_dict",
+    "iter_validated",
     "parse_finish",
     "parse_score",
     "reader_failure",
@@ -442,6 +443,65 @@ def _is_seat_number(tag: str | None) -> bool:
     return value.isascii() and value.isdigit()
 
 
+#: What the match-level check (R-OPEN-1) needs of the deal before: the deal and its end.
+Previous = tuple[m.Deal, E.DealEnded | None]
+
+
+def iter_validated(
+    deals: Iterable[tuple[int, m.Deal | BrokenDeal]],
+    *,
+    file: str = "<string>",
+    source_lines: Sequence[str] = (),
+    profile: str | None = None,
+    compare: Sequence[str] = (),
+    deck_check: bool = True,
+    positions: bool = True,
+    prev: Previous | None = None,
+    fill: bool = True,
+) -> Iterator[tuple[int, list[Diagnostic], ProfileComparison | None, Previous | None]]:
+    """Validate numbered deals one at a time: ``(deal number, findings sorted, comparison or
+    None, what the next deal's leader check needs)``.  Only the previous deal is held
+    (``prev``: the deal before the first one, when the deals continue a run).
+
+    >>> from gojinotation.reader import iter_deals
+    >>> deals = enumerate(iter_deals('[Leader "1"]\\n1:ZZ'), 1)
+    >>> [(i, [d.code for d in found]) for i, found, _, _ in iter_validated(deals)]
+    [(1, ['GJN110'])]
+    """
+    for i, deal in deals:
+        if isinstance(deal, BrokenDeal):
+            yield i, [syntax_diagnostic(err, deal_index=i) for err in deal.errors], None, None
+            prev = None
+            continue
+        found, ended, rs = _validate_deal(
+            deal,
+            file=file,
+            deal_index=i,
+            source_lines=source_lines,
+            profile=profile,
+            deck_check=deck_check,
+            positions=positions,
+            fill=fill,
+        )
+        if prev is not None and prev[1] is not None and follows_in_match(prev[0], deal):
+            ctx = _Ctx(deal, file, i, source_lines, positions)
+            found = _check_next_leader(ctx, found, prev[1], rs)
+        prev = (deal, ended)
+        comparison = None
+        if compare:
+            comparison = compare_profiles(
+                deal,
+                compare,
+                file=file,
+                deal_index=i,
+                source_lines=source_lines,
+                profile=profile,
+                deck_check=deck_check,
+                positions=positions,
+            )
+        yield i, found, comparison, prev
+
+
 def validate_match(
     match: m.Match,
     errors: Sequence[NotationError] = (),
@@ -460,43 +520,20 @@ def validate_match(
     for :func:`compare_profiles` of every deal."""
     out: list[Diagnostic] = []
     comparisons: list[ProfileComparison] = []
-    seen: set[int] = set()
-    prev: tuple[m.Deal, E.DealEnded | None] | None = None
-    for i, deal in enumerate(match.deals, 1):
-        if isinstance(deal, BrokenDeal):
-            for err in deal.errors:
-                seen.add(id(err))
-                out.append(syntax_diagnostic(err, deal_index=i))
-            prev = None
-            continue
-        found, ended, rs = _validate_deal(
-            deal,
-            file=file,
-            deal_index=i,
-            source_lines=source_lines,
-            profile=profile,
-            deck_check=deck_check,
-            positions=positions,
-            fill=fill,
-        )
-        if prev is not None and prev[1] is not None and follows_in_match(prev[0], deal):
-            ctx = _Ctx(deal, file, i, source_lines, positions)
-            found = _check_next_leader(ctx, found, prev[1], rs)
+    seen = {id(e) for d in match.deals if isinstance(d, BrokenDeal) for e in d.errors}
+    for _, found, comparison, _ in iter_validated(
+        enumerate(match.deals, 1),
+        file=file,
+        source_lines=source_lines,
+        profile=profile,
+        compare=compare,
+        deck_check=deck_check,
+        positions=positions,
+        fill=fill,
+    ):
         out.extend(found)
-        prev = (deal, ended)
-        if compare:
-            comparisons.append(
-                compare_profiles(
-                    deal,
-                    compare,
-                    file=file,
-                    deal_index=i,
-                    source_lines=source_lines,
-                    profile=profile,
-                    deck_check=deck_check,
-                    positions=positions,
-                )
-            )
+        if comparison is not None:
+            comparisons.append(comparison)
     out.extend(syntax_diagnostic(e) for e in errors if id(e) not in seen)
     return Report(file, len(match.deals), tuple(_sorted(out)), tuple(comparisons))
 
