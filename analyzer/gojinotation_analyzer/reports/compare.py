@@ -132,16 +132,7 @@ class ProfileComparison:
         if not full:
             return self._grouped(lang, style)
 
-        out = [style(_t("cmp.head", lang, file=self.file, deal=self.deal_number or self.deal,
-                        n=len(self.outcomes)), bold=True)]  # fmt: skip
-        rows = [_t("cmp.cols", lang).split("|")]
-        for o in self.outcomes:
-            finish = _fmt_finish(o.finish) if o.finish else _t("cmp.unfinished", lang)
-            if o.void:
-                finish = _t("void", lang)
-            score = _fmt_score(*o.team_points) if o.team_points else _t("cmp.noscore", lang)
-            rows.append([o.label, str(o.errors), str(o.disputes), finish, score])
-        out.extend("  " + line for line in _table(rows))
+        out = self._summary(lang, style)
         labels = [o.label for o in self.outcomes]
         width = max((_width(x) for x in labels), default=0)
         if self.rows:
