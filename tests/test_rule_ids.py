@@ -16,8 +16,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 from gojinotation.cards import RANK_ORDER, Card, Suit
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.sets import compare, shape
@@ -197,11 +195,6 @@ def test_R_SCORE_2_no_chuan3hu_when_the_third_place_goes_across() -> None:
     assert of(frames, E.Chuan3hu) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a 革命 player's place is assigned only when the next seat goes out, so "
-    "the 串三户 of 004b(13) is stated one exit late (reported in issue #10)",
-)
 def test_R_SCORE_2_revolution_with_toke_and_erke_allies_is_chuan3hu_at_once() -> None:
     """004b(13): 当革命者的2个同伙分获头科、二科时，则革命者视为三科，即对方被串三户.
     Seat 5 declares 革命; his teammates 1 and 3 go out first and second: at that moment

@@ -95,6 +95,8 @@ def _force_bottom(st: DealState, seat: int, ev: list[E.Event], en: str, zh: str)
 
 def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
     for r in st.rev_pending:
+        if st.places[r]:  # placed already (forced 大落): his place stands
+            continue
         first = [s for s in SEATS if st.places[s] == 1]
         second = [s for s in SEATS if st.places[s] == 2]
         free = _places_free(st)
@@ -117,8 +119,6 @@ def _assign_revolution(st: DealState, ev: list[E.Event]) -> None:
 
 def _place_out(st: DealState, seat: int, ev: list[E.Event]) -> int:
     """R-FINISH-1: ``seat`` has played his last card: the first free place is his."""
-    if st.rev_pending and len(st.out_order) == 2:
-        _assign_revolution(st, ev)
     free = _places_free(st)
     if st.rev_pending and 4 in free and len(free) > 1:
         free.remove(4)
@@ -129,6 +129,10 @@ def _place_out(st: DealState, seat: int, ev: list[E.Event]) -> int:
     st.out_order = (*st.out_order, seat)
     st.active &= ~BIT[seat]
     ev.append(E.WentOut(seat, place=place))
+    if st.rev_pending and len(st.out_order) == 2 and not any(st.places[r] for r in st.rev_pending):
+        # 004b(13): with 头科 and 二科 known, the 革命 player's place is known at once
+        # (三科 when his two teammates took them: 串三户 at this exit), not at the next
+        _assign_revolution(st, ev)
     return place
 
 
