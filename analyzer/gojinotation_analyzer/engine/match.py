@@ -23,13 +23,14 @@ asks for; when the record has none, the result says what is missing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Literal, get_args
 
 import attrs
 
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.engine.scoring import TEAMS, DealFacts, DealScore, Team, score_deal, team
 from gojinotation_analyzer.rules.ruleset import Ruleset
+from gojinotation_analyzer.rules.vocab import Tiebreak
 
 __all__ = [
     "TIEBREAKS",
@@ -44,18 +45,7 @@ __all__ = [
 ]
 
 #: Every tie-break the documents use (``match.tiebreak`` values).
-TIEBREAKS: tuple[str, ...] = (
-    "toke_count",
-    "fewer_daluo",
-    "extra_game",
-    "extra_hand_repeat",
-    "extra_game_first_toke",
-    "head_to_head",
-    "game_points",
-    "biggest_win",
-    "lot",
-    "xiaofen",
-)
+TIEBREAKS: tuple[str, ...] = get_args(Tiebreak)
 
 
 def _team_of_place(places: Mapping[int, int], place: int) -> Team | None:
