@@ -40,6 +40,7 @@ finish order and the score change.
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -324,69 +325,85 @@ def _validate_deal(
     from gojinotation_analyzer.engine.fill import Filled
     from gojinotation_analyzer.engine.fill import fill as fill_deal
 
-    # (a slip illegal in every reading is replayed as its nearest legal repair and
-    # reported once: one slip, one error); ``fill=False`` judges the record as written
-    filled = (
-        fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
-        if fill
-        else Filled(replayed, 0, ())
-    )
-    slips = {slip.index: slip for slip in filled.slips}
-    for amb in filled.ambiguities:
-        ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
-                seat=amb.action.seat, action=amb.action)  # fmt: skip
-    if filled.deal is not replayed:
-        deal = attrs.evolve(deal, moves=filled.deal.moves)
-        replayed = attrs.evolve(replayed, moves=filled.deal.moves)
-    actions = list(deal.actions())
-    # Only what the later checks read is kept (a deal may have a million actions): the
-    # replay's round at the actions after a round mark, and the states variations
-    # branch from (``states[i]`` is the state after main-line action ``i``).
-    marked, branches = _kept_indices(deal.moves)
-    rounds: dict[int, int | None] = {}
-    clean: set[int] = set()
-    states: dict[int, Any] = {}
-    ended: E.DealEnded | None = None
-    done = 0
-    before: Any = None
-    try:
-        frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
-        for frame in frames:
-            action = frame.action
-            after = frame.state
-            if action is None:
-                states[0] = after
-                for ev in _merge_seatless(frame.events):
-                    _handle_event(ctx, ev, None, None)
+    # A record is replayed as written first; only where an action is illegal where it
+    # stands is it read as a terse record: the passes and closes it implies are filled
+    # in, and a slip illegal in every reading is replayed as its nearest legal repair,
+    # reported once (one slip, one error).  A record with nothing to fill costs one
+    # replay.  ``fill=False`` judges the record as written.
+    as_written = (deal, replayed)
+    saved = (len(ctx.out), copy.deepcopy(ctx.seen), copy.deepcopy(ctx.left), ctx.count_shown)
+    for filling in (False, True) if fill else (False,):
+        deal, replayed = as_written
+        del ctx.out[saved[0] :]
+        ctx.seen, ctx.left = copy.deepcopy(saved[1]), copy.deepcopy(saved[2])
+        ctx.count_shown = saved[3]
+        filled = (
+            fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
+            if filling
+            else Filled(replayed, 0, ())
+        )
+        slips = {slip.index: slip for slip in filled.slips}
+        for amb in filled.ambiguities:
+            ctx.add("GJV222", "", (amb.en, amb.zh), pos=_pos(amb.action.span),
+                    seat=amb.action.seat, action=amb.action)  # fmt: skip
+        if filled.deal is not replayed:
+            deal = attrs.evolve(deal, moves=filled.deal.moves)
+            replayed = attrs.evolve(replayed, moves=filled.deal.moves)
+        actions = list(deal.actions())
+        # Only what the later checks read is kept (a deal may have a million actions): the
+        # replay's round at the actions after a round mark, and the states variations
+        # branch from (``states[i]`` is the state after main-line action ``i``).
+        marked, branches = _kept_indices(deal.moves)
+        rounds: dict[int, int | None] = {}
+        clean: set[int] = set()
+        states: dict[int, Any] = {}
+        ended: E.DealEnded | None = None
+        done = 0
+        before: Any = None
+        retry = False
+        try:
+            frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
+            for frame in frames:
+                action = frame.action
+                after = frame.state
+                if action is None:
+                    states[0] = after
+                    for ev in _merge_seatless(frame.events):
+                        _handle_event(ctx, ev, None, None)
+                    before = after
+                    continue
+                done += 1
+                rnd = _round_of(before, after, action)
+                violated = any(isinstance(ev, E.Violation) for ev in frame.events)
+                if violated and fill and not filling:
+                    retry = True  # illegal where it stands: read the record as a terse one
+                    break
+                if done in marked:
+                    rounds[done] = rnd
+                    if not violated:
+                        clean.add(done)
+                slip = slips.get(done)
+                for ev in (*slip.violations, *frame.events) if slip else frame.events:
+                    _handle_event(ctx, ev, slip.action if slip else action, rnd)
+                    if isinstance(ev, E.DealEnded):
+                        ended = ev
+                    elif isinstance(ev, E.BurnFailed) and not violated:
+                        _burn_failed(ctx, ev, action, rnd)
+                if done in branches:
+                    states[done] = after
                 before = after
-                continue
-            done += 1
-            rnd = _round_of(before, after, action)
-            violated = any(isinstance(ev, E.Violation) for ev in frame.events)
-            if done in marked:
-                rounds[done] = rnd
-                if not violated:
-                    clean.add(done)
-            slip = slips.get(done)
-            for ev in (*slip.violations, *frame.events) if slip else frame.events:
-                _handle_event(ctx, ev, slip.action if slip else action, rnd)
-                if isinstance(ev, E.DealEnded):
-                    ended = ev
-                elif isinstance(ev, E.BurnFailed) and not violated:
-                    _burn_failed(ctx, ev, action, rnd)
-            if done in branches:
-                states[done] = after
-            before = after
-    except Exception as exc:
-        if os.environ.get("GOUJI_DEBUG"):
-            raise
-        reason = f"{type(exc).__name__}: {exc}"
-        nxt = actions[done] if done < len(actions) else None
-        pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
-        ctx.add("GJV290", "", _both("engine_failed", reason=reason), pos=pos, action=nxt,
-                seat=nxt.seat if nxt is not None else None)  # fmt: skip
-        ctx.add_summaries()
-        return _sorted(ctx.out), None, ruleset
+        except Exception as exc:
+            if os.environ.get("GOUJI_DEBUG"):
+                raise
+            reason = f"{type(exc).__name__}: {exc}"
+            nxt = actions[done] if done < len(actions) else None
+            pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
+            ctx.add("GJV290", "", _both("engine_failed", reason=reason), pos=pos, action=nxt,
+                    seat=nxt.seat if nxt is not None else None)  # fmt: skip
+            ctx.add_summaries()
+            return _sorted(ctx.out), None, ruleset
+        if not retry:
+            break
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
         pos = _pos(last.span) if last.span.line else ctx.deal_pos()
