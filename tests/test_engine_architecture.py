@@ -150,12 +150,16 @@ def test_engine_rule_families_import_one_way() -> None:
 #: The modules that scoring was split into (issue #10), lowest first.
 SCORING = ("scoring_facts", "scoring_tribute", "scoring")
 
+#: The modules that sets was split into (issue #10), lowest first; ``sets`` re-exports.
+SETS = ("sets_shape", "sets_compare", "sets_burn", "sets_enum", "sets")
+
 
 def test_engine_modules_are_small() -> None:
-    """No module of the rule engine's state machine, or of scoring, over 800 lines."""
+    """No module of the rule engine's state machine, of scoring or of sets, over 800
+    lines."""
     sizes = {
         m: len((PKG_DIR / "engine" / f"{m}.py").read_text(encoding="utf-8").splitlines())
-        for m in (*ENGINE_ORDER, "state", "events", *SCORING, "match")
+        for m in (*ENGINE_ORDER, "state", "events", *SCORING, "match", *SETS)
     }
     assert {m: n for m, n in sizes.items() if n > 800} == {}
     assert not (PKG_DIR / "engine" / "engine.py").exists()
@@ -179,6 +183,33 @@ def test_scoring_parts_import_one_way_and_scoring_reexports_them() -> None:
         for name in part.__all__:
             assert name in scoring.__all__, (m, name)
             assert getattr(scoring, name) is getattr(part, name), (m, name)
+
+
+def test_sets_parts_import_one_way_and_sets_reexports_them() -> None:
+    """Sets are pure functions of cards and a ruleset: their parts import no other engine
+    module, each only the parts before it in :data:`SETS`; ``engine.sets`` re-exports
+    every public name of its parts (and the private helpers other modules read through
+    it), the same objects."""
+    import importlib
+
+    graph = _graph()
+    parts = [f"{ENGINE}.{m}" for m in SETS]
+    for i, m in enumerate(parts):
+        engine_deps = {d for d in graph[m] if d.startswith(f"{ENGINE}.")}
+        assert engine_deps <= set(parts[:i]), (m, engine_deps)
+    sets = importlib.import_module(parts[-1])
+    public: set[str] = set()
+    for m in parts[:-1]:
+        part = importlib.import_module(m)
+        assert part.__all__, m
+        public |= set(part.__all__)
+        for name in part.__all__:
+            assert name in sets.__all__, (m, name)
+            assert getattr(sets, name) is getattr(part, name), (m, name)
+    assert set(sets.__all__) == public
+    enum = importlib.import_module(f"{ENGINE}.sets_enum")
+    for name in ("_by_rank", "_pick", "_specs"):  # rules_kaidian reads them as S._x
+        assert getattr(sets, name) is getattr(enum, name), name
 
 
 def test_engine_package_reexports_the_verbs() -> None:

@@ -18,11 +18,16 @@ rule ids                                          module
 ================================================  ===========================================
 R-TURN-1, R-PASS-1/2, R-YIELD-1, R-CLOSE-1/2,     :mod:`.rules_turn` (the seat walk and
 R-LEAD-1, R-JIEFENG-1, R-WUTOU-1, R-SIHU-1        who acts next: :mod:`.core`)
-R-SET-1..4, R-JOKER-1..8, R-TWO-1, R-GOUJI-1/2,   :mod:`.rules_play` (set shapes and
-R-DIPAI-1 (够死级 sets)                           comparisons: :mod:`.sets`)
-R-BURN-1..9                                       :mod:`.rules_burn`
+R-SET-1..4, R-JOKER-1..8, R-TWO-1, R-GOUJI-1/2,   :mod:`.rules_play` (set shapes, 够级
+R-DIPAI-1 (够死级 sets)                           status: :mod:`.sets_shape`; comparisons:
+                                                  :mod:`.sets_compare`; candidate sets:
+                                                  :mod:`.sets_enum`; all re-exported by
+                                                  :mod:`.sets`)
+R-BURN-1..9                                       :mod:`.rules_burn` (R-BURN-3/9 checks:
+                                                  :mod:`.sets_burn`)
 R-KAIDIAN-1..5                                    :mod:`.rules_kaidian`
-R-BIE3-1..3, R-BUY-1                              :mod:`.rules_bie3`
+R-BIE3-1..3, R-BUY-1                              :mod:`.rules_bie3` (R-BIE3-1 on a set:
+                                                  :mod:`.sets_shape`)
 R-FINISH-1, R-REVOLUTION-1, R-SCORE-2 (串三户      :mod:`.rules_finish` (points:
 as it happens), 够死级 chances granted             :mod:`.scoring`)
 R-TRIBUTE-1/2, R-REPORT-1, R-PENALTY-1, R-TIME-1  :mod:`.rules_exchange` (owed and
@@ -44,7 +49,8 @@ The modules import one way: :mod:`.params` and :mod:`.core` (ruleset values comp
 once, rank counters, failures, the seat walk) <- :mod:`.opening` <- the families
 (kaidian <- finish <- burn <- turn <- bie3 <- exchange <- play) <- :mod:`.machine` <-
 :mod:`.legal` <- :mod:`.replay`; no module of the package imports back
-(``tests/test_engine_architecture.py``).  :data:`ENGINE_DEFAULTS`
+(``tests/test_engine_architecture.py``); nor do the parts of :mod:`.sets`
+(sets_shape <- sets_compare <- sets_burn <- sets_enum <- sets).  :data:`ENGINE_DEFAULTS`
 (rule data, :mod:`gojinotation_analyzer.rules.readings`) says how the engine reads what
 the rule documents leave open.
 """
