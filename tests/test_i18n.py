@@ -1,9 +1,10 @@
-"""The one message catalogue (``gojinotation_analyzer/i18n.py``): every message in both
+"""The one message catalogue (the package ``gojinotation_analyzer/i18n/``): every message in both
 languages with the same fields, and no bilingual table anywhere else in the analyzer."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import string
 from collections.abc import Iterator
@@ -146,9 +147,38 @@ def test_no_bilingual_table_outside_the_catalogue() -> None:
     found: dict[str, int] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel == "i18n.py":
+        if rel.startswith("i18n/"):  # the catalogue: the whole i18n package
             continue
         n = len(list(bilingual_tables(ast.parse(path.read_text(encoding="utf-8")))))
         if n:
             found[rel] = n
     assert found == {k: n for k, (n, _) in REMAINING.items()}
+
+
+def test_catalogue_split_keeps_every_entry_in_order() -> None:
+    """The catalogue split into the i18n package (issue #10) keeps every key, text and
+    their order: it equals the snapshot taken from the single module before the move."""
+    snap = json.loads(
+        (ROOT / "tests" / "fixtures" / "i18n_catalog_snapshot.json").read_text("utf-8")
+    )
+    assert list(i18n.CATALOG) == snap["order"]
+    assert {k: list(v) for k, v in i18n.CATALOG.items()} == snap["catalog"]
+    assert {k: list(v) for k, v in i18n.PLACES.items()} == snap["places"]
+
+
+def test_catalogue_modules_are_small_and_disjoint() -> None:
+    """Each data module of the package holds one ``MESSAGES`` dict, no key in two."""
+    from gojinotation_analyzer.i18n import (
+        cli,
+        commands,
+        engine,
+        reports,
+        sanctions,
+        serve,
+        tables,
+    )
+
+    parts = [m.MESSAGES for m in (cli, engine, reports, sanctions, serve, commands, tables)]
+    assert sum(map(len, parts)) == len(i18n.CATALOG)
+    for path in (PACKAGE / "i18n").glob("*.py"):
+        assert len(path.read_text("utf-8").splitlines()) < 700, path.name
