@@ -130,13 +130,24 @@ class Filled:
 _SKIP_KEYS = frozenset({"rs", "p", "hist", "n", "result", "events"})
 
 
+#: The fields a state's key reads, by the state's class (sorted, the history left out).
+_KEY_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = (int, str, bool, float, type(None))
+
+
 def _key(st: Any) -> Hashable:
     """A hashable key of everything a state says about the game (not its history)."""
     out: list[Any] = []
-    for k in sorted(vars(st)):
-        if k in _SKIP_KEYS:
+    fields = vars(st)
+    names = _KEY_FIELDS.get(type(st))
+    if names is None or len(names) + len(_SKIP_KEYS & fields.keys()) != len(fields):
+        names = tuple(sorted(k for k in fields if k not in _SKIP_KEYS))
+        _KEY_FIELDS[type(st)] = names
+    for k in names:
+        v = fields[k]
+        if type(v) in _PLAIN:
+            out.append((k, v))
             continue
-        v = getattr(st, k)
         slots = getattr(type(v), "__slots__", None)
         if slots and not isinstance(v, (tuple, int, str, bool, float)):
             v = (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
@@ -145,6 +156,13 @@ def _key(st: Any) -> Hashable:
 
 
 def _freeze(v: Any) -> Hashable:
+    if type(v) is tuple:  # the usual field: a tuple of numbers, hashable as it is
+        try:
+            hash(v)
+        except TypeError:
+            pass
+        else:
+            return v
     if isinstance(v, (list, tuple)):
         return tuple(_freeze(x) for x in v)
     if isinstance(v, dict):
