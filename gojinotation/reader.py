@@ -10,6 +10,10 @@ the same model or the precise error.  A deal with a syntax error becomes a
 :class:`BrokenDeal` that keeps its raw text and its errors, and the reader goes on with
 the next deal.
 
+This module holds the public API; the parts live beside it: ``_scan`` (blocks and
+deal chunks), ``_fast`` and ``_tight`` (the fast path), ``_lark`` (the grammar, the
+transformer, Lark's errors), ``_assemble`` (items into deals) and ``_values``.
+
 >>> m = loads('[Event "demo"]\\nhand 1: DD X 333\\n1. 1:333 2:- 3:-')
 >>> m.deals[0].tags["Event"], len(list(m.deals[0].actions()))
 ('demo', 3)
