@@ -32,10 +32,16 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
+from ._jsonout import _ACTION_CLASSES, _NO_SPAN
+from ._jsonout import JsonDict as JsonDict
+from ._jsonout import Value as Value
+from ._jsonout import dumps_json as dumps_json
+from ._jsonout import iter_json as iter_json
+from ._jsonout import to_json as to_json
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
 from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
@@ -56,24 +62,10 @@ __all__ = [
 
 #: Error code of a JSON document that does not describe a GJN value.
 JSON_VALUE_CODE = "GJN130"
+
+
 #: Error code of text that is not JSON at all.
 JSON_SYNTAX_CODE = "GJN131"
-
-#: Any model value with a JSON form.
-Value: TypeAlias = (
-    m.Match
-    | m.Deal
-    | BrokenDeal
-    | m.Action
-    | m.Comment
-    | m.Tag
-    | m.Hand
-    | m.Note
-    | m.RoundMark
-    | m.Variation
-)
-
-JsonDict: TypeAlias = dict[str, Any]
 
 
 class JsonError(GoujiError):
@@ -157,213 +149,9 @@ def _rebuild_json_error(state: dict[str, object]) -> JsonError:
     return err
 
 
-# ------------------------------------------------------------------------ writing
-
-_NO_SPAN = m.Span(0, 0)
-
-_ACTION_NAMES: dict[type, str] = {
-    m.Play: "play",
-    m.Burn: "burn",
-    m.Pass: "pass",
-    m.Yield: "yield",
-    m.Close: "close",
-    m.Timeout: "timeout",
-    m.Revolution: "revolution",
-    m.Report: "report",
-    m.Buy: "buy",
-    m.Give: "give",
-    m.Tribute: "tribute",
-    m.Return: "return",
-    m.Penalty: "penalty",
-    m.Ruling: "ruling",
-    m.Declare: "declare",
-    m.Decline: "decline",
-    m.Draw: "draw",
-    m.Show: "liang",
-    m.JiefengClaim: "jiefeng",
-    m.Kaidian: "kaidian",
-    m.Baola: "baola",
-    m.Waive: "waive",
-    m.Query: "query",
-}
-_ACTION_CLASSES: dict[str, type] = {v: k for k, v in _ACTION_NAMES.items()}
-
-
-def _span_json(span: m.Span) -> JsonDict:
-    return {
-        "line": span.line,
-        "column": span.column,
-        "end_line": span.end_line,
-        "end_column": span.end_column,
-    }
-
-
-def _cards_json(cards: Sequence[Card]) -> list[str]:
-    return [c.gjn() for c in cards]
-
-
-def _note_json(note: m.Note, spans: bool) -> JsonDict:
-    out: JsonDict = {"key": note.key, "value": note.value}
-    if spans and note.span != _NO_SPAN:
-        out["span"] = _span_json(note.span)
-    return out
-
-
-def _error_json(err: NotationError) -> JsonDict:
-    return {
-        "code": err.code,
-        "file": err.filename,
-        "line": err.line,
-        "column": err.column,
-        "end_column": err.end_column,
-        "found": err.found,
-        "expected": list(err.expected),
-        "source_line": err.source_line,
-        "en": err.en,
-        "zh": err.zh,
-    }
-
-
-def _action_json(a: m.Action, spans: bool) -> JsonDict:
-    out: JsonDict = {"type": _ACTION_NAMES[type(a)], "seat": a.seat}
-    if isinstance(a, (m.Play, m.Burn)):
-        out["cards"] = _cards_json(a.cards)
-    elif isinstance(a, m.Report):
-        out["count"] = a.count
-    elif isinstance(a, m.Buy):
-        out["card"] = a.card.gjn()
-        out["from_seat"] = a.from_seat
-        out["paid"] = a.paid.gjn()
-    elif isinstance(a, m.Give):
-        out["card"] = a.card.gjn()
-        out["to_seat"] = a.to_seat
-    elif isinstance(a, (m.Tribute, m.Return)):
-        out["cards"] = _cards_json(a.cards)
-        out["to_seat"] = a.to_seat
-    elif isinstance(a, m.Penalty):
-        out["points"] = a.points
-        out["reason"] = a.reason
-    elif isinstance(a, m.Ruling):
-        out["text"] = a.text
-    elif isinstance(a, m.Draw):
-        out["card"] = a.card.gjn()
-        if a.to is not None:
-            out["to"] = a.to
-    elif isinstance(a, m.Show):
-        out["cards"] = _cards_json(a.cards)
-    elif isinstance(a, m.Baola):
-        out["rebel"] = a.rebel
-    elif isinstance(a, m.Query):
-        out["target"] = a.target
-    if a.irregular:
-        out["irregular"] = True
-    if a.glyphs:
-        out["glyphs"] = list(a.glyphs)
-    if a.notes:
-        out["notes"] = [_note_json(n, spans) for n in a.notes]
-    return out
-
-
-def to_json(obj: Value, *, spans: bool = True) -> JsonDict:
-    """The JSON form of any model value (a new ``dict`` of JSON-compatible data).
-
-    Action fields that hold their default (``irregular`` false, no ``glyphs``, no
-    ``notes``) are left out; so are spans that are unknown or, with ``spans=False``,
-    all spans.
-
-    >>> to_json(m.Buy(3, card=Card.parse("3h"), from_seat=6, paid=Card.parse("2")))
-    {'type': 'buy', 'seat': 3, 'card': '3h', 'from_seat': 6, 'paid': '2'}
-    >>> to_json(m.Hand(4, None))
-    {'type': 'hand', 'seat': 4, 'cards': None}
-
-    :raises TypeError: if ``obj`` is not a model value.
-    """
-    out: JsonDict
-    span = getattr(obj, "span", _NO_SPAN)
-    if isinstance(obj, m.Match):
-        out = {
-            "type": "match",
-            "version": obj.version,
-            "prologue": [to_json(c, spans=spans) for c in obj.prologue],
-            "deals": [to_json(d, spans=spans) for d in obj.deals],
-        }
-    elif isinstance(obj, m.Deal):
-        out = {
-            "type": "deal",
-            "header": [to_json(i, spans=spans) for i in obj.header],
-            "hands": [to_json(i, spans=spans) for i in obj.hands],
-            "moves": [to_json(i, spans=spans) for i in obj.moves],
-        }
-    elif isinstance(obj, BrokenDeal):
-        out = {
-            "type": "broken",
-            "raw": obj.raw,
-            "errors": [_error_json(e) for e in obj.errors],
-        }
-    elif isinstance(obj, m.Comment):
-        out = {"type": "comment", "text": obj.text}
-    elif isinstance(obj, m.Tag):
-        out = {"type": "tag", "name": obj.name, "value": obj.value}
-    elif isinstance(obj, m.Hand):
-        out = {
-            "type": "hand",
-            "seat": obj.seat,
-            "cards": None if obj.cards is None else _cards_json(obj.cards),
-        }
-    elif isinstance(obj, m.Note):
-        out = {"type": "note", **_note_json(obj, spans)}
-        span = _NO_SPAN  # already written
-    elif isinstance(obj, m.RoundMark):
-        out = {"type": "round", "number": obj.number}
-    elif isinstance(obj, m.Variation):
-        out = {"type": "variation", "moves": [to_json(i, spans=spans) for i in obj.moves]}
-    elif isinstance(obj, m.ACTION_TYPES):
-        out = _action_json(obj, spans)
-    else:
-        raise TypeError(f"not a GJN model value: {obj!r}")
-    if spans and isinstance(span, m.Span) and span != _NO_SPAN:
-        out["span"] = _span_json(span)
-    return out
-
-
-def dumps_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> str:
-    """The JSON text of a model value (UTF-8 friendly: Chinese is not escaped).
-
-    >>> print(dumps_json(m.Tag("Event", "青岛"), indent=None))
-    {"type": "tag", "name": "Event", "value": "青岛"}
-    """
-    return json.dumps(to_json(obj, spans=spans), ensure_ascii=False, indent=indent)
-
-
-def iter_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> Iterator[str]:
-    """The text of :func:`dumps_json` in pieces, one deal a piece for a match, so that
-    the JSON tree and text of only one deal exist at a time (a writer of a large file).
-
-    >>> match = m.Match((m.Deal((m.Tag("Event", "a"),), (), ()),) * 2, 1)
-    >>> all("".join(iter_json(match, indent=i)) == dumps_json(match, indent=i)
-    ...     for i in (None, 0, 2, 4))
-    True
-    """
-    if not isinstance(obj, m.Match) or not obj.deals:
-        yield dumps_json(obj, spans=spans, indent=indent)
-        return
-    shell = to_json(m.Match((), obj.version, obj.prologue), spans=spans)
-    text = json.dumps(shell, ensure_ascii=False, indent=indent)
-    cut = text.rindex("[]")  # "deals" is the last key: its empty list is the last "[]"
-    yield text[:cut] + "["
-    sep = ", " if indent is None else ",\n" + " " * (2 * indent)
-    first = "" if indent is None else "\n" + " " * (2 * indent)
-    for i, deal in enumerate(obj.deals):
-        piece = json.dumps(to_json(deal, spans=spans), ensure_ascii=False, indent=indent)
-        if indent is not None:  # strings hold no raw line breaks: this only re-indents
-            piece = piece.replace("\n", "\n" + " " * (2 * indent))
-        yield (sep if i else first) + piece
-    yield ("" if indent is None else "\n" + " " * indent) + "]" + text[cut + 2 :]
-
-
-# ------------------------------------------------------------------------ reading
-
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+
 _MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
 
 
@@ -745,7 +533,10 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "query": ("target",),
 }
 
+
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]
+
+
 _READERS: dict[str, _Reader] = {
     "match": _In.match,
     "deal": _In.deal,
@@ -757,13 +548,26 @@ _READERS: dict[str, _Reader] = {
     "round": _In.round,
     "variation": _In.variation,
 }
+
+
 _READERS.update(dict.fromkeys(_ACTION_FIELDS, _In.action))
 
+
 _COMMENT = frozenset({"comment"})
+
+
 _DEALS = frozenset({"deal", "broken"})
+
+
 _HEADER = frozenset({"tag", "comment"})
+
+
 _HANDS = frozenset({"hand", "comment"})
+
+
 _MOVES = frozenset({"comment", "round", "variation", *_ACTION_FIELDS})
+
+
 _ANY = frozenset(_READERS)
 
 

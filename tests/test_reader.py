@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gojinotation as gj
+from gojinotation import _scan
 from gojinotation import model as m
 from gojinotation import reader as r
 from gojinotation.reader import GRAMMAR_PATH
@@ -192,7 +193,7 @@ SAMPLE = (
 def test_blocks_of_any_size_read_the_same(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = list(gj.read(SAMPLE).match.deals)
     assert [type(d).__name__ for d in expected] == ["Deal", "BrokenDeal", "Deal", "Deal"]
-    monkeypatch.setattr(r, "_BLOCK", block)
+    monkeypatch.setattr(_scan, "_BLOCK", block)  # the block size of the scanner
     data = SAMPLE.encode("utf-8")
     got = list(gj.iter_deals(io.BytesIO(data)))  # type: ignore[arg-type]
     assert got == expected
