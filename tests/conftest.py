@@ -3,6 +3,10 @@
 ``ci`` (used when the environment variable CI is set) runs more examples without a
 deadline; ``dev`` keeps local runs quick.  Select one with HYPOTHESIS_PROFILE.
 
+The ``browser`` fixture is Debian's headless Chromium driven by Playwright (one per test
+module); a test marked ``browser`` is skipped where ``/usr/bin/chromium`` is missing (the
+README's test command installs it).
+
 The ``seeds`` fixture is the folder of rule documents (``../shared/seeds`` beside the
 checkout, or ``$GOJINOTATION_SEEDS``) that the citation tests quote.  Where it is missing
 those tests are skipped on a developer's machine but FAIL in CI (the variable ``CI`` set):
@@ -13,7 +17,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -54,3 +60,39 @@ def seeds_or_fail(folder: Path = SEEDS, *, ci: bool | None = None) -> Path:
 def seeds() -> Path:
     """The folder of rule documents (see the module docstring)."""
     return seeds_or_fail()
+
+
+#: The browser the ``browser`` tests drive, and how it is started here (no network but
+#: loopback: the background services are off).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``browser`` where Chromium is missing."""
+    if os.path.exists(CHROMIUM):
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (CI installs chromium)")
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium through Playwright, one per test module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    pw = sync_api.sync_playwright().start()
+    b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+    pw.stop()

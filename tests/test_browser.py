@@ -7,7 +7,6 @@ Playwright; Playwright's own browser download is not used.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,25 +18,9 @@ import gojinotation as gj
 from gojinotation_analyzer.publish.render import render_files
 from gojinotation_analyzer.publish.view import MatchView, view_from_engine, view_from_record
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FIXTURES = Path(__file__).parent / "fixtures" / "render"
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (CI installs chromium)"
-    ),
-]
+pytestmark = [pytest.mark.browser]  # skipped where Chromium is missing (conftest)
 
 
 @pytest.fixture(scope="module")
@@ -51,16 +34,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def final_view() -> MatchView:
     return view_from_record(gj.read((FIXTURES / "final.gjn").read_bytes()).match)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    pw = sync_api.sync_playwright().start()
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
-    pw.stop()
 
 
 def _step_with(view: MatchView, comment: str) -> str:

@@ -13,7 +13,6 @@ Chromium is Debian's (``/usr/bin/chromium``), started through Playwright as in
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Iterator
@@ -32,25 +31,9 @@ httpx = pytest.importorskip("httpx")
 from gojinotation_analyzer.reports.validate import validate_source  # noqa: E402
 from gojinotation_analyzer.serve.app import create_app  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1, "has_touch": True}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is missing (CI installs chromium)"
-    ),
-]
+pytestmark = [pytest.mark.browser]  # skipped where Chromium is missing (conftest)
 
 DISPUTE = '[Event "x"]\n[Profile "dasai-5421"]\n[Leader "6"]\n' + "".join(
     f"hand {i}: {h}\n" for i, h in enumerate(["73", "639", "739", "839", "939", "539"], 1)
@@ -96,16 +79,6 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Pa
     server = Server(folder)
     yield server, folder
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    pw = sync_api.sync_playwright().start()
-    b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield b
-    b.close()
-    pw.stop()
 
 
 class Phone:
