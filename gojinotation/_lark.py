@@ -343,15 +343,7 @@ _PARSER: Lark | None = None
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
-        parser = Lark(
-            _grammar_text(),
-            parser="lalr",
-            lexer="contextual",
-            strict=_strict_available(),
-            propagate_positions=False,
-            maybe_placeholders=False,
-            transformer=_TRANSFORMER,
-        )
+        parser = build_parser(strict=False)
         # The lexers compile their scanners on first use, after the checks above: the
         # long terminals are matched by their possessive forms (the same language).
         for term in parser.terminals:
@@ -359,6 +351,38 @@ def _parser() -> Lark:
                 term.pattern.value = _possessive(term.pattern.value)
         _PARSER = parser
     return _PARSER
+
+
+def build_parser(*, strict: bool) -> Lark:
+    """Build the Lark parser of the grammar (the transformer attached).
+
+    With ``strict=True`` Lark checks with interegular that no two terminals can match the
+    same text (a grammar-development check the test suite runs,
+    ``tests/test_reader.py::test_grammar_terminals_do_not_collide``): it costs about 0.4 s
+    of CPU, ten times the build itself, so the reader's own parser is built with
+    ``strict=False`` and without Lark's collision scan, which Lark otherwise runs (logging
+    only) whenever interegular happens to be installed.
+
+    >>> build_parser(strict=False).options.parser
+    'lalr'
+    """
+    import lark.lexer as lark_lexer
+
+    saved = getattr(lark_lexer, "has_interegular", False)
+    if not strict:
+        lark_lexer.has_interegular = False
+    try:
+        return Lark(
+            _grammar_text(),
+            parser="lalr",
+            lexer="contextual",
+            strict=strict,
+            propagate_positions=False,
+            maybe_placeholders=False,
+            transformer=_TRANSFORMER,
+        )
+    finally:
+        lark_lexer.has_interegular = saved
 
 
 #: Terminals that may be megabytes long (a comment, a note, a quoted string).
@@ -379,14 +403,6 @@ def _possessive(rx: str) -> str:
     \\{[^\\\\}]*+(\\\\.[^\\\\}]*+)*+\\}
     """
     return _STAR.sub("*+", rx)
-
-
-def _strict_available() -> bool:
-    try:
-        import interegular  # noqa: F401
-    except ImportError:  # strict mode needs interegular; the tests always have it
-        return False
-    return True
 
 
 _TERMINAL_WORDS = {

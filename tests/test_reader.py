@@ -244,3 +244,29 @@ def test_undecodable_bytes_break_one_deal_only(tmp_path: Path) -> None:
         (err,) = result.errors
         assert (err.code, err.line, err.column, err.found) == ("GJN115", 5, 9, "e9")
         assert "\ufffd" in result.match.deals[1].raw  # type: ignore[union-attr]
+
+
+def test_grammar_terminals_do_not_collide() -> None:
+    """Lark's strict mode (interegular) finds no two terminals that match the same text;
+    the reader's own parser skips this check at run time (``_lark.build_parser``)."""
+    pytest.importorskip("interegular")
+    import lark.lexer
+
+    from gojinotation._lark import build_parser
+
+    parser = build_parser(strict=True)
+    assert parser.options.strict
+    assert lark.lexer.has_interegular  # restored after the non-strict build too
+    build_parser(strict=False)
+    assert lark.lexer.has_interegular
+
+
+def test_grammar_collision_is_caught_by_the_strict_build() -> None:
+    """The strict check can fail: two regular-expression terminals that both match
+    ``ab`` are refused."""
+    pytest.importorskip("interegular")
+    from lark import Lark
+    from lark.exceptions import LexError
+
+    with pytest.raises(LexError):
+        Lark("start: A | B\nA: /ab?/\nB: /a[bc]/\n", parser="lalr", lexer="contextual", strict=True)
