@@ -59,7 +59,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gojinotation as gj
 from gojinotation.cards import format_cards
-from gojinotation_analyzer.serve.store import ServeError, Store, Table, tags_of
+from gojinotation_analyzer.serve.store import ServeError, Store, Table, _error, tags_of
 
 __all__ = ["CSP", "create_app"]
 
@@ -191,6 +191,7 @@ class _Live:
         out: dict[str, Any] = {
             "table": table.name,
             "title": _title(table),
+            "deal": tags_of(table.snap.deal).get("Deal", str(table.deal_count)),
             "seq": seq,
             "delay": 0 if full else self.delay,
             "seats": seats,
@@ -235,6 +236,9 @@ class _Live:
         out["text"] = table.snap.text
         out["disputes"] = table.disputes
         out["sha256"] = table.sha256
+        out["confirmed"] = table.confirmed()
+        out["deals"] = table.deal_count
+        out["next_leader"] = table.next_leader() if table.sealed else None
         return out
 
 
@@ -311,6 +315,15 @@ def create_app(
         gjn = data.get("gjn")
         if op == "act" and (not isinstance(gjn, str) or len(gjn) > 2000):
             raise ServeError("no GJN action given", "没有给出 GJN 动作")
+        seat = data.get("seat")
+        if op == "confirm" and not isinstance(seat, int):
+            raise _error("serve.bad_seat", seat=seat)
+        hands = data.get("hands")
+        leader = data.get("leader")
+        if op == "next" and (not isinstance(hands, str) or len(hands) > 4000):
+            raise _error("serve.bad_hands", reason="", reason_zh="")
+        if op == "next" and leader is not None and not isinstance(leader, int):
+            raise _error("serve.bad_seat", seat=leader)
 
         def run() -> dict[str, Any]:
             t0 = time.perf_counter()
@@ -318,6 +331,11 @@ def create_app(
                 table.add(seq, str(gjn))
             elif op == "undo":
                 table.undo(seq)
+            elif op == "confirm":
+                assert isinstance(seat, int)
+                table.confirm(seq, seat)
+            elif op == "next":
+                table.next_deal(seq, str(hands), leader)
             else:
                 table.seal(seq)
             out = live.recorder(table)
@@ -341,6 +359,14 @@ def create_app(
     @handler
     async def api_seal(request: Request) -> Response:
         return await write(request, "seal")
+
+    @handler
+    async def api_confirm(request: Request) -> Response:
+        return await write(request, "confirm")
+
+    @handler
+    async def api_next(request: Request) -> Response:
+        return await write(request, "next")
 
     @handler
     async def api_record(request: Request) -> Response:
@@ -476,6 +502,8 @@ def create_app(
         Route("/api/t/{table}/act", api_act, methods=["POST"]),
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
         Route("/api/t/{table}/seal", api_seal, methods=["POST"]),
+        Route("/api/t/{table}/confirm", api_confirm, methods=["POST"]),
+        Route("/api/t/{table}/next", api_next, methods=["POST"]),
         Route("/api/t/{table}/hands", api_hands, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
