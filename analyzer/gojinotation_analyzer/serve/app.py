@@ -4,8 +4,9 @@ Pages (static shells; every record text reaches them as JSON and is shown with
 ``textContent``, never as markup):
 
 * ``/`` — the event: every table and its state;
-* ``/t/{table}`` — a spectator's view, following the record live (server-sent events),
-  late by the broadcast delay, hands hidden while the deal is live unless opened;
+* ``/t/{table}`` — a spectator's view: the replay viewer of ``gouji render`` following the
+  record live (server-sent events, :mod:`serve.live`), late by the broadcast delay, hands
+  hidden while the deal is live unless opened;
 * ``/t/{table}/record#k=SECRET`` — the recorder's view (the secret stays in the fragment
   and is sent in the ``X-Table-Secret`` header, never in a cookie);
 * ``/organiser#k=TOKEN`` — the organiser's page: the tables' secrets and recorder links;
@@ -59,6 +60,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gojinotation as gj
 from gojinotation.cards import format_cards
+from gojinotation_analyzer.serve.live import LiveViews
+from gojinotation_analyzer.serve.replay import REPLAY_CSP
 from gojinotation_analyzer.serve.store import ServeError, Store, Table, _error, tags_of
 
 __all__ = ["CSP", "create_app"]
@@ -253,6 +256,7 @@ def create_app(
     store = Store(event_dir, deck_check=deck_check)
     store.lock()  # one server per event folder
     live = _Live(store, delay)
+    views = LiveViews(delay)
     locks: dict[str, asyncio.Lock] = {}
 
     def table_of(request: Request) -> Table:
@@ -406,6 +410,47 @@ def create_app(
         )
 
     @handler
+    async def spectator_page(request: Request) -> Response:
+        table = table_of(request)
+        lang_of = request.query_params.get("lang", lang)
+        html = await run_in_threadpool(
+            views.page,
+            table,
+            lang_of if lang_of in ("zh", "en") else "zh",
+            hands_open=store.hands_open(table.name),
+        )
+        return HTMLResponse(html, headers={"Content-Security-Policy": REPLAY_CSP})
+
+    @handler
+    async def api_live(request: Request) -> Response:
+        table = table_of(request)
+        since = request.headers.get("last-event-id") or request.query_params.get("since", "")
+
+        async def stream() -> AsyncIterator[str]:
+            have = since
+            while True:
+                ev = live.waiter(table.name)
+                lv = await run_in_threadpool(
+                    views.visible, table, hands_open=store.hands_open(table.name)
+                )
+                if lv.token != have:
+                    msg = views.update(table, have, hands_open=store.hands_open(table.name))
+                    data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+                    yield f"id: {lv.token}\nevent: frames\ndata: {data}\n\n"
+                    have = lv.token
+                else:
+                    yield ": keep-alive\n\n"
+                step = 1.0 if live.delay > 0 else 15.0
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ev.wait(), timeout=step)
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+
+    @handler
     async def api_tables(request: Request) -> Response:
         rows = []
         for t in store.tables():
@@ -491,13 +536,14 @@ def create_app(
         Route("/", page("event.html")),
         Route("/organiser", page("organiser.html")),
         Route("/t/{table}.gjn", record_text),
-        Route("/t/{table}", page("spectator.html")),
+        Route("/t/{table}", spectator_page),
         Route("/t/{table}/record", page("recorder.html")),
         Route("/t/{table}/replay", replay_page),
         Route("/api/tables", api_tables),
         Route("/api/organiser", api_organiser),
         Route("/api/t/{table}/watch", api_watch),
         Route("/api/t/{table}/events", api_events),
+        Route("/api/t/{table}/live", api_live),
         Route("/api/t/{table}/record", api_record),
         Route("/api/t/{table}/act", api_act, methods=["POST"]),
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
