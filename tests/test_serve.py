@@ -176,7 +176,9 @@ def test_next_deal_in_the_same_file(tmp_path: Path) -> None:
     confirm_all(table)
     digest = table.seal(table.seq)
     leader = table.next_leader()
-    assert leader == next(s for s, p in table.snap.result.places.items() if p == 6)  # 大落
+    result = table.snap.result
+    assert result is not None and leader is not None
+    assert leader == next(s for s, p in result.places.items() if p == 6)  # 大落
     with pytest.raises(ServeError):
         table.next_deal(table.seq, hands.replace("hand 6:", "hand 5:"))  # six seats
     with pytest.raises(ServeError) as info:  # R-OPEN-1: the previous deal decides
@@ -186,6 +188,7 @@ def test_next_deal_in_the_same_file(tmp_path: Path) -> None:
     assert (table.deal_count, table.seq, table.sealed) == (2, 0, False)
     text = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
     new = gj.loads(text).deals[1]
+    assert isinstance(new, m.Deal)
     assert new.tag("Deal") == "2" and new.tag("Leader") == str(leader)
     assert new.tag("Event") == first.tag("Event") and new.tag("Finish") is None
     # the sealed deal keeps its seal, still checked
@@ -377,7 +380,7 @@ def test_refusal_over_http_has_rule_source_and_both_languages(
 
 def test_pages_have_strict_csp_and_carry_no_record_text(toy: tuple[TestClient, str, Any]) -> None:
     client, _, _ = toy
-    for path in ("/", "/t/toy", "/t/toy/record", "/organiser", "/api/t/toy/watch"):
+    for path in ("/", "/t/toy/record", "/organiser", "/api/t/toy/watch"):
         r = client.get(path)
         assert r.status_code == 200
         assert r.headers["content-security-policy"] == CSP
@@ -388,6 +391,89 @@ def test_pages_have_strict_csp_and_carry_no_record_text(toy: tuple[TestClient, s
     for f in js:
         src = f.read_text(encoding="utf-8")
         assert "innerHTML" not in src and "eval(" not in src, f
+
+
+def _page_data(html: str) -> Any:
+    import json
+    import re
+
+    found = re.search(r'<script type="application/json" id="gjn-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def _page_csp(html: str) -> str:
+    import re
+
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert found is not None
+    return found.group(1).replace("&#39;", "'")
+
+
+def test_spectator_page_is_the_replay_viewer_with_its_csp(toy: tuple[TestClient, str, Any]) -> None:
+    client, _, _ = toy
+    r = client.get("/t/toy")
+    assert r.status_code == 200 and 'id="viewer"' in r.text  # the replay viewer
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    meta = _page_csp(r.text)
+    assert "'unsafe-inline'" not in meta and "default-src 'none'" in meta
+    assert meta.count("'sha256-") == 3  # the style, the replay's script and the live script
+    assert "connect-src 'self'" in meta  # its event stream, nothing else
+    assert "<script>alert(1)" not in r.text  # the record's text is escaped
+    assert _page_data(r.text)["deals"][0]["names"][0] == "<script>alert(1)</script>"
+    assert "data:text/plain" not in r.text  # no record offered for download while live
+
+
+def test_spectator_payload_carries_no_hidden_hand_nor_delayed_action(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+    import types
+
+    from gojinotation_analyzer.serve import store as store_mod
+
+    deal = generated()
+    from gojinotation_analyzer.publish.view import view_from_engine
+
+    # the hands as the replay's data writes them (what a leak would look like)
+    hands = view_from_engine(gj.loads(bare(deal))).deals[0].start.hands
+    assert len(hands) == 6 and all(h is not None and len(h) > 20 for h in hands)
+    app = create_app(event_dir(tmp_path, deal), delay=300)
+    client = TestClient(app)
+    secret = app.state.store.secret("t1")
+    acts = action_texts(deal)
+    clock = types.SimpleNamespace(time=time.time)
+    monkeypatch.setattr(store_mod, "time", clock)
+    t0 = time.time()
+    clock.time = lambda: t0
+    assert post(client, "/api/t/t1/act", {"seq": 0, "gjn": " ".join(acts[:6])}, secret).is_success
+    page = client.get("/t/t1").text
+    data = _page_data(page)
+    assert data["deals"][0]["steps"] == []  # five minutes late: none of the six shows
+    assert data["deals"][0]["start"]["h"] == [None] * 6 and data["deals"][0]["start"]["n"][0]
+    for hand in hands:
+        assert hand is not None and hand not in page  # no dealt hand anywhere in the page
+    token = page.split('"token":"', 1)[1].split('"', 1)[0]
+    # six minutes on, four more entered: the stream gives the first six, not the four
+    clock.time = lambda: t0 + 360
+    seq = post(client, "/api/t/t1/act", {"seq": 6, "gjn": " ".join(acts[6:10])}, secret)
+    assert seq.json()["seq"] == 10
+    table = app.state.store.table("t1")
+    views = app.state.live_views
+    msg = views.update(table, token, hands_open=False)
+    text = json.dumps(msg)
+    (live,) = msg["update"]["deals"]
+    assert (live["from"], len(live["steps"]), msg["info"]["seq"]) == (0, 6, 6)
+    assert live["start"]["h"] == [None] * 6
+    assert not any("h" in (step[4].get("d") or {}) for step in live["steps"] if len(step) > 4)
+    for hand in hands:
+        assert hand is not None and hand not in text
+    # opened by the organiser: the hands come, from the start
+    org = {"X-Organiser-Token": app.state.store.organiser_token}
+    assert client.post("/api/t/t1/hands", json={"open": True}, headers=org).is_success
+    opened = views.update(table, msg["token"], hands_open=True)
+    (live,) = opened["update"]["deals"]
+    assert live["from"] == 0 and live["start"]["h"] == list(hands)
 
 
 def test_spectators_read_only_hands_hidden_until_opened(toy: tuple[TestClient, str, Any]) -> None:

@@ -137,7 +137,7 @@ class Phone:
 
     def step_text(self) -> str:
         """The viewer's step counter (``n/total``)."""
-        return self.page.inner_text("#viewer .vstep")
+        return str(self.page.inner_text("#viewer .vstep"))
 
     def no_horizontal_scroll(self) -> bool:
         w = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")

@@ -147,7 +147,7 @@ class _Live:
 
     def _wake(self, table: Table) -> None:
         # called from the worker thread that wrote the record: hand over to the loop
-        if self.loop is not None:
+        if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._wake_now, table.name)
 
     def _wake_now(self, name: str) -> None:
@@ -556,4 +556,5 @@ def create_app(
     app = Starlette(routes=routes, middleware=[Middleware(_Headers)])
     app.state.store = store
     app.state.live = live
+    app.state.live_views = views
     return app
