@@ -60,7 +60,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gojinotation as gj
 from gojinotation.cards import format_cards
-from gojinotation_analyzer.serve.live import LiveViews
+from gojinotation_analyzer.serve.live import LiveView, LiveViews
 from gojinotation_analyzer.serve.replay import REPLAY_CSP
 from gojinotation_analyzer.serve.store import ServeError, Store, Table, _error, tags_of
 
@@ -421,6 +421,20 @@ def create_app(
         )
         return HTMLResponse(html, headers={"Content-Security-Policy": REPLAY_CSP})
 
+    making: dict[str, asyncio.Lock] = {}
+
+    async def visible(table: Table) -> LiveView:
+        """The spectators' view of ``table``: from the cache, else made once in a worker
+        thread while the table's other spectators wait here (not in threads of their own)."""
+        opened = store.hands_open(table.name)
+        lv = views.lookup(table, hands_open=opened)
+        if lv is None:
+            async with making.setdefault(table.name, asyncio.Lock()):
+                lv = views.lookup(table, hands_open=opened)
+                if lv is None:
+                    lv = await run_in_threadpool(views.visible, table, hands_open=opened)
+        return lv
+
     @handler
     async def api_live(request: Request) -> Response:
         table = table_of(request)
@@ -430,9 +444,7 @@ def create_app(
             have = since
             while True:
                 ev = live.waiter(table.name)
-                lv = await run_in_threadpool(
-                    views.visible, table, hands_open=store.hands_open(table.name)
-                )
+                lv = await visible(table)
                 if lv.token != have:
                     msg = views.update(table, have, hands_open=store.hands_open(table.name))
                     data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))

@@ -163,7 +163,7 @@ class LiveViews:
         self._by_key: OrderedDict[tuple[str, int, int, bool], LiveView] = OrderedDict()
         self._by_token: OrderedDict[str, LiveView] = OrderedDict()
         self._pages: OrderedDict[tuple[str, str], str] = OrderedDict()
-        self._lock = threading.RLock()  # the worker threads share the caches
+        self._lock = threading.Lock()  # the worker threads share the caches
 
     def _remember(self, cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache[key] = value
@@ -171,17 +171,26 @@ class LiveViews:
         while len(cache) > self.keep:
             cache.popitem(last=False)
 
-    def visible(self, table: Table, *, hands_open: bool) -> LiveView:
-        """What a spectator of ``table`` may see now."""
+    def _key(self, table: Table, hands_open: bool) -> tuple[str, int, int, bool]:
+        return (table.name, table.version, table.visible_seq(self.delay), hands_open)
+
+    def lookup(self, table: Table, *, hands_open: bool) -> LiveView | None:
+        """What a spectator of ``table`` may see now, if it is made already (cheap: the
+        event loop asks this first and makes the view in a worker thread only once)."""
         with self._lock:
-            n = table.visible_seq(self.delay)
-            key = (table.name, table.version, n, hands_open)
+            return self._by_key.get(self._key(table, hands_open))
+
+    def visible(self, table: Table, *, hands_open: bool) -> LiveView:
+        """What a spectator of ``table`` may see now (made on first asking)."""
+        key = self._key(table, hands_open)
+        with self._lock:
             hit = self._by_key.get(key)
-            if hit is None:
-                hit = self._make(table, n, hands_open)
+        if hit is None:
+            hit = self._make(table, key[2], hands_open)
+            with self._lock:
                 self._remember(self._by_key, key, hit)
                 self._remember(self._by_token, hit.token, hit)
-            return hit
+        return hit
 
     def _make(self, table: Table, n: int, hands_open: bool) -> LiveView:
         from gojinotation_analyzer.engine.crossdeal import follows_in_match
@@ -224,8 +233,9 @@ class LiveViews:
             "finish": result.finish if result is not None and not result.void else None,
             "score": result.score if result is not None else None,
         }
+        shown = [data[k] for k in ("deals", "acts", "src", "totals")]
         digest = hashlib.sha256(
-            json.dumps([data, info], sort_keys=True, ensure_ascii=False).encode("utf-8")
+            json.dumps([shown, info], sort_keys=True, ensure_ascii=False).encode("utf-8")
         ).hexdigest()[:24]
         return LiveView(digest, match, view, data, info)
 
@@ -233,21 +243,22 @@ class LiveViews:
         """The spectator's page: the replay of what may be seen, following the table."""
         from gojinotation_analyzer.publish.render import render_match
 
+        lv = self.visible(table, hands_open=hands_open)
         with self._lock:
-            lv = self.visible(table, hands_open=hands_open)
             hit = self._pages.get((lv.token, lang))
-            if hit is None:
-                boot = {"table": table.name, "token": lv.token, "info": lv.info}
-                prefix = "var GJN_LIVE=" + _script_json(boot) + ";\n"
-                hit = render_match(lv.view, lang, live=prefix + _live_js())
+        if hit is None:
+            boot = {"table": table.name, "token": lv.token, "info": lv.info}
+            prefix = "var GJN_LIVE=" + _script_json(boot) + ";\n"
+            hit = render_match(lv.view, lang, live=prefix + _live_js())
+            with self._lock:
                 self._remember(self._pages, (lv.token, lang), hit)
-            return hit
+        return hit
 
     def update(self, table: Table, since: str, *, hands_open: bool) -> dict[str, Any]:
         """The message that brings a client holding state ``since`` to the current one:
         ``{"token", "info", "update"}``, or ``{"token", "reload": true}``."""
+        lv = self.visible(table, hands_open=hands_open)
         with self._lock:
-            lv = self.visible(table, hands_open=hands_open)
             old = self._by_token.get(since)
         change = diff(old.payload, lv.payload) if old is not None else None
         if change is None:
