@@ -181,6 +181,12 @@ def test_next_deal_in_the_same_file(tmp_path: Path) -> None:
     assert leader == next(s for s, p in result.places.items() if p == 6)  # 大落
     with pytest.raises(ServeError):
         table.next_deal(table.seq, hands.replace("hand 6:", "hand 5:"))  # six seats
+    sealed_text = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
+    (tmp_path / "t1.gjn").write_text(sealed_text.replace("[Deal", '[Round "x"]\n[Deal'))
+    with pytest.raises(ServeError) as info:  # changed after the seal: not carried on
+        table.next_deal(table.seq, hands)
+    assert "seal" in info.value.en and "封存" in info.value.zh
+    (tmp_path / "t1.gjn").write_text(sealed_text, encoding="utf-8")
     with pytest.raises(ServeError) as info:  # R-OPEN-1: the previous deal decides
         table.next_deal(table.seq, hands, leader % 6 + 1)
     assert "R-OPEN-1" in info.value.en or "open.subsequent" in info.value.en

@@ -49,6 +49,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the next deal needs six hand lines, hand 1: … to hand 6: … {reason}",
         "下一局需要六行手牌：hand 1: … 至 hand 6: … {reason}",
     ),
+    "serve.seal_broken": (
+        "the record no longer matches its seal: it was changed after it was sealed",
+        "记录与封存的摘要不再相符：封存后被改动过",
+    ),
     "serve.leader_needed": (
         "the previous deal does not decide who leads the next one: name the seat (1 to 6)",
         "上一局的结果不决定下一局的首发牌人：请指定座位（1 至 6）",

@@ -657,6 +657,8 @@ class Table:
         self.refresh()
         if not self.sealed:
             raise _error("serve.not_sealed")
+        if not self.seal_ok():  # changed since it was sealed: the referee looks first
+            raise _error("serve.seal_broken")
         if seq != self.seq:
             raise Conflict(self.seq, seq)
         prev = self.snap.deal
@@ -692,7 +694,7 @@ class Table:
             raise _error("serve.bad_hands", reason="", reason_zh="")
         tags = (m.Tag("Deal", nxt), m.Tag("Leader", str(first)))
         deal = m.Deal(header=(*header, *tags), hands=hand_lines)
-        digest = self.deal_digest(self.deal_count)
+        digest = self.sha256  # what the seal holds (checked above)
         match = self.snap.match
         new_text = gj.dumps(attrs.evolve(match, deals=(*match.deals, deal)))
         snap = snapshot(new_text, deck_check=self.store.deck_check)  # checks the hands
