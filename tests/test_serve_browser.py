@@ -439,6 +439,9 @@ def test_six_confirmations_then_seal_then_next_deal(
         rec.wait_seq(n)
     spec.wait_seq(2)
     assert spec.step_text() == "2/2"
+    ev = Phone(browser, f"{server.url}/")  # the event page lists the table at its deal 2
+    ev.page.locator('tr[data-table="match"]:has-text("deal 2")').wait_for()
+    ev.close()
     assert spec.page.evaluate("window.__sameDocument") == 1
     on_disk = (folder / "match.gjn").read_text(encoding="utf-8")
     deals = gj.loads(on_disk).deals

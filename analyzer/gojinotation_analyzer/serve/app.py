@@ -474,6 +474,7 @@ def create_app(
                 {
                     "table": t.name,
                     "title": st["title"],
+                    "deal": st["deal"],
                     "seq": st["seq"],
                     "over": st["over"],
                     "sealed": st["sealed"],
