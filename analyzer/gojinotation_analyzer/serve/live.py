@@ -46,7 +46,8 @@ import attrs
 
 import gojinotation as gj
 from gojinotation import model as m
-from gojinotation_analyzer.serve.store import Table, _carry, tags_of
+from gojinotation_analyzer.serve.deals import _carry
+from gojinotation_analyzer.serve.store import Table, tags_of
 
 __all__ = ["LIVE_JS", "LiveView", "LiveViews", "diff", "hide_hands"]
 
