@@ -200,6 +200,12 @@ def test_next_deal_in_the_same_file(tmp_path: Path) -> None:
     # the sealed deal keeps its seal, still checked
     assert (tmp_path / "t1.gjn.sha256").read_text() == f"# deal 1 sha256 {digest}\n"
     assert table.seal_ok() is True
+    # killed between the two writes (the record has the new deal, the seal file is still
+    # the whole-file seal of deal 1): read as deal 1's seal, the new deal live
+    (tmp_path / "t1.gjn.sha256").write_text(f"{digest}  t1.gjn\n")
+    again = Store(tmp_path).table("t1")
+    assert (again.sealed, again.seal_ok(), again.deal_count) == (False, True, 2)
+    (tmp_path / "t1.gjn.sha256").write_text(f"# deal 1 sha256 {digest}\n")
     # the new deal is recorded (its first leader to act), and a change of deal 1 is found
     seat, acts = table.legal()[0]
     assert seat == leader

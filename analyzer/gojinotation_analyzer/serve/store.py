@@ -356,31 +356,49 @@ class Table:
         """The SHA-256 of the record's canonical text."""
         return hashlib.sha256(self.snap.text.encode("utf-8")).hexdigest()
 
-    def _seal_lines(self) -> list[str]:
+    def _seal_lines(self) -> tuple[list[str], list[str]]:
+        """The seal file's ``# deal K sha256 DIGEST`` lines and its ``DIGEST  NAME`` lines."""
+        text = ""
         with contextlib.suppress(OSError):
-            return self.seal_path.read_text(encoding="utf-8").splitlines()
-        return []
+            text = self.seal_path.read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        return [ln for ln in lines if ln.startswith("#")], [
+            ln for ln in lines if not ln.startswith("#")
+        ]
+
+    def _history(self) -> list[str]:
+        """The ``# deal K sha256 DIGEST`` lines of the deals before the live one: those
+        stored, and an earlier deal's whole-file seal left as it was by a crash between the
+        two writes of :meth:`next_deal` (it covers the deals before the live one)."""
+        history, whole = self._seal_lines()
+        if whole and len(history) + 1 < self.deal_count:
+            history.append(f"# deal {len(history) + 1} sha256 {whole[0].split()[0]}")
+        return history
 
     @property
     def sealed(self) -> bool:
         """True when the live (last) deal is sealed: a seal of the whole file is stored
         beside the record (whether or not it still holds)."""
-        return any(ln.strip() and not ln.startswith("#") for ln in self._seal_lines())
+        history, whole = self._seal_lines()
+        return bool(whole) and len(history) + 1 >= self.deal_count
 
     def seal_ok(self) -> bool | None:
         """``None`` when nothing is sealed; else whether every stored digest still matches:
         the whole file's, and each earlier deal's (the canonical text of the file up to
         the end of that deal, as it stood when the deal was sealed)."""
-        lines = [ln.split() for ln in self._seal_lines() if ln.strip()]
-        if not lines:
+        history, whole = self._seal_lines()
+        if not history and not whole:
             return None
-        for parts in lines:
-            if parts[0] == "#":  # "# deal K sha256 DIGEST"
-                if len(parts) < 5 or not parts[2].isdigit():
-                    return False
-                if parts[4] != self.deal_digest(int(parts[2])):
-                    return False
-            elif parts[0] != self.sha256:
+        for line in history:  # "# deal K sha256 DIGEST"
+            parts = line.split()
+            if len(parts) < 5 or not parts[2].isdigit():
+                return False
+            if parts[4] != self.deal_digest(int(parts[2])):
+                return False
+        covered = len(history) + 1  # the deals the whole-file seal was made over
+        for line in whole:
+            want = self.sha256 if covered >= self.deal_count else self.deal_digest(covered)
+            if line.split()[0] != want:
                 return False
         return True
 
@@ -564,8 +582,7 @@ class Table:
             tags = [("Finish", result.finish), ("Score", result.score)]
         self._commit(_with_tags(self.snap.deal, tags))
         digest = self.sha256
-        history = [ln for ln in self._seal_lines() if ln.startswith("#")]
-        lines = [f"{digest}  {self.path.name}", *history]
+        lines = [f"{digest}  {self.path.name}", *self._history()]
         atomic_write(self.seal_path, ("\n".join(lines) + "\n").encode())
         self.version += 1
         self.store.changed(self)
@@ -626,8 +643,9 @@ class Table:
         match = self.snap.match
         new_text = gj.dumps(attrs.evolve(match, deals=(*match.deals, deal)))
         snap = snapshot(new_text, deck_check=self.store.deck_check)  # checks the hands
-        history = [ln for ln in self._seal_lines() if ln.startswith("#")]
-        history.append(f"# deal {self.deal_count} sha256 {digest}")
+        history = [*self._history(), f"# deal {self.deal_count} sha256 {digest}"]
+        # the record first: a crash before the seal file is rewritten leaves the whole-file
+        # seal of the deals before the new one, read as theirs (see _history)
         atomic_write(self.path, new_text.encode("utf-8"))
         atomic_write(self.seal_path, ("\n".join(history) + "\n").encode())
         self.snap = snap
