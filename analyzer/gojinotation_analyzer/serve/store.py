@@ -2,9 +2,11 @@
 every accepted action, checked by the rules engine before it is written.
 
 The GJN files of the event folder are the store and the source of truth: a table is the
-file ``EVENT_DIR/<table>.gjn`` and its live deal is the file's last deal.  Every change
-(an action, an undo, the seal) writes the whole canonical text to a temporary file,
-``fsync``\\ s it, renames it over the record and ``fsync``\\ s the folder, so an accepted
+file ``EVENT_DIR/<table>.gjn`` and its live deal is the file's last deal (the deals before
+it are the earlier deals of the match, sealed).  Every change (an action, an undo, a
+confirmation, the seal, a next deal) writes the whole canonical text with
+:func:`gojinotation.fileio.atomic_write` (a temporary file, ``fsync``, a rename over the
+record, ``fsync`` of the folder), so an accepted
 action is on disk before anyone is told it was accepted and a crash leaves either the old
 or the new record, never half of one.  Starting again reads the files: nothing else is
 needed to resume a deal.
@@ -60,6 +62,7 @@ import attrs
 import gojinotation as gj
 from gojinotation import model as m
 from gojinotation.errors import GoujiError, NotationError
+from gojinotation.fileio import atomic_write  # temporary file, fsync, rename, fsync of the folder
 from gojinotation.writer import format_action
 from gojinotation_analyzer import i18n
 from gojinotation_analyzer.engine import IllegalAction, deal_ruleset, legal_actions, replay, verify
@@ -157,30 +160,6 @@ class Refused(ServeError):
                 for c in (r.sources if r else ())
             ],
         }
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old or the new file, whole:
-    a temporary file in the same folder, ``fsync``, rename, ``fsync`` of the folder.
-
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> atomic_write(p, b"one"); atomic_write(p, b"two"); p.read_bytes()
-    b'two'
-    """
-    tmp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
 
 
 def parse_actions(text: str) -> tuple[m.Action, ...]:
