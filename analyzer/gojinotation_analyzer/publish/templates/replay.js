@@ -1141,8 +1141,8 @@
      dispatches 'gjn-live' on the document with detail {acts_from, acts: {en, zh}, src_from,
      src, totals, deals: [{pos, from, ...deal}]}: the tails of the string tables from those
      indices, and per deal its fields with its steps from step 'from' on (a deal past the
-     last is new).  A
-     reader at the latest step follows to the new one; anyone else stays where they are. */
+     last is new).  A reader at the latest step follows to the new one; anyone else stays
+     where they are. */
   doc.addEventListener('gjn-live', function (ev) {
     var u = ev.detail || {};
     var latest = !S.line.parent && S.deal === mains.length - 1 && S.idx === S.line.steps.length;
