@@ -4,9 +4,11 @@ Starts ``gouji serve`` in a child process on a loopback port with an event folde
 generated deals (header and hands only), then:
 
 1. **latency**: one recorder enters the first ``--actions`` actions of a deal while one
-   spectator follows it by server-sent events; for each action it measures the time from
-   the request (the tap) to the answer (the action is on disk: the server answers only
-   after the atomic rewrite and its ``fsync``), and to the spectator's event carrying it;
+   spectator follows it by server-sent events (``--stream live``, the default: the stream
+   of the spectator's page, the replay viewer's new steps; ``events``: the table's state
+   as JSON, the event page's); for each action it measures the time from the request (the
+   tap) to the answer (the action is on disk: the server answers only after the atomic
+   rewrite and its ``fsync``), and to the spectator's event carrying it;
 2. **load**: ``--tables`` tables with ``--spectators`` SSE spectators each, all held open
    by one client process while a recorder per table enters ``--load-actions`` actions;
    counts errors and checks that every spectator saw every table's last action.
@@ -99,25 +101,52 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def latency(base: str, table: str, secret: str, acts: list[str], n: int) -> dict[str, Any]:
+def _token(base: str, table: str) -> str:
+    """The state a spectator's page (the replay viewer) shows, as its live script names it."""
+    page = httpx.get(f"{base}/t/{table}", timeout=30).text
+    return page.split('"token":"', 1)[1].split('"', 1)[0]
+
+
+def _stream(base: str, table: str, stream: str, token: str = "") -> str:
+    """The spectator's event stream: ``live`` (the page's: the viewer's new steps, from the
+    state ``token``) or ``events`` (the table's state as JSON, for the event page)."""
+    if stream == "live":
+        return f"{base}/api/t/{table}/live?since={token}"
+    return f"{base}/api/t/{table}/events"
+
+
+def _seq(data: str) -> int:
+    """The action count a stream's event brings the spectator to."""
+    msg = json.loads(data)
+    if "seq" in msg:
+        return int(msg["seq"])
+    if msg.get("reload"):
+        raise ValueError("the stream asked the page to reload")
+    return int(msg["info"]["seq"])
+
+
+def latency(
+    base: str, table: str, secret: str, acts: list[str], n: int, stream: str = "live"
+) -> dict[str, Any]:
     """Tap-to-disk and tap-to-spectator times of ``n`` actions (ms)."""
     seen: dict[int, float] = {}
     ready = threading.Event()
     stop = threading.Event()
 
+    token = _token(base, table) if stream == "live" else ""
+
     def follow() -> None:
         try:
             with (
                 httpx.Client(timeout=None) as c,
-                c.stream("GET", f"{base}/api/t/{table}/events") as r,
+                c.stream("GET", _stream(base, table, stream, token)) as r,
             ):
+                ready.set()
                 for line in r.iter_lines():
                     if stop.is_set():
                         return
                     if line.startswith("data: "):
-                        seq = json.loads(line[6:])["seq"]
-                        seen.setdefault(seq, time.perf_counter())
-                        ready.set()
+                        seen.setdefault(_seq(line[6:]), time.perf_counter())
         except httpx.HTTPError:
             return  # the server stops at the end of the run
 
@@ -165,6 +194,7 @@ async def load(
     n: int,
     timeout: float,
     pace: float = 0.0,
+    stream: str = "live",
 ) -> dict[str, Any]:
     """``len(secrets)`` tables x ``spectators`` SSE clients while every table is written."""
     limits = httpx.Limits(max_connections=len(secrets) * (spectators + 1) + 10)
@@ -176,12 +206,13 @@ async def load(
     connected = 0
     all_connected = asyncio.Event()
     total = len(secrets) * spectators
+    tokens = {t: _token(base, t) if stream == "live" else "" for t in secrets}
     async with httpx.AsyncClient(timeout=httpx.Timeout(timeout), limits=limits) as client:
 
         async def watch(table: str, k: int) -> None:
             nonlocal connected
             try:
-                async with client.stream("GET", f"{base}/api/t/{table}/events") as r:
+                async with client.stream("GET", _stream(base, table, stream, tokens[table])) as r:
                     if r.status_code != 200:
                         errors.append(f"{table}: HTTP {r.status_code}")
                         return
@@ -190,7 +221,7 @@ async def load(
                         all_connected.set()
                     async for line in r.aiter_lines():
                         if line.startswith("data: "):
-                            last[(table, k)] = json.loads(line[6:])["seq"]
+                            last[(table, k)] = _seq(line[6:])
                             if table in target and last[(table, k)] >= target[table]:
                                 return
             except (httpx.HTTPError, ValueError) as exc:
@@ -265,6 +296,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--pace", type=float, default=1.0, help="seconds between a load recorder's actions"
     )
+    ap.add_argument(
+        "--stream",
+        choices=("live", "events"),
+        default="live",
+        help="the spectators' stream: the replay viewer's (live) or the state JSON (events)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "event"
@@ -279,10 +316,19 @@ def main(argv: list[str] | None = None) -> int:
                 httpx.get(f"{base}/api/t/{name}/watch", timeout=10).raise_for_status()
             secrets = _secrets(folder)
             first = sorted(acts)[0]
-            lat = latency(base, first, secrets[first], acts[first], args.actions)
+            lat = latency(base, first, secrets[first], acts[first], args.actions, args.stream)
             rest = {k: v for k, v in secrets.items() if k != first}
             res = asyncio.run(
-                load(base, rest, acts, args.spectators, args.load_actions, args.timeout, args.pace)
+                load(
+                    base,
+                    rest,
+                    acts,
+                    args.spectators,
+                    args.load_actions,
+                    args.timeout,
+                    args.pace,
+                    args.stream,
+                )
             )
             server_log = log.read_text(encoding="utf-8", errors="replace")[-2000:]
         finally:

@@ -2,7 +2,9 @@
 
 Serves a generated deal on a loopback port, enters its first actions through the recorder
 view in headless Chromium (Debian's ``/usr/bin/chromium``) at 360 px, and writes
-``docs/images/live-recorder.png`` and ``docs/images/live-spectator.png``.
+``docs/images/live-recorder.png`` and ``docs/images/live-spectator.png`` (the replay viewer
+following the deal); then enters the rest of the deal and has three players confirm the
+result: ``docs/images/live-confirm.png``.
 
     python benchmarks/screenshots_serve.py [--actions 40]
 """
@@ -17,8 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "analyzer")]
 
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.test_serve import action_texts, bare, generated  # noqa: E402
-from tests.test_serve_browser import ARGS, CHROMIUM, Phone, Server, enter  # noqa: E402
+from tests.test_serve_browser import Phone, Server, enter, post  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         server = Server(folder)
         try:
             with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 rec = Phone(browser, f"{server.url}/t/table1/record#k={server.secret('table1')}")
                 spec = Phone(browser, f"{server.url}/t/table1")
                 rec.wait_seq(0)
@@ -45,10 +48,18 @@ def main(argv: list[str] | None = None) -> int:
                 spec.wait_seq(rec.seq())
                 rec.page.screenshot(path=str(out / "live-recorder.png"))
                 spec.page.screenshot(path=str(out / "live-spectator.png"))
+                rest = " ".join(action_texts(deal)[args.actions :])
+                post(server, "table1", "act", {"seq": rec.seq(), "gjn": rest})
+                rec.page.reload()
+                rec.page.locator("#result-box:not(.hidden)").wait_for()
+                for seat in (1, 2, 3):
+                    rec.page.locator(f'#confirm button[data-seat="{seat}"]').tap()
+                    rec.page.locator(f'#confirm button[data-seat="{seat}"][disabled]').wait_for()
+                rec.page.locator("#result-box").screenshot(path=str(out / "live-confirm.png"))
                 browser.close()
         finally:
             server.stop()
-    print(f"wrote {out / 'live-recorder.png'} and {out / 'live-spectator.png'}")
+    print(f"wrote live-recorder.png, live-spectator.png and live-confirm.png in {out}")
     return 0
 
 

@@ -31,8 +31,15 @@ httpx = pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from gojinotation_analyzer.reports.validate import validate_source  # noqa: E402
 from gojinotation_analyzer.serve.app import CSP, create_app  # noqa: E402
-from gojinotation_analyzer.serve.store import Conflict, Refused, Sealed, Store  # noqa: E402
+from gojinotation_analyzer.serve.store import (  # noqa: E402
+    Conflict,
+    Refused,
+    Sealed,
+    ServeError,
+    Store,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 #: a short generated deal (141 actions) of the Qingdao standard profile
@@ -59,6 +66,20 @@ def bare(deal: m.Deal) -> str:
 
 def action_texts(deal: m.Deal) -> list[str]:
     return [format_action(a) for a in deal.actions()]
+
+
+def without_confirmations(text: str) -> str:
+    """The record without its players' ``[%confirm …]`` notes (what the deal entered is
+    compared with: the confirmations are what the server adds at the table)."""
+    import re
+
+    return re.sub(r" \[%confirm [^\]]*\]", "", text)
+
+
+def confirm_all(table: Any) -> None:
+    """The six players confirm the result."""
+    for seat in range(1, 7):
+        table.confirm(table.seq, seat)
 
 
 def event_dir(tmp: Path, deal: m.Deal | None = None, name: str = "t1") -> Path:
@@ -98,10 +119,12 @@ def test_full_generated_deal_entered_sealed_and_byte_identical(tmp_path: Path) -
             break
         table.add(table.seq, text)
     assert table.snap.result is not None
+    confirm_all(table)
     digest = table.seal(table.seq)
     on_disk = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
     expected = canonical(gj.dumps(gj.Match(deals=(deal,))))
-    assert on_disk == expected  # byte-identical, result tags included
+    assert without_confirmations(on_disk) == expected  # byte-identical, result tags included
+    assert on_disk.count("[%confirm ") == 6
     assert digest == hashlib.sha256(on_disk.encode()).hexdigest()
     assert (tmp_path / "t1.gjn.sha256").read_text() == f"{digest}  t1.gjn\n"
     assert table.seal_ok() is True
@@ -109,6 +132,87 @@ def test_full_generated_deal_entered_sealed_and_byte_identical(tmp_path: Path) -
         table.add(table.seq, "1:-")
     # a later change of the file is detected
     (tmp_path / "t1.gjn").write_text(on_disk.replace("[Score", '[Round "x"]\n[Score'))
+    assert Store(tmp_path).table("t1").seal_ok() is False
+
+
+def test_six_confirmations_then_seal(tmp_path: Path) -> None:
+    deal = generated()
+    table = Store(event_dir(tmp_path, deal)).table("t1")
+    with pytest.raises(ServeError):  # nothing to confirm before the end
+        table.confirm(0, 1)
+    table.add(0, " ".join(action_texts(deal)))
+    result = table.snap.result
+    assert result is not None
+    for seat in (3, 1, 3):  # a seat confirming twice is one confirmation
+        table.confirm(table.seq, seat)
+    assert table.confirmed() == [1, 3]
+    with pytest.raises(ServeError) as info:
+        table.seal(table.seq)
+    assert "2 4 5 6" in info.value.en and "2 4 5 6" in info.value.zh
+    with pytest.raises(ServeError):
+        table.confirm(table.seq, 7)
+    for seat in (2, 4, 5, 6):
+        table.confirm(table.seq, seat)
+    text = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
+    assert f"[%confirm 3 finish {result.finish}; score {result.score}]" in text
+    assert gj.loads(text) is not None and validate_source(text, file="t1.gjn").exit_code == 0
+    # an undo takes the confirmations away with the last action: the result may change
+    table.undo(table.seq)
+    assert table.confirmed() == [] and "[%confirm" not in (tmp_path / "t1.gjn").read_text()
+    table.add(table.seq, action_texts(deal)[-1])
+    confirm_all(table)
+    digest = table.seal(table.seq)
+    assert Store(tmp_path).table("t1").confirmed() == [1, 2, 3, 4, 5, 6]  # read from the file
+    assert hashlib.sha256((tmp_path / "t1.gjn").read_bytes()).hexdigest() == digest
+
+
+def test_next_deal_in_the_same_file(tmp_path: Path) -> None:
+    first, second = list(simulate("QS", seed=SEED, deals=2))
+    table = Store(event_dir(tmp_path, first)).table("t1")
+    hands = "\n".join(ln for ln in bare(second).splitlines() if ln.startswith("hand "))
+    with pytest.raises(ServeError):  # not before the deal is sealed
+        table.next_deal(0, hands)
+    table.add(0, " ".join(action_texts(first)))
+    confirm_all(table)
+    digest = table.seal(table.seq)
+    leader = table.next_leader()
+    result = table.snap.result
+    assert result is not None and leader is not None
+    assert leader == next(s for s, p in result.places.items() if p == 6)  # 大落
+    with pytest.raises(ServeError):
+        table.next_deal(table.seq, hands.replace("hand 6:", "hand 5:"))  # six seats
+    sealed_text = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
+    (tmp_path / "t1.gjn").write_text(sealed_text.replace("[Deal", '[Round "x"]\n[Deal'))
+    with pytest.raises(ServeError) as info:  # changed after the seal: not carried on
+        table.next_deal(table.seq, hands)
+    assert "seal" in info.value.en and "封存" in info.value.zh
+    (tmp_path / "t1.gjn").write_text(sealed_text, encoding="utf-8")
+    with pytest.raises(ServeError) as info:  # R-OPEN-1: the previous deal decides
+        table.next_deal(table.seq, hands, leader % 6 + 1)
+    assert "R-OPEN-1" in info.value.en or "open.subsequent" in info.value.en
+    table.next_deal(table.seq, hands)
+    assert (table.deal_count, table.seq, table.sealed) == (2, 0, False)
+    text = (tmp_path / "t1.gjn").read_text(encoding="utf-8")
+    new = gj.loads(text).deals[1]
+    assert isinstance(new, m.Deal)
+    assert new.tag("Deal") == "2" and new.tag("Leader") == str(leader)
+    assert new.tag("Event") == first.tag("Event") and new.tag("Finish") is None
+    # the sealed deal keeps its seal, still checked
+    assert (tmp_path / "t1.gjn.sha256").read_text() == f"# deal 1 sha256 {digest}\n"
+    assert table.seal_ok() is True
+    # killed between the two writes (the record has the new deal, the seal file is still
+    # the whole-file seal of deal 1): read as deal 1's seal, the new deal live
+    (tmp_path / "t1.gjn.sha256").write_text(f"{digest}  t1.gjn\n")
+    again = Store(tmp_path).table("t1")
+    assert (again.sealed, again.seal_ok(), again.deal_count) == (False, True, 2)
+    (tmp_path / "t1.gjn.sha256").write_text(f"# deal 1 sha256 {digest}\n")
+    # the new deal is recorded (its first leader to act), and a change of deal 1 is found
+    seat, acts = table.legal()[0]
+    assert seat == leader
+    table.add(0, acts[0])
+    assert validate_source((tmp_path / "t1.gjn").read_text(), file="t1.gjn").exit_code == 0
+    changed = (tmp_path / "t1.gjn").read_text().replace('[Deal "1"]', '[Deal "1"]\n[Round "x"]')
+    (tmp_path / "t1.gjn").write_text(changed, encoding="utf-8")
     assert Store(tmp_path).table("t1").seal_ok() is False
 
 
@@ -288,7 +392,7 @@ def test_refusal_over_http_has_rule_source_and_both_languages(
 
 def test_pages_have_strict_csp_and_carry_no_record_text(toy: tuple[TestClient, str, Any]) -> None:
     client, _, _ = toy
-    for path in ("/", "/t/toy", "/t/toy/record", "/organiser", "/api/t/toy/watch"):
+    for path in ("/", "/t/toy/record", "/organiser", "/api/t/toy/watch"):
         r = client.get(path)
         assert r.status_code == 200
         assert r.headers["content-security-policy"] == CSP
@@ -299,6 +403,89 @@ def test_pages_have_strict_csp_and_carry_no_record_text(toy: tuple[TestClient, s
     for f in js:
         src = f.read_text(encoding="utf-8")
         assert "innerHTML" not in src and "eval(" not in src, f
+
+
+def _page_data(html: str) -> Any:
+    import json
+    import re
+
+    found = re.search(r'<script type="application/json" id="gjn-data">(.*?)</script>', html, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def _page_csp(html: str) -> str:
+    import re
+
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert found is not None
+    return found.group(1).replace("&#39;", "'")
+
+
+def test_spectator_page_is_the_replay_viewer_with_its_csp(toy: tuple[TestClient, str, Any]) -> None:
+    client, _, _ = toy
+    r = client.get("/t/toy")
+    assert r.status_code == 200 and 'id="viewer"' in r.text  # the replay viewer
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    meta = _page_csp(r.text)
+    assert "'unsafe-inline'" not in meta and "default-src 'none'" in meta
+    assert meta.count("'sha256-") == 3  # the style, the replay's script and the live script
+    assert "connect-src 'self'" in meta  # its event stream, nothing else
+    assert "<script>alert(1)" not in r.text  # the record's text is escaped
+    assert _page_data(r.text)["deals"][0]["names"][0] == "<script>alert(1)</script>"
+    assert "data:text/plain" not in r.text  # no record offered for download while live
+
+
+def test_spectator_payload_carries_no_hidden_hand_nor_delayed_action(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+    import types
+
+    from gojinotation_analyzer.serve import store as store_mod
+
+    deal = generated()
+    from gojinotation_analyzer.publish.view import view_from_engine
+
+    # the hands as the replay's data writes them (what a leak would look like)
+    hands = view_from_engine(gj.loads(bare(deal))).deals[0].start.hands
+    assert len(hands) == 6 and all(h is not None and len(h) > 20 for h in hands)
+    app = create_app(event_dir(tmp_path, deal), delay=300)
+    client = TestClient(app)
+    secret = app.state.store.secret("t1")
+    acts = action_texts(deal)
+    clock = types.SimpleNamespace(time=time.time)
+    monkeypatch.setattr(store_mod, "time", clock)
+    t0 = time.time()
+    clock.time = lambda: t0
+    assert post(client, "/api/t/t1/act", {"seq": 0, "gjn": " ".join(acts[:6])}, secret).is_success
+    page = client.get("/t/t1").text
+    data = _page_data(page)
+    assert data["deals"][0]["steps"] == []  # five minutes late: none of the six shows
+    assert data["deals"][0]["start"]["h"] == [None] * 6 and data["deals"][0]["start"]["n"][0]
+    for hand in hands:
+        assert hand is not None and hand not in page  # no dealt hand anywhere in the page
+    token = page.split('"token":"', 1)[1].split('"', 1)[0]
+    # six minutes on, four more entered: the stream gives the first six, not the four
+    clock.time = lambda: t0 + 360
+    seq = post(client, "/api/t/t1/act", {"seq": 6, "gjn": " ".join(acts[6:10])}, secret)
+    assert seq.json()["seq"] == 10
+    table = app.state.store.table("t1")
+    views = app.state.live_views
+    msg = views.update(table, token, hands_open=False)
+    text = json.dumps(msg)
+    (live,) = msg["update"]["deals"]
+    assert (live["from"], len(live["steps"]), msg["info"]["seq"]) == (0, 6, 6)
+    assert live["start"]["h"] == [None] * 6
+    assert not any("h" in (step[4].get("d") or {}) for step in live["steps"] if len(step) > 4)
+    for hand in hands:
+        assert hand is not None and hand not in text
+    # opened by the organiser: the hands come, from the start
+    org = {"X-Organiser-Token": app.state.store.organiser_token}
+    assert client.post("/api/t/t1/hands", json={"open": True}, headers=org).is_success
+    opened = views.update(table, msg["token"], hands_open=True)
+    (live,) = opened["update"]["deals"]
+    assert live["from"] == 0 and live["start"]["h"] == list(hands)
 
 
 def test_spectators_read_only_hands_hidden_until_opened(toy: tuple[TestClient, str, Any]) -> None:
@@ -342,7 +529,13 @@ def test_sealed_record_replay_page_and_text(toy: tuple[TestClient, str, Any]) ->
         secret,
     )
     assert r.status_code == 200 and r.json()["over"]
-    r = post(client, "/api/t/toy/seal", {"seq": r.json()["seq"]}, secret)
+    seq = r.json()["seq"]
+    r = post(client, "/api/t/toy/seal", {"seq": seq}, secret)
+    assert r.status_code == 400 and "1 2 3 4 5 6" in r.json()["en"]  # nobody confirmed yet
+    for seat in range(1, 7):
+        r = post(client, "/api/t/toy/confirm", {"seq": seq, "seat": seat}, secret)
+        assert r.status_code == 200 and r.json()["confirmed"] == list(range(1, seat + 1))
+    r = post(client, "/api/t/toy/seal", {"seq": seq}, secret)
     assert r.status_code == 200 and r.json()["sealed"]
     sha = r.json()["sha256"]
     text = client.get("/t/toy.gjn").text

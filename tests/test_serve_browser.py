@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 
 import gojinotation as gj
-from tests.test_serve import TOY, action_texts, bare, canonical, free_port, generated
+from tests.test_serve import (
+    TOY,
+    action_texts,
+    bare,
+    canonical,
+    free_port,
+    generated,
+    without_confirmations,
+)
 
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
@@ -30,6 +38,24 @@ httpx = pytest.importorskip("httpx")
 
 from gojinotation_analyzer.reports.validate import validate_source  # noqa: E402
 from gojinotation_analyzer.serve.app import create_app  # noqa: E402
+
+
+def match_deals() -> list[Any]:
+    """Two deals of one generated match (the second's hands start the next deal)."""
+    from gojinotation_analyzer.simulation.simulate import simulate
+
+    return list(simulate("QS", seed=7, deals=2))
+
+
+def post(server: Server, table: str, op: str, body: dict[str, Any]) -> Any:
+    r = httpx.post(
+        f"{server.url}/api/t/{table}/{op}",
+        json=body,
+        headers={"X-Table-Secret": server.secret(table)},
+    )
+    assert r.status_code == 200, r.text
+    return r.json()
+
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1, "has_touch": True}
 
@@ -76,6 +102,8 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Pa
     (folder / "final.gjn").write_text(bare(generated()), encoding="utf-8")
     (folder / "toy.gjn").write_text(TOY, encoding="utf-8")
     (folder / "disp.gjn").write_text(DISPUTE, encoding="utf-8")
+    (folder / "watch.gjn").write_text(bare(generated()), encoding="utf-8")
+    (folder / "match.gjn").write_text(bare(match_deals()[0]), encoding="utf-8")
     server = Server(folder)
     yield server, folder
     server.stop()
@@ -96,6 +124,20 @@ class Phone:
 
     def wait_seq(self, n: int, timeout: float = 10_000) -> None:
         self.page.locator(f'body[data-seq="{n}"]').wait_for(state="attached", timeout=timeout)
+
+    def data(self) -> Any:
+        """The replay viewer's data on a spectator's page."""
+        return self.page.evaluate("JSON.parse(document.getElementById('gjn-data').textContent)")
+
+    def live_deal(self, pos: int) -> Any:
+        """Deal ``pos`` (0-based) as the last live update gave it to the viewer."""
+        return self.page.evaluate(
+            f"(GJN_LIVE.last.deals || []).filter(function (d) {{ return d.pos === {pos}; }})[0]"
+        )
+
+    def step_text(self) -> str:
+        """The viewer's step counter (``n/total``)."""
+        return str(self.page.inner_text("#viewer .vstep"))
 
     def no_horizontal_scroll(self) -> bool:
         w = self.page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
@@ -129,7 +171,11 @@ def test_full_deal_recorded_on_a_phone_and_followed_by_a_spectator(
     spec.wait_seq(0)
     assert rec.no_horizontal_scroll() and spec.no_horizontal_scroll()
     assert rec.page.locator("#seats tr[data-seat] + tr td.hand").count() == 6  # all hands
-    assert spec.page.locator("td.hand").count() == 0  # hidden while live
+    # the spectator's page is the replay viewer, hands hidden while live
+    assert spec.page.locator("#viewer .felt").is_visible()
+    assert spec.page.locator('body[data-hands="hidden"]').count() == 1
+    assert spec.data()["deals"][0]["start"]["h"] == [None] * 6
+    spec.page.evaluate("window.__sameDocument = 1")  # gone if the page reloads
     acts = action_texts(deal)
     tapped = 0
     for i, text in enumerate(acts):
@@ -137,18 +183,21 @@ def test_full_deal_recorded_on_a_phone_and_followed_by_a_spectator(
             break
         tapped += rec.page.locator(f'#legal button[data-gjn="{text}"]').count() > 0
         enter(rec, text)
-        if i == 20:  # the spectator follows without reload
+        if i == 20:  # the spectator's viewer, at the latest step, follows without reload
             spec.wait_seq(rec.seq())
+            assert spec.step_text() == f"{rec.seq()}/{rec.seq()}"
     assert tapped > len(acts) // 2
     final = rec.seq()
     spec.wait_seq(final)
-    assert spec.page.locator("#result-box:not(.hidden)").count() == 1
-    assert spec.page.locator("td.hand").count() == 6  # the deal is over: hands shown
+    assert spec.step_text() == f"{final}/{final}"
+    assert spec.page.evaluate("window.__sameDocument") == 1  # never reloaded
+    assert "Finish" in spec.page.inner_text("#status")
+    spec.page.locator('body[data-hands="shown"]').wait_for(state="attached")  # deal over
+    assert None not in spec.live_deal(0)["start"]["h"]
     assert "Finish" in rec.page.inner_text("#result")
-    rec.page.locator("#seal").tap()
-    rec.page.locator("#sha:has-text('SHA-256')").wait_for()
+    confirm_and_seal(rec)
     on_disk = (folder / "final.gjn").read_text(encoding="utf-8")
-    assert on_disk == canonical(gj.dumps(gj.Match(deals=(deal,))))
+    assert without_confirmations(on_disk) == canonical(gj.dumps(gj.Match(deals=(deal,))))
     report = validate_source(on_disk, file="final.gjn")
     assert report.exit_code == 0 and report.diagnostics == ()
     sha = rec.page.inner_text("#sha").split()[-1]
@@ -157,6 +206,19 @@ def test_full_deal_recorded_on_a_phone_and_followed_by_a_spectator(
     assert rec.no_horizontal_scroll() and spec.no_horizontal_scroll()
     rec.close()
     spec.close()
+
+
+def confirm_and_seal(rec: Phone) -> None:
+    """The six players confirm the result on the recorder's phone, then it is sealed."""
+    seal = rec.page.locator("#seal")
+    for seat in range(1, 7):
+        assert seal.is_disabled()  # not before all six have confirmed
+        button = rec.page.locator(f'#confirm button[data-seat="{seat}"]')
+        if button.is_enabled():  # a seat already confirmed is not asked again
+            button.tap()
+        rec.page.locator(f'#confirm button[data-seat="{seat}"]:has-text("已确认")').wait_for()
+    seal.tap()
+    rec.page.locator("#sha:has-text('SHA-256')").wait_for()
 
 
 def test_refused_action_irregular_ruling_and_undo(event: tuple[Server, Path], browser: Any) -> None:
@@ -302,9 +364,89 @@ def test_organiser_page_lists_recorder_links_and_opens_hands(
     assert f"/t/toy/record#k={server.secret('toy')}" in hrefs
     assert org.no_horizontal_scroll()
     spec = Phone(browser, f"{server.url}/t/disp")
-    spec.page.locator("body[data-seq]").wait_for(state="attached")
-    assert spec.page.locator("td.hand").count() == 0
+    spec.page.locator('body[data-hands="hidden"]').wait_for(state="attached")
     org.page.locator('button[data-table="disp"]').tap()
-    spec.page.locator("td.hand").first.wait_for()  # opened live, without reload
+    spec.page.locator('body[data-hands="shown"]').wait_for(state="attached")  # no reload
+    assert None not in spec.live_deal(0)["start"]["h"]
     org.close()
+    spec.close()
+
+
+def test_spectator_in_the_replay_viewer_sees_new_plays_without_reload(
+    event: tuple[Server, Path], browser: Any
+) -> None:
+    server, _ = event
+    acts = action_texts(generated())
+    seq = post(server, "watch", "act", {"seq": 0, "gjn": " ".join(acts[:10])})["seq"]
+    follow = Phone(browser, f"{server.url}/t/watch")
+    back = Phone(browser, f"{server.url}/t/watch")
+    for p in (follow, back):
+        p.wait_seq(seq)
+        p.page.evaluate("window.__sameDocument = 1")
+        assert p.step_text() == "0/10"
+        p.page.locator('#viewer [data-act="last"]').click()  # to the latest step
+        assert p.step_text() == "10/10"
+    back.page.locator('#viewer [data-act="prev"]').click()
+    back.page.locator('#viewer [data-act="prev"]').click()
+    assert back.step_text() == "8/10"
+    for n in (11, 12, 13):
+        seq = post(server, "watch", "act", {"seq": seq, "gjn": acts[n - 1]})["seq"]
+        follow.wait_seq(seq)
+        assert follow.step_text() == f"{seq}/{seq}"  # at the latest: steps to the new play
+    back.wait_seq(seq)
+    assert back.step_text() == f"8/{seq}"  # stepped back: stays there, the new plays added
+    back.page.locator('#viewer [data-act="last"]').click()
+    assert back.step_text() == f"{seq}/{seq}"
+    for p in (follow, back):
+        assert p.page.evaluate("window.__sameDocument") == 1
+        assert p.live_deal(0)["start"]["h"] == [None] * 6  # still hidden
+        assert p.no_horizontal_scroll()
+        p.close()
+
+
+def test_six_confirmations_then_seal_then_next_deal(
+    event: tuple[Server, Path], browser: Any
+) -> None:
+    server, folder = event
+    first, second = match_deals()
+    post(server, "match", "act", {"seq": 0, "gjn": " ".join(action_texts(first))})
+    rec = Phone(browser, f"{server.url}/t/match/record#k={server.secret('match')}")
+    spec = Phone(browser, f"{server.url}/t/match")
+    rec.page.locator("#result-box:not(.hidden)").wait_for()
+    spec.page.locator('body[data-hands="shown"]').wait_for(state="attached")
+    spec.page.evaluate("window.__sameDocument = 1")
+    spec.page.locator('#viewer [data-act="last"]').click()  # the spectator follows the end
+    assert "0/6" in spec.page.inner_text("#status")
+    rec.page.locator('#confirm button[data-seat="1"]').tap()
+    spec.page.locator("#status:has-text('1/6')").wait_for()  # the spectators see it too
+    confirm_and_seal(rec)
+    spec.page.locator("#seal:has-text('SHA-256')").wait_for()
+    text = (folder / "match.gjn").read_text(encoding="utf-8")
+    assert text.count("[%confirm ") == 6 and '[Finish "' in text
+    # the next deal of the match, in the same file
+    assert rec.page.locator("#next-box:not(.hidden)").count() == 1
+    assert "1" in rec.page.inner_text("#next-leader-text")  # the 大落 of deal 1 leads
+    hands = "\n".join(ln for ln in bare(second).splitlines() if ln.startswith("hand "))
+    rec.page.fill("#next-hands", hands)
+    rec.page.locator("#next").tap()
+    rec.page.locator('body[data-deals="2"][data-seq="0"]').wait_for(state="attached")
+    assert "2" in rec.page.inner_text("#status")
+    spec.page.locator('body[data-deals="2"]').wait_for(state="attached")
+    assert spec.page.locator('body[data-hands="hidden"]').count() == 1  # the new deal is live
+    assert spec.live_deal(1)["start"]["h"] == [None] * 6
+    for n in (1, 2):
+        rec.page.locator("#legal button.act").first.tap()
+        rec.wait_seq(n)
+    spec.wait_seq(2)
+    assert spec.step_text() == "2/2"
+    ev = Phone(browser, f"{server.url}/")  # the event page lists the table at its deal 2
+    ev.page.locator('tr[data-table="match"]:has-text("deal 2")').wait_for()
+    ev.close()
+    assert spec.page.evaluate("window.__sameDocument") == 1
+    on_disk = (folder / "match.gjn").read_text(encoding="utf-8")
+    deals = gj.loads(on_disk).deals
+    assert len(deals) == 2 and deals[1].tag("Deal") == "2"
+    assert validate_source(on_disk, file="match.gjn").exit_code == 0
+    assert rec.no_horizontal_scroll() and spec.no_horizontal_scroll()
+    rec.close()
     spec.close()

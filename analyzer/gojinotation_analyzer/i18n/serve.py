@@ -31,4 +31,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "正在从 {path} 提供 {n} 张桌的服务：{url}（延迟 {delay:g} 秒）\n"
         "组织者页面（请勿外传）：{url}/organiser#k={token}",
     ),
+    # -- the store (serve/store.py): confirmations, seal, next deal
+    "serve.not_over": ("the deal is not over", "本局尚未结束"),
+    "serve.bad_seat": (
+        "no such seat: {seat} (seats are 1 to 6)",
+        "没有此座位：{seat}（座位为 1 至 6）",
+    ),
+    "serve.unconfirmed": (
+        "the result is not yet confirmed by seat(s) {seats}",
+        "以下座位尚未确认本局结果：{seats}",
+    ),
+    "serve.not_sealed": (
+        "seal this deal before starting the next one",
+        "请先封存本局，再开始下一局",
+    ),
+    "serve.bad_hands": (
+        "the next deal needs six hand lines, hand 1: … to hand 6: … {reason}",
+        "下一局需要六行手牌：hand 1: … 至 hand 6: … {reason}",
+    ),
+    "serve.seal_broken": (
+        "the record no longer matches its seal: it was changed after it was sealed",
+        "记录与封存的摘要不再相符：封存后被改动过",
+    ),
+    "serve.leader_needed": (
+        "the previous deal does not decide who leads the next one: name the seat (1 to 6)",
+        "上一局的结果不决定下一局的首发牌人：请指定座位（1 至 6）",
+    ),
 }

@@ -191,13 +191,15 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def _csp(styles: Sequence[str], scripts: Sequence[str]) -> str:
-    """default-src 'none'; inline blocks allowed by hash; images only from data:."""
+def _csp(styles: Sequence[str], scripts: Sequence[str], *, connect: bool = False) -> str:
+    """default-src 'none'; inline blocks allowed by hash; images only from data:;
+    with ``connect``, requests to the page's own origin (a live page's event stream)."""
     style = " ".join(_sha256(s) for s in styles)
     script = " ".join(_sha256(s) for s in scripts) or "'none'"
     return (
         f"default-src 'none'; style-src {style}; script-src {script}; img-src data:; "
-        "base-uri 'none'; form-action 'none'"
+        + ("connect-src 'self'; " if connect else "")
+        + "base-uri 'none'; form-action 'none'"
     )
 
 
@@ -558,12 +560,16 @@ def render_match(
     source: bytes | None = None,
     source_name: str = "record.gjn",
     index_href: str | None = None,
+    live: str | None = None,
 ) -> str:
     """One self-contained HTML page for a match (every deal a section).
 
     :param lang: the page language, ``zh`` or ``en`` (the reader can switch).
     :param source: the source record's bytes, offered for download byte for byte.
     :param index_href: a link back to the index page, if any.
+    :param live: a script run after the replay's, allowed by its hash, with
+        ``connect-src 'self'``: ``gouji serve``'s spectator page, which feeds the viewer
+        new steps through the ``gjn-live`` event (see ``replay.js``).
     """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
@@ -581,9 +587,10 @@ def render_match(
         html_lang=_HTML_LANG[lang],
         t=_ui(lang),
         i18n=i18n(),
-        csp=_csp([assets["css"]], [assets["js"]]),
+        csp=_csp([assets["css"]], [assets["js"], *([live] if live else [])], connect=bool(live)),
         css=Markup(assets["css"]),
         js=Markup(assets["js"]),
+        live=Markup(live) if live else None,
         sprite=Markup(assets["svg"]),
         data=data,
         rounds=_rounds,

@@ -4,8 +4,9 @@ Pages (static shells; every record text reaches them as JSON and is shown with
 ``textContent``, never as markup):
 
 * ``/`` — the event: every table and its state;
-* ``/t/{table}`` — a spectator's view, following the record live (server-sent events),
-  late by the broadcast delay, hands hidden while the deal is live unless opened;
+* ``/t/{table}`` — a spectator's view: the replay viewer of ``gouji render`` following the
+  record live (server-sent events, :mod:`serve.live`), late by the broadcast delay, hands
+  hidden while the deal is live unless opened;
 * ``/t/{table}/record#k=SECRET`` — the recorder's view (the secret stays in the fragment
   and is sent in the ``X-Table-Secret`` header, never in a cookie);
 * ``/organiser#k=TOKEN`` — the organiser's page: the tables' secrets and recorder links;
@@ -59,7 +60,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import gojinotation as gj
 from gojinotation.cards import format_cards
-from gojinotation_analyzer.serve.store import ServeError, Store, Table, tags_of
+from gojinotation_analyzer.serve.live import LiveView, LiveViews
+from gojinotation_analyzer.serve.replay import REPLAY_CSP
+from gojinotation_analyzer.serve.store import ServeError, Store, Table, _error, tags_of
 
 __all__ = ["CSP", "create_app"]
 
@@ -144,7 +147,7 @@ class _Live:
 
     def _wake(self, table: Table) -> None:
         # called from the worker thread that wrote the record: hand over to the loop
-        if self.loop is not None:
+        if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._wake_now, table.name)
 
     def _wake_now(self, name: str) -> None:
@@ -191,6 +194,7 @@ class _Live:
         out: dict[str, Any] = {
             "table": table.name,
             "title": _title(table),
+            "deal": tags_of(table.snap.deal).get("Deal", str(table.deal_count)),
             "seq": seq,
             "delay": 0 if full else self.delay,
             "seats": seats,
@@ -235,6 +239,9 @@ class _Live:
         out["text"] = table.snap.text
         out["disputes"] = table.disputes
         out["sha256"] = table.sha256
+        out["confirmed"] = table.confirmed()
+        out["deals"] = table.deal_count
+        out["next_leader"] = table.next_leader() if table.sealed else None
         return out
 
 
@@ -249,6 +256,7 @@ def create_app(
     store = Store(event_dir, deck_check=deck_check)
     store.lock()  # one server per event folder
     live = _Live(store, delay)
+    views = LiveViews(delay)
     locks: dict[str, asyncio.Lock] = {}
 
     def table_of(request: Request) -> Table:
@@ -311,6 +319,15 @@ def create_app(
         gjn = data.get("gjn")
         if op == "act" and (not isinstance(gjn, str) or len(gjn) > 2000):
             raise ServeError("no GJN action given", "没有给出 GJN 动作")
+        seat = data.get("seat")
+        if op == "confirm" and not isinstance(seat, int):
+            raise _error("serve.bad_seat", seat=seat)
+        hands = data.get("hands")
+        leader = data.get("leader")
+        if op == "next" and (not isinstance(hands, str) or len(hands) > 4000):
+            raise _error("serve.bad_hands", reason="", reason_zh="")
+        if op == "next" and leader is not None and not isinstance(leader, int):
+            raise _error("serve.bad_seat", seat=leader)
 
         def run() -> dict[str, Any]:
             t0 = time.perf_counter()
@@ -318,6 +335,11 @@ def create_app(
                 table.add(seq, str(gjn))
             elif op == "undo":
                 table.undo(seq)
+            elif op == "confirm":
+                assert isinstance(seat, int)
+                table.confirm(seq, seat)
+            elif op == "next":
+                table.next_deal(seq, str(hands), leader)
             else:
                 table.seal(seq)
             out = live.recorder(table)
@@ -341,6 +363,14 @@ def create_app(
     @handler
     async def api_seal(request: Request) -> Response:
         return await write(request, "seal")
+
+    @handler
+    async def api_confirm(request: Request) -> Response:
+        return await write(request, "confirm")
+
+    @handler
+    async def api_next(request: Request) -> Response:
+        return await write(request, "next")
 
     @handler
     async def api_record(request: Request) -> Response:
@@ -380,6 +410,59 @@ def create_app(
         )
 
     @handler
+    async def spectator_page(request: Request) -> Response:
+        table = table_of(request)
+        lang_of = request.query_params.get("lang", lang)
+        html = await run_in_threadpool(
+            views.page,
+            table,
+            lang_of if lang_of in ("zh", "en") else "zh",
+            hands_open=store.hands_open(table.name),
+        )
+        return HTMLResponse(html, headers={"Content-Security-Policy": REPLAY_CSP})
+
+    making: dict[str, asyncio.Lock] = {}
+
+    async def visible(table: Table) -> LiveView:
+        """The spectators' view of ``table``: from the cache, else made once in a worker
+        thread while the table's other spectators wait here (not in threads of their own)."""
+        opened = store.hands_open(table.name)
+        lv = views.lookup(table, hands_open=opened)
+        if lv is None:
+            async with making.setdefault(table.name, asyncio.Lock()):
+                lv = views.lookup(table, hands_open=opened)
+                if lv is None:
+                    lv = await run_in_threadpool(views.visible, table, hands_open=opened)
+        return lv
+
+    @handler
+    async def api_live(request: Request) -> Response:
+        table = table_of(request)
+        since = request.headers.get("last-event-id") or request.query_params.get("since", "")
+
+        async def stream() -> AsyncIterator[str]:
+            have = since
+            while True:
+                ev = live.waiter(table.name)
+                lv = await visible(table)
+                if lv.token != have:
+                    msg = views.update(table, have, hands_open=store.hands_open(table.name))
+                    data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+                    yield f"id: {lv.token}\nevent: frames\ndata: {data}\n\n"
+                    have = lv.token
+                else:
+                    yield ": keep-alive\n\n"
+                step = 1.0 if live.delay > 0 else 15.0
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ev.wait(), timeout=step)
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+
+    @handler
     async def api_tables(request: Request) -> Response:
         rows = []
         for t in store.tables():
@@ -391,6 +474,7 @@ def create_app(
                 {
                     "table": t.name,
                     "title": st["title"],
+                    "deal": st["deal"],
                     "seq": st["seq"],
                     "over": st["over"],
                     "sealed": st["sealed"],
@@ -465,21 +549,25 @@ def create_app(
         Route("/", page("event.html")),
         Route("/organiser", page("organiser.html")),
         Route("/t/{table}.gjn", record_text),
-        Route("/t/{table}", page("spectator.html")),
+        Route("/t/{table}", spectator_page),
         Route("/t/{table}/record", page("recorder.html")),
         Route("/t/{table}/replay", replay_page),
         Route("/api/tables", api_tables),
         Route("/api/organiser", api_organiser),
         Route("/api/t/{table}/watch", api_watch),
         Route("/api/t/{table}/events", api_events),
+        Route("/api/t/{table}/live", api_live),
         Route("/api/t/{table}/record", api_record),
         Route("/api/t/{table}/act", api_act, methods=["POST"]),
         Route("/api/t/{table}/undo", api_undo, methods=["POST"]),
         Route("/api/t/{table}/seal", api_seal, methods=["POST"]),
+        Route("/api/t/{table}/confirm", api_confirm, methods=["POST"]),
+        Route("/api/t/{table}/next", api_next, methods=["POST"]),
         Route("/api/t/{table}/hands", api_hands, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(_Headers)])
     app.state.store = store
     app.state.live = live
+    app.state.live_views = views
     return app

@@ -2,9 +2,11 @@
 every accepted action, checked by the rules engine before it is written.
 
 The GJN files of the event folder are the store and the source of truth: a table is the
-file ``EVENT_DIR/<table>.gjn`` and its live deal is the file's last deal.  Every change
-(an action, an undo, the seal) writes the whole canonical text to a temporary file,
-``fsync``\\ s it, renames it over the record and ``fsync``\\ s the folder, so an accepted
+file ``EVENT_DIR/<table>.gjn`` and its live deal is the file's last deal (the deals before
+it are the earlier deals of the match, sealed).  Every change (an action, an undo, a
+confirmation, the seal, a next deal) writes the whole canonical text with
+:func:`gojinotation.fileio.atomic_write` (a temporary file, ``fsync``, a rename over the
+record, ``fsync`` of the folder), so an accepted
 action is on disk before anyone is told it was accepted and a crash leaves either the old
 or the new record, never half of one.  Starting again reads the files: nothing else is
 needed to resume a deal.
@@ -60,11 +62,15 @@ import attrs
 import gojinotation as gj
 from gojinotation import model as m
 from gojinotation.errors import GoujiError, NotationError
+from gojinotation.fileio import atomic_write  # temporary file, fsync, rename, fsync of the folder
 from gojinotation.writer import format_action
-from gojinotation_analyzer.engine import IllegalAction, legal_actions, replay, verify
+from gojinotation_analyzer import i18n
+from gojinotation_analyzer.engine import IllegalAction, deal_ruleset, legal_actions, replay, verify
 from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.crossdeal import check_leader, next_leader
 from gojinotation_analyzer.engine.normalize import explicit
 from gojinotation_analyzer.engine.state import DealState
+from gojinotation_analyzer.serve.deals import _carry, _with_confirmation, carried, confirmations
 
 __all__ = [
     "Conflict",
@@ -92,6 +98,15 @@ class ServeError(GoujiError):
     def as_dict(self) -> dict[str, Any]:
         """The error as JSON for the client."""
         return {"error": type(self).__name__.lower(), "en": self.en, "zh": self.zh}
+
+
+def _error(key: str, **fields: object) -> ServeError:
+    """A :class:`ServeError` with the catalogue's message ``key`` (``serve.*``)."""
+    zh_fields = {k.removesuffix("_zh"): v for k, v in fields.items() if k.endswith("_zh")}
+    en_fields = {k: v for k, v in fields.items() if not k.endswith("_zh")}
+    return ServeError(
+        i18n.t(key, "en", **en_fields), i18n.t(key, "zh", **{**en_fields, **zh_fields})
+    )
 
 
 class Conflict(ServeError):
@@ -145,30 +160,6 @@ class Refused(ServeError):
                 for c in (r.sources if r else ())
             ],
         }
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old or the new file, whole:
-    a temporary file in the same folder, ``fsync``, rename, ``fsync`` of the folder.
-
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> atomic_write(p, b"one"); atomic_write(p, b"two"); p.read_bytes()
-    b'two'
-    """
-    tmp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    dfd = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
 
 
 def parse_actions(text: str) -> tuple[m.Action, ...]:
@@ -266,6 +257,15 @@ class Result:
         """The ``Score`` tag."""
         return f"A {self.team_points.get('A', 0)} B {self.team_points.get('B', 0)}"
 
+    def confirmation(self, seat: int) -> str:
+        """The value of seat ``seat``'s ``[%confirm …]`` note for this result.
+
+        >>> Result({2: 1, 1: 2, 3: 3, 4: 4, 5: 5, 6: 6}, {"A": 1, "B": -1}, False).confirmation(4)
+        '4 finish 2 1 3 4 5 6; score A 1 B -1'
+        """
+        what = "void" if self.void else f"finish {self.finish}"
+        return f"{seat} {what}; score {self.score}"
+
 
 @attrs.frozen
 class Snapshot:
@@ -281,7 +281,8 @@ class Snapshot:
 
 
 def snapshot(text: str, *, deck_check: bool = True) -> Snapshot:
-    """Read a record's text and replay its last deal."""
+    """Read a record's text and replay its last deal (with the tribute the deal before it
+    in the same match left owing)."""
     res = gj.read(text)
     if res.errors or not res.match.deals:
         msg = res.errors[0] if res.errors else None
@@ -291,7 +292,8 @@ def snapshot(text: str, *, deck_check: bool = True) -> Snapshot:
         )
     deal = res.match.deals[-1]
     assert isinstance(deal, m.Deal)
-    frames = list(replay(deal, deck_check=deck_check))
+    obligations, _ = carried(res.match, deck_check)
+    frames = list(replay(deal, deck_check=deck_check, obligations=obligations))
     state = frames[-1].state
     ended = next(
         (e for f in frames for e in f.events if isinstance(e, E.DealEnded)),
@@ -333,17 +335,81 @@ class Table:
         """The SHA-256 of the record's canonical text."""
         return hashlib.sha256(self.snap.text.encode("utf-8")).hexdigest()
 
+    def _seal_lines(self) -> tuple[list[str], list[str]]:
+        """The seal file's ``# deal K sha256 DIGEST`` lines and its ``DIGEST  NAME`` lines."""
+        text = ""
+        with contextlib.suppress(OSError):
+            text = self.seal_path.read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines() if ln.strip()]
+        return [ln for ln in lines if ln.startswith("#")], [
+            ln for ln in lines if not ln.startswith("#")
+        ]
+
+    def _history(self) -> list[str]:
+        """The ``# deal K sha256 DIGEST`` lines of the deals before the live one: those
+        stored, and an earlier deal's whole-file seal left as it was by a crash between the
+        two writes of :meth:`next_deal` (it covers the deals before the live one)."""
+        history, whole = self._seal_lines()
+        if whole and len(history) + 1 < self.deal_count:
+            history.append(f"# deal {len(history) + 1} sha256 {whole[0].split()[0]}")
+        return history
+
     @property
     def sealed(self) -> bool:
-        """True when a seal is stored beside the record (whether or not it still holds)."""
-        return self.seal_path.exists()
+        """True when the live (last) deal is sealed: a seal of the whole file is stored
+        beside the record (whether or not it still holds)."""
+        history, whole = self._seal_lines()
+        return bool(whole) and len(history) + 1 >= self.deal_count
 
     def seal_ok(self) -> bool | None:
-        """``None`` when not sealed; else whether the stored digest matches the record."""
-        if not self.seal_path.exists():
+        """``None`` when nothing is sealed; else whether every stored digest still matches:
+        the whole file's, and each earlier deal's (the canonical text of the file up to
+        the end of that deal, as it stood when the deal was sealed)."""
+        history, whole = self._seal_lines()
+        if not history and not whole:
             return None
-        stored = self.seal_path.read_text(encoding="utf-8").split()[:1]
-        return stored == [self.sha256]
+        for line in history:  # "# deal K sha256 DIGEST"
+            parts = line.split()
+            if len(parts) < 5 or not parts[2].isdigit():
+                return False
+            if parts[4] != self.deal_digest(int(parts[2])):
+                return False
+        covered = len(history) + 1  # the deals the whole-file seal was made over
+        for line in whole:
+            want = self.sha256 if covered >= self.deal_count else self.deal_digest(covered)
+            if line.split()[0] != want:
+                return False
+        return True
+
+    def deal_digest(self, k: int) -> str:
+        """The SHA-256 of the canonical text of the record's first ``k`` deals."""
+        match = self.snap.match
+        if not 0 < k <= len(match.deals):
+            return ""
+        text = gj.dumps(attrs.evolve(match, deals=match.deals[:k]))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals the file holds (the live one is the last)."""
+        return len(self.snap.match.deals)
+
+    def confirmed(self) -> list[int]:
+        """The seats whose ``[%confirm …]`` note agrees with the deal's result as it stands."""
+        result = self.snap.result
+        if result is None:
+            return []
+        return sorted(
+            s for s, v in confirmations(self.snap.deal).items() if v == result.confirmation(s)
+        )
+
+    def next_leader(self) -> int | None:
+        """The first leader the live deal's end gives the next deal (R-OPEN-1), if any."""
+        ended = _carry(gj.dumps(gj.Match(deals=(self.snap.deal,))), self.store.deck_check)[1]
+        if ended is None:
+            return None
+        rs, _, _ = deal_ruleset(self.snap.deal)
+        return next_leader(ended, rs)
 
     def times(self) -> dict[int, float]:
         """When each action count was reached (the last time, after undos)."""
@@ -468,22 +534,107 @@ class Table:
         deal = self.snap.deal
         return self._commit(attrs.evolve(deal, moves=_drop_last_action(deal.moves)))
 
-    def seal(self, seq: int) -> str:
-        """Write the result tags (``Finish``, ``Score``) and seal the record: its SHA-256
-        is stored beside it.  Returns the digest."""
+    def confirm(self, seq: int, seat: int) -> Snapshot:
+        """Record that the player at ``seat`` confirms the result (places and score):
+        ``[%confirm SEAT finish …; score …]`` on the deal's last action."""
         self._check_writable(seq)
         result = self.snap.result
         if result is None:
-            raise ServeError("the deal is not over", "本局尚未结束")
+            raise _error("serve.not_over")
+        if seat not in range(1, 7):
+            raise _error("serve.bad_seat", seat=seat)
+        return self._commit(_with_confirmation(self.snap.deal, seat, result.confirmation(seat)))
+
+    def seal(self, seq: int) -> str:
+        """Write the result tags (``Finish``, ``Score``) and seal the record once the six
+        players have confirmed the result: the SHA-256 of its canonical text is stored
+        beside it.  Returns the digest."""
+        self._check_writable(seq)
+        result = self.snap.result
+        if result is None:
+            raise _error("serve.not_over")
+        missing = [s for s in range(1, 7) if s not in self.confirmed()]
+        if missing:
+            raise _error("serve.unconfirmed", seats=" ".join(map(str, missing)))
         tags = [("Score", result.score)] if result.void else []
         if not result.void:
             tags = [("Finish", result.finish), ("Score", result.score)]
         self._commit(_with_tags(self.snap.deal, tags))
         digest = self.sha256
-        atomic_write(self.seal_path, f"{digest}  {self.path.name}\n".encode())
+        lines = [f"{digest}  {self.path.name}", *self._history()]
+        atomic_write(self.seal_path, ("\n".join(lines) + "\n").encode())
         self.version += 1
         self.store.changed(self)
         return digest
+
+    def next_deal(self, seq: int, hands: str, leader: int | None = None) -> Snapshot:
+        """Start the next deal of the match in the same file, once the live deal is sealed.
+
+        The new deal takes the tags of the sealed one (``Deal`` one more; no ``Finish``,
+        ``Score`` or ``Leader``), the six ``hand N: …`` lines given, and as ``Leader`` the
+        seat R-OPEN-1 gives after the sealed deal (``leader`` must agree with it) or, where
+        the sealed deal does not decide it (a fresh 开牌), ``leader``.  The tribute the
+        sealed deal leaves owing is then checked as the new deal is entered.  The seal of
+        the sealed deal is kept as ``# deal K sha256 DIGEST`` (the canonical text of the
+        file up to that deal's end) and still checked by :meth:`seal_ok`.
+        """
+        self.refresh()
+        if not self.sealed:
+            raise _error("serve.not_sealed")
+        if not self.seal_ok():  # changed since it was sealed: the referee looks first
+            raise _error("serve.seal_broken")
+        if seq != self.seq:
+            raise Conflict(self.seq, seq)
+        prev = self.snap.deal
+        decided = self.next_leader()
+        if leader is not None and leader not in range(1, 7):
+            raise _error("serve.bad_seat", seat=leader)
+        if decided is not None and leader is not None and leader != decided:
+            ended = _carry(gj.dumps(gj.Match(deals=(prev,))), self.store.deck_check)[1]
+            assert ended is not None
+            rs, _, _ = deal_ruleset(prev)
+            v = check_leader(str(leader), ended, rs)
+            assert v is not None
+            raise ServeError(v.en, v.zh)
+        first = decided if decided is not None else leader
+        if first is None:
+            raise _error("serve.leader_needed")
+        number = tags_of(prev).get("Deal", "1").strip()
+        header = [
+            t
+            for t in prev.header
+            if isinstance(t, m.Tag) and t.name not in ("Finish", "Score", "Leader", "Deal")
+        ]
+        nxt = str(int(number) + 1) if number.isascii() and number.isdigit() else "2"
+        res = gj.read('[Event "x"]\n' + hands.strip() + "\n")
+        given = res.match.deals[0] if len(res.match.deals) == 1 else None
+        if res.errors or not isinstance(given, m.Deal):
+            why = res.errors[0] if res.errors else None
+            raise _error(
+                "serve.bad_hands", reason=why.en if why else "", reason_zh=why.zh if why else ""
+            )
+        hand_lines = tuple(h for h in given.hands if isinstance(h, m.Hand))
+        if sorted(h.seat for h in hand_lines) != [1, 2, 3, 4, 5, 6] or given.moves:
+            raise _error("serve.bad_hands", reason="", reason_zh="")
+        tags = (m.Tag("Deal", nxt), m.Tag("Leader", str(first)))
+        deal = m.Deal(header=(*header, *tags), hands=hand_lines)
+        digest = self.sha256  # what the seal holds (checked above)
+        match = self.snap.match
+        new_text = gj.dumps(attrs.evolve(match, deals=(*match.deals, deal)))
+        snap = snapshot(new_text, deck_check=self.store.deck_check)  # checks the hands
+        history = [*self._history(), f"# deal {self.deal_count} sha256 {digest}"]
+        # the record first: a crash before the seal file is rewritten leaves the whole-file
+        # seal of the deals before the new one, read as theirs (see _history)
+        atomic_write(self.path, new_text.encode("utf-8"))
+        atomic_write(self.seal_path, ("\n".join(history) + "\n").encode())
+        self.snap = snap
+        self.version += 1
+        self._times = {}
+        with contextlib.suppress(OSError):
+            self.times_path.unlink()
+        self.disputes = self._disputes()
+        self.store.changed(self)
+        return snap
 
     def _disputes(self) -> list[dict[str, Any]]:
         from gojinotation_analyzer.reports.validate import validate_match

@@ -1137,6 +1137,46 @@
     if (location.hash.slice(1) !== fragment()) { applyHash(location.hash); }
   });
 
+  /* ---- live: a page following a record as it is played (gouji serve's spectator view)
+     dispatches 'gjn-live' on the document with detail {acts_from, acts: {en, zh}, src_from,
+     src, totals, deals: [{pos, from, ...deal}]}: the tails of the string tables from those
+     indices, and per deal its fields with its steps from step 'from' on (a deal past the
+     last is new).  A reader at the latest step follows to the new one; anyone else stays
+     where they are. */
+  doc.addEventListener('gjn-live', function (ev) {
+    var u = ev.detail || {};
+    var latest = !S.line.parent && S.deal === mains.length - 1 && S.idx === S.line.steps.length;
+    var na = u.acts_from === undefined ? DATA.acts.en.length : u.acts_from;
+    var ns = u.src_from === undefined ? (DATA.src || []).length : u.src_from;
+    if (u.acts) { DATA.acts.en = DATA.acts.en.slice(0, na).concat(u.acts.en); DATA.acts.zh = DATA.acts.zh.slice(0, na).concat(u.acts.zh); }
+    if (u.src) { DATA.src = (DATA.src || []).slice(0, ns).concat(u.src); }
+    if (u.totals) { DATA.totals = u.totals; }
+    (u.deals || []).forEach(function (nd) {
+      var i = nd.pos;
+      var d = DATA.deals[i] || {};
+      var kept = i < DATA.deals.length && nd.from ? d.steps.slice(0, nd.from) : [];
+      for (var k in nd) { if (k !== 'pos' && k !== 'from') { d[k] = nd[k]; } }
+      d.steps = kept.concat(nd.steps || []);
+      if (i < DATA.deals.length) { built[i] = null; return; }
+      DATA.deals[i] = d;
+      Object.defineProperty(mains, i, { enumerable: true, get: function () {
+        if (!built[i]) { built[i] = makeLine(d, d.steps, startState(d), 'd' + d.i + '.s', null, 0); built[i].di = i; }
+        return built[i];
+      } });
+    });
+    lastDeal = -1;
+    if (latest) {
+      S.deal = mains.length - 1;
+      S.line = mains[S.deal];
+      S.idx = S.line.steps.length;
+    } else {
+      var m = toMain();
+      S.line = mains[S.deal];
+      S.idx = Math.min(m.idx, S.line.steps.length);
+    }
+    render(false);
+  });
+
   /* ---- start ---- */
   viewer.hidden = false;
   el.speed.value = String(S.speed);

@@ -35,7 +35,8 @@
     document.body.setAttribute("data-seq", String(st.seq));
     G.$("title").textContent = st.title + " · " + st.table;
     var status = st.sealed ? "已封存 sealed" : st.over ? "本局结束 deal over" : "进行中 live";
-    G.$("status").textContent = status;
+    G.$("status").textContent = status + " · 第 " + st.deal + " 局 deal " + st.deal;
+    document.body.setAttribute("data-deals", String(st.deals));
     G.$("seq").textContent = st.seq + " 动作 actions";
     G.seatsTable(G.$("seats"), st);
     G.$("record").textContent = st.text;
@@ -72,10 +73,28 @@
     if (st.result) {
       rb.classList.remove("hidden");
       G.$("result").textContent = G.resultText(st);
-      G.$("seal").classList.toggle("hidden", !!st.sealed);
+      var cbox = G.clear(G.$("confirm"));
+      for (var k = 1; k <= 6; k++) {
+        var done = st.confirmed.indexOf(k) >= 0;
+        var who = st.seats[k - 1].name ? " " + st.seats[k - 1].name : "";
+        var cb = G.el("button", { type: "button", "class": "chip" + (done ? " sel" : ""), "data-seat": k },
+          (done ? "✓ " : "") + k + who + (done ? " 已确认 confirmed" : " 确认 confirms"));
+        if (done || st.sealed) cb.disabled = true;
+        cbox.appendChild(cb);
+      }
+      var seal = G.$("seal");
+      seal.classList.toggle("hidden", !!st.sealed);
+      seal.disabled = st.confirmed.length < 6;
       G.$("sha").textContent = st.sealed ? "SHA-256: " + st.sha256 : "";
     } else {
       rb.classList.add("hidden");
+    }
+    var nb = G.$("next-box");
+    nb.classList.toggle("hidden", !st.sealed);
+    if (st.sealed) {
+      var nl = st.next_leader;
+      G.$("next-leader-text").textContent = nl ? "首发 Leader: " + nl + "（按上一局结果 from the last deal's result）" : "首发由开牌决定 · a fresh 开牌 decides the leader:";
+      G.$("next-leader").classList.toggle("hidden", !!nl);
     }
     // dispute alert: the open points this record now depends on, new ones first
     var keys = st.disputes.map(dkey);
@@ -200,6 +219,21 @@
   G.$("undo").addEventListener("click", function () {
     if (!st) return;
     api("/undo", { seq: st.seq }).then(function (r) { after(r, null); });
+  });
+  G.$("confirm").addEventListener("click", function (e) {
+    var k = e.target.closest && e.target.closest("button[data-seat]");
+    if (!k || k.disabled || !st) return;
+    api("/confirm", { seq: st.seq, seat: Number(k.getAttribute("data-seat")) }).then(function (r) { after(r, null); });
+  });
+  G.$("next").addEventListener("click", function () {
+    if (!st) return;
+    var body = { seq: st.seq, hands: G.$("next-hands").value };
+    var ld = G.$("next-leader").value.trim();
+    if (!st.next_leader && ld) body.leader = Number(ld);
+    api("/next", body).then(function (r) {
+      if (r.status === 200) { G.$("next-hands").value = ""; seenDisputes = null; }
+      after(r, null);
+    });
   });
   G.$("seal").addEventListener("click", function () {
     if (!st) return;
