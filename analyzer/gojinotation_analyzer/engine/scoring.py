@@ -226,13 +226,9 @@ def _dian_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
             return []  # none, or a tribute sanction (see tribute_obligations)
     m = bonus or _DIAN_DEFAULT[sanction]
     out: list[ScoreEntry] = []
-    for a in (1, 2, 3):
-        b = duitou(a)
-        oa, ob = facts.opened.get(a), facts.opened.get(b)
-        if oa is None or ob is None or (oa and ob):
-            continue
-        if not oa and not ob:
-            for s in (a, b):
+    for unopened in facts.not_opened():
+        if len(unopened) == 2:
+            for s in unopened:
                 out.append(
                     ScoreEntry(
                         "R-KAIDIAN-5",
@@ -243,7 +239,7 @@ def _dian_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
                     )
                 )
             continue
-        u = a if not oa else b
+        u = unopened[0]
         o = duitou(u)
         if sanction in ("pm2_pair", "pm1", "plus1_opener"):
             out.append(
