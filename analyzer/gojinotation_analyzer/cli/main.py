@@ -175,10 +175,25 @@ def _set_encoding(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 class _Localized:
-    """Help texts, headings and the help option in the language of the run."""
+    """Help texts, headings and the help option in the language of the run; the help
+    texts are the catalogue messages ``help_key`` and ``short_help_key`` (given to the
+    constructor, or set on a subclass)."""
 
-    help_key: str | None
-    short_help_key: str | None
+    help_key: str | None = None
+    short_help_key: str | None = None
+
+    def __init__(
+        self,
+        *args: Any,
+        help_key: str | None = None,
+        short_help_key: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if help_key is not None:
+            self.help_key = help_key
+        if short_help_key is not None:
+            self.short_help_key = short_help_key
 
     def _localize(self, ctx: click.Context) -> None:
         lang = lang_of(ctx)
@@ -303,32 +318,13 @@ class GoujiOption(click.Option):
 class GoujiCommand(_Localized, click.Command):
     """A click command with catalogue help texts (``help_key``, ``short_help_key``)."""
 
-    def __init__(
-        self,
-        *args: Any,
-        help_key: str | None = None,
-        short_help_key: str | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.help_key = help_key
-        self.short_help_key = short_help_key
-
 
 class GoujiGroup(_Localized, click.Group):
     """The ``gouji`` group: localized help and usage errors, no tracebacks, and commands
     loaded on demand from ``gojinotation_analyzer/cli/<name>.py``."""
 
-    def __init__(
-        self,
-        *args: Any,
-        help_key: str | None = None,
-        short_help_key: str | None = None,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.help_key = help_key
-        self.short_help_key = short_help_key
         self._plugins_tried: set[str] = set()
 
     # -- lazy commands
