@@ -27,6 +27,7 @@ from gojinotation.fileio import (
     atomic_write,
     decode_input,
     read_with_snapshot,
+    record_format,
 )
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import BrokenDeal, iter_read
@@ -234,16 +235,6 @@ class Record:
         self.encoding = encoding
 
 
-def _sniff(path: str, data: bytes) -> str:
-    suffix = Path(path).suffix.lower() if path != "-" else ""
-    if suffix == ".json":
-        return "json"
-    if suffix == ".gjn":
-        return "gjn"
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if head[:1] == b"{" else "gjn"
-
-
 def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     """Read a GJN or JSON record from ``path`` (``-``: standard input) leniently.
 
@@ -251,27 +242,20 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     after printing why, if the file cannot be read at all; syntax errors are returned
     in :attr:`Record.errors`, not printed.
     """
-    got = _read_snapshot(path, lang)
-    if got is None:
+    opened = _open(path, lang, fmt)
+    if opened is None:
         return None
-    data, snapshot = got
-    name = _display(path, lang)
-    fmt = fmt or _sniff(path, data)
+    name, fmt, data, snapshot = opened
     if fmt == "json":
         try:
             match = load_json_match(data, filename=name)
         except JsonError as err:
             return Record(name, fmt, gm.Match(), (err,), None, snapshot)
         return Record(name, fmt, match, (), None, snapshot)
-    decoded, encoding = decode_input(data, encoding_of())
+    decoded, encoding = _decode(data, name, lang)
     text = decoded if isinstance(decoded, str) else None
-    if encoding is not None:
-        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
     result = gj.read(decoded, filename=name)
-    if result.match.version is not None and result.match.version > FORMAT_VERSION:
-        _err(
-            _warn_line(t("io.future_version", lang, path=name, version=result.match.version), lang)
-        )
+    warn_future_version(name, result.match.version, lang)
     return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
 
 
@@ -295,12 +279,10 @@ def streamable(path: str) -> bool:
     try:
         with open(path, "rb") as f:
             while block := f.read(1 << 20):
-                if not gjn:
-                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
-                    if head:
-                        if head[:1] == b"{":
-                            return False
-                        gjn = True
+                if not gjn and block.strip(b"\xef\xbb\xbf \t\r\n"):
+                    if record_format(path, block) == "json":
+                        return False
+                    gjn = True
                 dec.decode(block)
             dec.decode(b"", True)
     except (OSError, UnicodeDecodeError):
@@ -335,12 +317,11 @@ def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord 
     """Like :func:`read_record`, but a GJN record's deals are read one at a time as the
     caller asks for them (a JSON record is read whole: JSON cannot be cut into deals).
     Returns None after printing why, if the file cannot be read at all."""
-    got = _read_snapshot(path, lang)
-    if got is None:
+    opened = _open(path, lang, fmt)
+    if opened is None:
         return None
-    data = got[0]
-    name = _display(path, lang)
-    fmt = fmt or _sniff(path, data)
+    name, fmt, data, _ = opened
+    del opened
     if fmt == "json":
         try:
             match = load_json_match(data, filename=name)
@@ -354,11 +335,28 @@ def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord 
         if not items:
             items.append((list(match.prologue), match.version, None))
         return StreamRecord(name, fmt, iter(items))
+    decoded = _decode(data, name, lang)[0]
+    del data
+    return StreamRecord(name, "gjn", iter_read(decoded, filename=name))
+
+
+def _open(path: str, lang: str, fmt: str | None) -> tuple[str, str, bytes, Snapshot | None] | None:
+    """``path`` read: the name shown for it, its format (``fmt``, else by extension or
+    content), its bytes and the file as it was (None after printing why not)."""
+    got = _read_snapshot(path, lang)
+    if got is None:
+        return None
+    data, snapshot = got
+    return _display(path, lang), fmt or record_format(path, data), data, snapshot
+
+
+def _decode(data: bytes, name: str, lang: str) -> tuple[str | bytes, str | None]:
+    """A GJN record's bytes decoded as ``--encoding`` says or as detected (a warning
+    names an encoding that is not UTF-8), and that encoding."""
     decoded, encoding = decode_input(data, encoding_of())
-    del data, got
     if encoding is not None:
         _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
-    return StreamRecord(name, "gjn", iter_read(decoded, filename=name))
+    return decoded, encoding
 
 
 def encoding_of(ctx: click.Context | None = None) -> str | None:

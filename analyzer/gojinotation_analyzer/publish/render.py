@@ -39,7 +39,7 @@ from markupsafe import Markup
 
 import gojinotation
 from gojinotation import model as gm
-from gojinotation.fileio import WriteError, atomic_write, decode_input
+from gojinotation.fileio import WriteError, atomic_write, decode_input, record_format
 from gojinotation.jsonio import JsonError, load_json_match
 from gojinotation.reader import read
 from gojinotation_analyzer import i18n as messages
@@ -427,9 +427,7 @@ def read_input(
     kept, to be drawn marked; GBK/GB18030 and UTF-16 detected, or read in ``encoding``
     by :func:`gojinotation.fileio.decode_input`); the syntax errors found, and the
     encoding if it was not UTF-8."""
-    if path.suffix.lower() == ".json" or (
-        path.suffix.lower() != ".gjn" and raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
-    ):
+    if record_format(path, raw) == "json":
         try:
             return load_json_match(raw, filename=str(path)), (), None
         except JsonError as err:
