@@ -1,8 +1,9 @@
 """Sets (牌套), part 2: how two sets compare under every variant.
 
 :func:`compare` and :func:`beats`: R-SET-2/3/4 (same count, higher rank), R-JOKER-3..8
-(jokered and joker-only sets, 小王 sets), R-TWO-1 (二杀一, power 2s).  Re-exported by
-:mod:`.sets`; moved there unchanged (issue #10).
+(jokered and joker-only sets, 小王 sets), R-TWO-1 (二杀一, power 2s).  Both read one
+decision, ``_decide`` (the order of the rules, once); :func:`compare` spells its outcome
+out as a :class:`Verdict`, :func:`beats` answers yes or no.  Re-exported by :mod:`.sets`.
 
 >>> from gojinotation_analyzer.rules.profiles import load_ruleset
 >>> qs = load_ruleset("qingdao-standard")
