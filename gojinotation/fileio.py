@@ -56,6 +56,7 @@ __all__ = [
     "atomic_writer",
     "decode_input",
     "read_with_snapshot",
+    "record_format",
 ]
 
 #: The suffix of the temporary files (hidden: their names start with a dot).
@@ -294,6 +295,26 @@ def _plausible(text: str) -> bool:
     """Whether decoded text can be a record: no control characters, and a bracket, a
     brace or a colon (every record has a tag, a comment or an action)."""
     return _CONTROL.search(text) is None and _STRUCTURE.search(text) is not None
+
+
+#: What may come before a record's first character: a UTF-8 BOM and blanks.
+_LEADING = b"\xef\xbb\xbf \t\r\n"
+
+
+def record_format(name: str | os.PathLike[str], data: bytes) -> str:
+    """``json`` or ``gjn``: what a record is, by its name's extension (``.json``,
+    ``.gjn``), else by its first byte after a BOM and blanks (``{`` is JSON).  ``-``
+    (standard input) has no extension; ``data`` may be the record's first block only.
+
+    >>> record_format("a.gjn", b"{"), record_format("-", b"  {}")
+    ('gjn', 'json')
+    >>> record_format("notes.txt", b""), record_format("a.JSON", b"1:3")
+    ('gjn', 'json')
+    """
+    suffix = "" if str(name) == "-" else Path(name).suffix.lower()
+    if suffix in (".json", ".gjn"):
+        return suffix[1:]
+    return "json" if data.lstrip(_LEADING)[:1] == b"{" else "gjn"
 
 
 def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes, str | None]:

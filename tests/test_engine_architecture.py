@@ -155,14 +155,31 @@ SETS = ("sets_shape", "sets_compare", "sets_burn", "sets_enum", "sets")
 
 
 def test_engine_modules_are_small() -> None:
-    """No module of the rule engine's state machine, of scoring or of sets, over 800
-    lines."""
+    """No module of the rule engine's state machine, of scoring or of sets, over
+    :data:`MAX_MODULE_LINES` lines."""
     sizes = {
         m: len((PKG_DIR / "engine" / f"{m}.py").read_text(encoding="utf-8").splitlines())
         for m in (*ENGINE_ORDER, "state", "events", *SCORING, "match", *SETS)
     }
-    assert {m: n for m, n in sizes.items() if n > 800} == {}
+    assert {m: n for m, n in sizes.items() if n > MAX_MODULE_LINES} == {}
     assert not (PKG_DIR / "engine" / "engine.py").exists()
+
+
+#: The most lines a module of either package may have (issue #10: "no module over ~800
+#: lines"; ``cli/main.py`` and ``publish/render.py`` were split to get under it).
+MAX_MODULE_LINES = 800
+
+
+def test_every_module_is_small() -> None:
+    """No module of the notation or of the analyzer (any subpackage: cli, publish,
+    reports, serve …) over :data:`MAX_MODULE_LINES` lines."""
+    files = sorted([*PKG_DIR.rglob("*.py"), *(ROOT / "gojinotation").rglob("*.py")])
+    assert len(files) > 50
+    sizes = {
+        str(f.relative_to(ROOT)): len(f.read_text(encoding="utf-8").splitlines()) for f in files
+    }
+    assert sizes["analyzer/gojinotation_analyzer/cli/main.py"] > 0
+    assert {f: n for f, n in sizes.items() if n > MAX_MODULE_LINES} == {}
 
 
 def test_scoring_parts_import_one_way_and_scoring_reexports_them() -> None:

@@ -689,3 +689,17 @@ def _all_profiles() -> Mapping[str, Ruleset]:
 
 def test_every_profile_loads() -> None:
     assert len(_all_profiles()) == len(ALL)
+
+
+def test_every_outcome_of_the_one_decision_is_spelled_with_its_sign() -> None:
+    """``compare`` and ``beats`` share one decision (``sets_compare._decide``): each of
+    its outcomes has a verdict, and the verdict says "beats" exactly for the outcomes
+    above zero, which are what ``beats`` answers True to."""
+    from gojinotation_analyzer.engine import sets_compare as sc
+
+    codes = {v for k, v in vars(sc).items() if k.isupper() and isinstance(v, int)}
+    assert codes and set(sc._VERDICTS) == codes
+    rs = Ruleset()
+    a, b = shape(parse_cards("DDX8"), rs), shape(parse_cards("XX88"), rs)
+    for code, spell in sc._VERDICTS.items():
+        assert spell(a, b, rs).ok is (code > 0), code

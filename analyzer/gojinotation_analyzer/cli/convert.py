@@ -9,13 +9,11 @@ import click
 import gojinotation as gj
 from gojinotation.fileio import WriteError, atomic_writer
 from gojinotation.jsonio import iter_json
-from gojinotation_analyzer.cli.main import (
+from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
-    GoujiCommand,
     _display,
     _err,
-    _option,
     _out,
     _warn_line,
     _write_bytes,
@@ -25,6 +23,7 @@ from gojinotation_analyzer.cli.main import (
     read_record,
     report_notation_errors,
 )
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import normalize_lang, t
 
 _FORMATS = ("gjn", "json")

@@ -11,14 +11,12 @@ import click
 import gojinotation as gj
 from gojinotation import model as gm
 from gojinotation.reader import BrokenDeal
-from gojinotation_analyzer.cli.main import (
+from gojinotation_analyzer.cli.common import (
     EXIT_CHANGED,
     EXIT_ERROR,
     EXIT_OK,
-    GoujiCommand,
     _err,
     _error_line,
-    _option,
     _out,
     _trimmed,
     _warn_line,
@@ -30,6 +28,7 @@ from gojinotation_analyzer.cli.main import (
     report_notation_errors,
     streamable,
 )
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import t
 
 

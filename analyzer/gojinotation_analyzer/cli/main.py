@@ -29,11 +29,12 @@ Other modules add commands in either of two ways; neither needs an edit here.
    itself at import time (to add several commands).
 2. ``from gojinotation_analyzer.cli.main import main; main.add_command(cmd)`` from anywhere.
 
-Helpers for command modules: :func:`lang_of` (the language chosen for this run),
+Helpers for command modules live in :mod:`gojinotation_analyzer.cli.common` (this module
+re-exports the public ones): :func:`lang_of` (the language chosen for this run),
 :func:`report_notation_errors` (print ``NotationError``/``JsonError`` values the way
 every command does), :func:`fail` (print an error and exit 2), :func:`read_record` (read
 a ``.gjn`` or ``.json`` path or ``-`` without tracebacks), the exit codes
-:data:`EXIT_OK`, :data:`EXIT_CHANGED`, :data:`EXIT_ERROR`, and the classes
+:data:`EXIT_OK`, :data:`EXIT_CHANGED`, :data:`EXIT_ERROR`, and, here, the classes
 :class:`GoujiCommand`, :class:`GoujiGroup` and :class:`GoujiOption`, whose ``help_key``
 takes a key of :mod:`gojinotation_analyzer.i18n` so help texts follow ``--lang``.  Messages of new
 commands go into the catalogue with :func:`gojinotation_analyzer.i18n.register`.
@@ -57,35 +58,30 @@ import codecs
 import importlib
 import os
 import pkgutil
-import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
-import attrs
 import click
 
 import gojinotation as gj
-from gojinotation import model as gm
-from gojinotation.fileio import (
-    Snapshot,
-    WriteError,
-    atomic_write,
-    decode_input,
-    read_with_snapshot,
+from gojinotation_analyzer.cli.common import (
+    EXIT_CHANGED,
+    EXIT_ERROR,
+    EXIT_OK,
+    Record,
+    _env_lang,
+    _err,
+    _error_line,
+    _warn_line,
+    canonical_text,
+    fail,
+    lang_of,
+    read_record,
+    report_notation_errors,
 )
-from gojinotation.jsonio import JsonError, load_json_match
-from gojinotation.reader import BrokenDeal, iter_read
-from gojinotation.writer import FORMAT_VERSION
-from gojinotation_analyzer.i18n import (
-    CATALOG,
-    LANGS,
-    detect_lang,
-    normalize_lang,
-    t,
-    translate_click,
-)
+from gojinotation_analyzer.i18n import CATALOG, LANGS, normalize_lang, t, translate_click
 
 __all__ = [
     "EXIT_CHANGED",
@@ -104,36 +100,14 @@ __all__ = [
     "report_notation_errors",
 ]
 
-#: Success.
-EXIT_OK = 0
-#: ``fmt --check``: some file would be reformatted.
-EXIT_CHANGED = 1
-#: Syntax, input/output or usage errors.
-EXIT_ERROR = 2
-
 #: Modules ``gojinotation_analyzer.cli.<name>`` provide the command ``<name>``; these
 #: modules of the package are not commands.
-NOT_COMMANDS = frozenset({"main"})
+NOT_COMMANDS = frozenset({"main", "common"})
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 # ------------------------------------------------------------------ language
-
-
-def lang_of(ctx: click.Context | None = None) -> str:
-    """The message language of this run (``en`` or ``zh``)."""
-    ctx = ctx or click.get_current_context(silent=True)
-    if ctx is not None:
-        obj = ctx.find_root().obj
-        if isinstance(obj, dict) and obj.get("lang") in LANGS:
-            return str(obj["lang"])
-    return _env_lang()
-
-
-def _env_lang() -> str:
-    explicit = os.environ.get("GOUJI_LANG")
-    return normalize_lang(explicit) if explicit else detect_lang()
 
 
 def _prescan_lang(args: Sequence[str]) -> str | None:
@@ -181,299 +155,6 @@ def _hoist_globals(args: Sequence[str]) -> list[str]:
     return front + rest
 
 
-# ------------------------------------------------------------------ output
-
-
-def _color() -> bool | None:
-    return False if os.environ.get("NO_COLOR") else None
-
-
-def _err(text: str) -> None:
-    click.echo(text, err=True, color=_color())
-
-
-def _out(text: str, nl: bool = True) -> None:
-    click.echo(text, nl=nl, color=_color())
-
-
-def _colon(lang: str, end: bool = False) -> str:
-    if lang == "zh":
-        return "："
-    return ":" if end else ": "
-
-
-def _error_line(message: str, lang: str) -> str:
-    return click.style(f"gouji: {t('error', lang)}{_colon(lang)}", fg="red", bold=True) + message
-
-
-def _warn_line(message: str, lang: str) -> str:
-    return (
-        click.style(f"gouji: {t('warning', lang)}{_colon(lang)}", fg="yellow", bold=True) + message
-    )
-
-
-#: The most syntax errors a command prints for one file (the rest are counted).
-MAX_SHOWN_ERRORS = 100
-
-
-def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang: str) -> int:
-    """Print errors to standard error (``format(lang)``: position, message, the source
-    line and a caret), coloured on a terminal; past :data:`MAX_SHOWN_ERRORS`, one line
-    counts the rest (a file of 100,000 broken lines does not print 100,000 errors).
-    Returns how many there were."""
-    n = 0
-    for err in errors:
-        n += 1
-        if n > MAX_SHOWN_ERRORS:
-            continue
-        text = err.format(lang)
-        head, _, rest = text.partition("\n")
-        word = f" {t('error', lang)} {err.code}"
-        pos = head.find(word)
-        if pos >= 0:
-            head = (
-                click.style(head[:pos], bold=True)
-                + click.style(word, fg="red", bold=True)
-                + head[pos + len(word) :]
-            )
-        if rest:
-            lines = rest.split("\n")
-            lines[-1] = click.style(lines[-1], fg="green", bold=True)
-            rest = "\n".join(lines)
-            _err(head + "\n" + rest)
-        else:
-            _err(head)
-    if n > MAX_SHOWN_ERRORS:
-        _err(t("io.more_errors", lang, count=n - MAX_SHOWN_ERRORS))
-    return n
-
-
-def fail(message: str, lang: str | None = None) -> NoReturn:
-    """Print ``gouji: error: message`` to standard error and exit with code 2."""
-    _err(_error_line(message, lang or lang_of()))
-    raise click.exceptions.Exit(EXIT_ERROR)
-
-
-# ------------------------------------------------------------------ reading
-
-
-def _display(path: str, lang: str) -> str:
-    return t("stdin", lang) if path == "-" else path
-
-
-def _read_bytes(path: str, lang: str) -> bytes | None:
-    """The bytes of ``path`` (``-``: standard input), or None after printing why not."""
-    got = _read_snapshot(path, lang)
-    return None if got is None else got[0]
-
-
-def _read_snapshot(path: str, lang: str) -> tuple[bytes, Snapshot | None] | None:
-    """The bytes of ``path`` and what the file was when read (for :func:`_write_bytes`'s
-    check that nobody changed it meanwhile), or None after printing why not."""
-    name = _display(path, lang)
-    if path == "-":
-        return sys.stdin.buffer.read(), None
-    try:
-        return read_with_snapshot(path)
-    except FileNotFoundError:
-        key = "io.not_found"
-    except IsADirectoryError:
-        key = "io.is_dir"
-    except PermissionError:
-        key = "io.permission"
-    except OSError as exc:
-        _err(_error_line(t("io.read_error", lang, path=name, reason=_reason(exc)), lang))
-        return None
-    if key == "io.not_found" and Path(path).is_dir():  # e.g. Windows reports dirs so
-        key = "io.is_dir"
-    _err(_error_line(t(key, lang, path=name), lang))
-    return None
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc) or type(exc).__name__
-
-
-def _write_bytes(path: str, data: bytes, lang: str, expect: Snapshot | None = None) -> bool:
-    """Write through :func:`gojinotation.fileio.atomic_write` (atomic, links followed,
-    mode and owner kept, refused if the file changed since ``expect`` was taken).  Prints
-    why not, with the path, and returns False on failure."""
-    try:
-        atomic_write(path, data, expect=expect)
-    except WriteError as err:
-        _err(_error_line(err.message(normalize_lang(lang)), lang))
-        return False
-    return True
-
-
-class Record:
-    """A record read by :func:`read_record`: the match, its errors, and its source."""
-
-    __slots__ = ("encoding", "errors", "fmt", "match", "name", "snapshot", "text")
-
-    def __init__(
-        self,
-        name: str,
-        fmt: str,
-        match: gm.Match,
-        errors: Sequence[gj.NotationError | JsonError],
-        text: str | None,
-        snapshot: Snapshot | None = None,
-        encoding: str | None = None,
-    ) -> None:
-        #: the name shown in messages
-        self.name = name
-        #: ``gjn`` or ``json``
-        self.fmt = fmt
-        #: the record (broken deals included, for GJN)
-        self.match = match
-        #: syntax errors (GJN) or the JSON error
-        self.errors = tuple(errors)
-        #: the decoded source text, or None if it is not UTF-8
-        self.text = text
-        #: the file as it was read (None for standard input)
-        self.snapshot = snapshot
-        #: the encoding the text was read in when it is not UTF-8 (``GBK``, ``UTF-16`` …)
-        self.encoding = encoding
-
-
-def _sniff(path: str, data: bytes) -> str:
-    suffix = Path(path).suffix.lower() if path != "-" else ""
-    if suffix == ".json":
-        return "json"
-    if suffix == ".gjn":
-        return "gjn"
-    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if head[:1] == b"{" else "gjn"
-
-
-def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
-    """Read a GJN or JSON record from ``path`` (``-``: standard input) leniently.
-
-    ``fmt`` is ``gjn``, ``json`` or None (by extension, else by content).  Returns None
-    after printing why, if the file cannot be read at all; syntax errors are returned
-    in :attr:`Record.errors`, not printed.
-    """
-    got = _read_snapshot(path, lang)
-    if got is None:
-        return None
-    data, snapshot = got
-    name = _display(path, lang)
-    fmt = fmt or _sniff(path, data)
-    if fmt == "json":
-        try:
-            match = load_json_match(data, filename=name)
-        except JsonError as err:
-            return Record(name, fmt, gm.Match(), (err,), None, snapshot)
-        return Record(name, fmt, match, (), None, snapshot)
-    decoded, encoding = decode_input(data, encoding_of())
-    text = decoded if isinstance(decoded, str) else None
-    if encoding is not None:
-        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
-    result = gj.read(decoded, filename=name)
-    if result.match.version is not None and result.match.version > FORMAT_VERSION:
-        _err(
-            _warn_line(t("io.future_version", lang, path=name, version=result.match.version), lang)
-        )
-    return Record(name, "gjn", result.match, result.errors, text, snapshot, encoding)
-
-
-def warn_future_version(name: str, version: int | None, lang: str) -> None:
-    """Warn when a record declares a GJN version newer than this program knows."""
-    if version is not None and version > FORMAT_VERSION:
-        _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
-
-
-def streamable(path: str) -> bool:
-    """Whether ``path`` can be read as a stream of deal texts: a regular GJN file in
-    UTF-8 (BOM allowed), no ``--encoding`` given.  Other records (standard input, pipes,
-    JSON, other encodings) are read whole.  The check reads the file once, a block at a
-    time."""
-    if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
-        return False
-    if not Path(path).is_file():  # a pipe (``<(cmd)``) can be read once only
-        return False
-    gjn = Path(path).suffix.lower() == ".gjn"
-    dec = codecs.getincrementaldecoder("utf-8")("strict")
-    try:
-        with open(path, "rb") as f:
-            while block := f.read(1 << 20):
-                if not gjn:
-                    head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
-                    if head:
-                        if head[:1] == b"{":
-                            return False
-                        gjn = True
-                dec.decode(block)
-            dec.decode(b"", True)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return True
-
-
-DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
-
-
-class StreamRecord:
-    """A record read by :func:`stream_record`: its name, format and JSON error, and its
-    deals one at a time (:meth:`items`), so that a command holds one deal's model."""
-
-    __slots__ = ("_items", "errors", "fmt", "name")
-
-    def __init__(
-        self, name: str, fmt: str, items: Iterator[DealItem], errors: Sequence[JsonError] = ()
-    ) -> None:
-        self.name = name
-        self.fmt = fmt
-        self._items = items
-        #: the JSON error, if the JSON could not be read (GJN errors come with the deals)
-        self.errors = tuple(errors)
-
-    def items(self) -> Iterator[DealItem]:
-        """``(prologue, version, deal)`` as :func:`gojinotation.reader.iter_read` gives."""
-        return self._items
-
-
-def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord | None:
-    """Like :func:`read_record`, but a GJN record's deals are read one at a time as the
-    caller asks for them (a JSON record is read whole: JSON cannot be cut into deals).
-    Returns None after printing why, if the file cannot be read at all."""
-    got = _read_snapshot(path, lang)
-    if got is None:
-        return None
-    data = got[0]
-    name = _display(path, lang)
-    fmt = fmt or _sniff(path, data)
-    if fmt == "json":
-        try:
-            match = load_json_match(data, filename=name)
-        except JsonError as err:
-            return StreamRecord(name, fmt, iter(()), (err,))
-        items: list[DealItem] = []
-        for i, deal in enumerate(match.deals):
-            items.append(
-                (list(match.prologue), match.version, deal) if i == 0 else ([], None, deal)
-            )
-        if not items:
-            items.append((list(match.prologue), match.version, None))
-        return StreamRecord(name, fmt, iter(items))
-    decoded, encoding = decode_input(data, encoding_of())
-    del data, got
-    if encoding is not None:
-        _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
-    return StreamRecord(name, "gjn", iter_read(decoded, filename=name))
-
-
-def encoding_of(ctx: click.Context | None = None) -> str | None:
-    """The input encoding given with ``gouji --encoding NAME`` (None: detect)."""
-    ctx = ctx or click.get_current_context(silent=True)
-    if ctx is not None:
-        obj = ctx.find_root().obj
-        if isinstance(obj, dict) and isinstance(obj.get("encoding"), str):
-            return str(obj["encoding"])
-    return None
-
-
 def _set_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
@@ -494,10 +175,25 @@ def _set_encoding(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 class _Localized:
-    """Help texts, headings and the help option in the language of the run."""
+    """Help texts, headings and the help option in the language of the run; the help
+    texts are the catalogue messages ``help_key`` and ``short_help_key`` (given to the
+    constructor, or set on a subclass)."""
 
-    help_key: str | None
-    short_help_key: str | None
+    help_key: str | None = None
+    short_help_key: str | None = None
+
+    def __init__(
+        self,
+        *args: Any,
+        help_key: str | None = None,
+        short_help_key: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        if help_key is not None:
+            self.help_key = help_key
+        if short_help_key is not None:
+            self.short_help_key = short_help_key
 
     def _localize(self, ctx: click.Context) -> None:
         lang = lang_of(ctx)
@@ -622,32 +318,13 @@ class GoujiOption(click.Option):
 class GoujiCommand(_Localized, click.Command):
     """A click command with catalogue help texts (``help_key``, ``short_help_key``)."""
 
-    def __init__(
-        self,
-        *args: Any,
-        help_key: str | None = None,
-        short_help_key: str | None = None,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.help_key = help_key
-        self.short_help_key = short_help_key
-
 
 class GoujiGroup(_Localized, click.Group):
     """The ``gouji`` group: localized help and usage errors, no tracebacks, and commands
     loaded on demand from ``gojinotation_analyzer/cli/<name>.py``."""
 
-    def __init__(
-        self,
-        *args: Any,
-        help_key: str | None = None,
-        short_help_key: str | None = None,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.help_key = help_key
-        self.short_help_key = short_help_key
         self._plugins_tried: set[str] = set()
 
     # -- lazy commands
@@ -801,38 +478,3 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 )
 def main() -> None:
     """GJN tools (the help text shown is ``help.main`` of the catalogue)."""
-
-
-# ------------------------------------------------------------------ shared by commands
-
-
-def expand_paths(paths: Sequence[str], lang: str) -> Iterator[str]:
-    for p in paths:
-        if p != "-" and Path(p).is_dir():
-            found = sorted(str(f) for f in Path(p).rglob("*.gjn") if f.is_file())
-            if not found:
-                _err(_warn_line(t("io.no_gjn_files", lang, path=p), lang))
-            yield from found
-        else:
-            yield p
-
-
-_LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
-
-
-def _trimmed(match: gm.Match) -> gm.Match:
-    """The match with leading blank lines cut from the raw text of broken deals (the
-    reader keeps the blank line after a ``%GJN 1`` line in a broken first deal, which
-    would make every rewrite one line longer)."""
-    deals: list[Any] = []  # Match.deals holds BrokenDeal values too
-    for d in match.deals:
-        deals.append(d)
-        if isinstance(d, BrokenDeal):
-            deals[-1] = BrokenDeal(_LEADING_BLANK_LINES.sub("", d.raw), d.errors, d.span)
-    return attrs.evolve(match, deals=tuple(deals))
-
-
-def canonical_text(match: gm.Match) -> str:
-    """The canonical GJN of a match, as ``gouji fmt`` writes it (idempotent, also for
-    matches with broken deals)."""
-    return gj.dumps(_trimmed(match))

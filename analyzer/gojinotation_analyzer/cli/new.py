@@ -44,16 +44,8 @@ import click
 
 import gojinotation as gj
 from gojinotation import model as gm
-from gojinotation_analyzer.cli.main import (
-    EXIT_ERROR,
-    EXIT_OK,
-    GoujiCommand,
-    _err,
-    _error_line,
-    _option,
-    _out,
-    lang_of,
-)
+from gojinotation_analyzer.cli.common import EXIT_ERROR, EXIT_OK, _err, _error_line, _out, lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import t
 
 

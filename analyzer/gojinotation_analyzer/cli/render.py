@@ -43,18 +43,17 @@ from gojinotation.fileio import WriteError
 from gojinotation.jsonio import JsonError
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer import i18n
-from gojinotation_analyzer.cli.main import (
+from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
-    GoujiCommand,
     _err,
     _error_line,
-    _option,
     _warn_line,
     encoding_of,
     fail,
     lang_of,
     report_notation_errors,
 )
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import (
     AlternativeView,

@@ -43,6 +43,7 @@ from gojinotation_analyzer.i18n import t
 from gojinotation_analyzer.rules.profiles import (
     PROFILES,
     Citation,
+    Profile,
     Setting,
     diff,
     load_profile_file,
@@ -224,6 +225,25 @@ def rules() -> None:
     """The ``rules`` command group."""
 
 
+def _profile_json(p: Profile, detail: bool = False) -> dict[str, Any]:
+    """A profile as ``--format json`` prints it: ``list`` gives its names and sources,
+    ``show`` (``detail``) also its summary and every parameter."""
+    out: dict[str, Any] = {
+        "id": p.id,
+        "aliases": list(p.aliases),
+        "parent": p.parent,
+        "title_en": p.title_en,
+        "title_zh": p.title_zh,
+    }
+    if detail:
+        out["summary_en"] = p.summary_en
+        out["summary_zh"] = p.summary_zh
+    out["sources"] = [{"file": c.file, "section": c.section} for c in p.sources]
+    if detail:
+        out["parameters"] = [_setting_json(s) for s in p.table.values()]
+    return out
+
+
 @rules.command(
     "list", cls=GoujiCommand, help_key="rules.help.list", short_help_key="rules.help.list"
 )
@@ -234,19 +254,7 @@ def list_profiles(ctx: click.Context, lang: str | None, fmt: str) -> None:
     """``gouji rules list``."""
     lang = _lang(ctx, lang)
     if fmt == "json":
-        _emit_json(
-            [
-                {
-                    "id": p.id,
-                    "aliases": list(p.aliases),
-                    "parent": p.parent,
-                    "title_en": p.title_en,
-                    "title_zh": p.title_zh,
-                    "sources": [{"file": c.file, "section": c.section} for c in p.sources],
-                }
-                for p in PROFILES.values()
-            ]
-        )
+        _emit_json([_profile_json(p) for p in PROFILES.values()])
         return
     rows = [[_t("id", lang), _t("aliases", lang), _t("title", lang), _t("source", lang)]]
     for p in PROFILES.values():
@@ -282,19 +290,7 @@ def show_profile(
         _fail(err, lang)
         return
     if fmt == "json":
-        _emit_json(
-            {
-                "id": p.id,
-                "aliases": list(p.aliases),
-                "parent": p.parent,
-                "title_en": p.title_en,
-                "title_zh": p.title_zh,
-                "summary_en": p.summary_en,
-                "summary_zh": p.summary_zh,
-                "sources": [{"file": c.file, "section": c.section} for c in p.sources],
-                "parameters": [_setting_json(s) for s in p.table.values()],
-            }
-        )
+        _emit_json(_profile_json(p, detail=True))
         return
     title = p.title_zh if lang == "zh" else p.title_en
     click.echo(f"{p.id} — {title}")

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import click
 
-from gojinotation_analyzer.cli.main import GoujiCommand, _option, lang_of
+from gojinotation_analyzer.cli.common import lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import t
 
 __all__ = ["parse_delay", "serve"]
@@ -55,7 +56,7 @@ def serve(
     ctx: click.Context, event_dir: str, host: str, port: int, delay: str, lang_opt: str | None
 ) -> None:
     """Serve an event folder (the help text shown is ``serve.help``)."""
-    from gojinotation_analyzer.cli.main import fail
+    from gojinotation_analyzer.cli.common import fail
 
     lang = lang_opt or lang_of(ctx)
     try:

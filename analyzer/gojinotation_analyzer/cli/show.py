@@ -10,20 +10,19 @@ import gojinotation as gj
 from gojinotation import model as gm
 from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal
-from gojinotation_analyzer.cli.main import (
+from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
-    GoujiCommand,
     _colon,
     _err,
     _error_line,
-    _option,
     _out,
     lang_of,
     report_notation_errors,
     stream_record,
     warn_future_version,
 )
+from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import PLACES, t
 
 _HEAD_TAGS = (

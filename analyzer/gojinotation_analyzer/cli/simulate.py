@@ -37,7 +37,8 @@ import click
 import gojinotation as gj
 from gojinotation.fileio import WriteError, atomic_write, atomic_writer
 from gojinotation.jsonio import dumps_json
-from gojinotation_analyzer.cli.main import EXIT_ERROR, GoujiCommand, GoujiOption, fail, lang_of
+from gojinotation_analyzer.cli.common import EXIT_ERROR, fail, lang_of
+from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.i18n import normalize_lang, t

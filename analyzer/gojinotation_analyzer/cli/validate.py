@@ -45,11 +45,9 @@ import click
 
 from gojinotation.errors import NotationError
 from gojinotation.jsonio import JsonError
-from gojinotation_analyzer.cli.main import (
+from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
-    GoujiCommand,
-    GoujiOption,
     _display,
     fail,
     lang_of,
@@ -57,6 +55,7 @@ from gojinotation_analyzer.cli.main import (
     streamable,
     warn_future_version,
 )
+from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.i18n import LANGS, t
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict

@@ -226,13 +226,9 @@ def _dian_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
             return []  # none, or a tribute sanction (see tribute_obligations)
     m = bonus or _DIAN_DEFAULT[sanction]
     out: list[ScoreEntry] = []
-    for a in (1, 2, 3):
-        b = duitou(a)
-        oa, ob = facts.opened.get(a), facts.opened.get(b)
-        if oa is None or ob is None or (oa and ob):
-            continue
-        if not oa and not ob:
-            for s in (a, b):
+    for unopened in facts.not_opened():
+        if len(unopened) == 2:
+            for s in unopened:
                 out.append(
                     ScoreEntry(
                         "R-KAIDIAN-5",
@@ -243,7 +239,7 @@ def _dian_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
                     )
                 )
             continue
-        u = a if not oa else b
+        u = unopened[0]
         o = duitou(u)
         if sanction in ("pm2_pair", "pm1", "plus1_opener"):
             out.append(
@@ -310,20 +306,32 @@ def _burn_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
                 )
             )
             continue
-        out.append(
-            ScoreEntry("R-SCORE-4", b.burner, v, f"{en} of seat {b.burned}", f"{zh}{b.burned}号")
+        _bonus(
+            out,
+            b.burner,
+            b.burned,
+            v,
+            rs.score.bonus_zero_sum,
+            (f"{en} of seat {b.burned}", f"{zh}{b.burned}号"),
+            (f"burned by seat {b.burner} ({zh})", f"被{b.burner}号{zh}"),
         )
-        if rs.score.bonus_zero_sum:
-            out.append(
-                ScoreEntry(
-                    "R-SCORE-4",
-                    b.burned,
-                    -v,
-                    f"burned by seat {b.burner} ({zh})",
-                    f"被{b.burner}号{zh}",
-                )
-            )
     return out
+
+
+def _bonus(
+    out: list[ScoreEntry],
+    doer: int,
+    victim: int,
+    points: int,
+    zero_sum: bool,
+    gain: tuple[str, str],
+    loss: tuple[str, str],
+) -> None:
+    """An R-SCORE-4 bonus (烧, 闷, 二杀一): ``points`` to ``doer`` and, zero-sum, as many
+    from ``victim``; ``gain`` and ``loss`` are the reasons (en, zh)."""
+    out.append(ScoreEntry("R-SCORE-4", doer, points, *gain))
+    if zero_sum:
+        out.append(ScoreEntry("R-SCORE-4", victim, -points, *loss))
 
 
 def _men_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
@@ -345,11 +353,15 @@ def _men_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
                 )
             )
             continue
-        out.append(
-            ScoreEntry("R-SCORE-4", f.by, m, f"闷 seat {f.victim} (憋3)", f"闷{f.victim}号（憋3）")
+        _bonus(
+            out,
+            f.by,
+            f.victim,
+            m,
+            zero_sum,
+            (f"闷 seat {f.victim} (憋3)", f"闷{f.victim}号（憋3）"),
+            (f"闷 by seat {f.by}", f"被{f.by}号闷"),
         )
-        if zero_sum:
-            out.append(ScoreEntry("R-SCORE-4", f.victim, -m, f"闷 by seat {f.by}", f"被{f.by}号闷"))
     return out
 
 
@@ -359,25 +371,18 @@ def _ershayi_entries(facts: DealFacts, rs: Ruleset) -> list[ScoreEntry]:
     if not v:
         return out
     for e in facts.ershayi:
-        out.append(
-            ScoreEntry(
-                "R-SCORE-4",
-                e.killer,
-                v,
+        _bonus(
+            out,
+            e.killer,
+            e.victim,
+            v,
+            rs.score.bonus_zero_sum,
+            (
                 f"二杀一: two 大王 over seat {e.victim}'s 大王",
                 f"二杀一：双大王杀{e.victim}号的大王",
-            )
+            ),
+            (f"大王 killed by seat {e.killer} (二杀一)", f"大王被{e.killer}号二杀一"),
         )
-        if rs.score.bonus_zero_sum:
-            out.append(
-                ScoreEntry(
-                    "R-SCORE-4",
-                    e.victim,
-                    -v,
-                    f"大王 killed by seat {e.killer} (二杀一)",
-                    f"大王被{e.killer}号二杀一",
-                )
-            )
     return out
 
 

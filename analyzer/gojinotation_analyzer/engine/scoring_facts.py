@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import attrs
 
-from gojinotation.model import SEATS
+from gojinotation.model import SEATS, duitou
 from gojinotation_analyzer import i18n
 
 __all__ = [
@@ -295,6 +295,24 @@ class DealFacts:
             if p == place:
                 return seat
         raise KeyError(place)
+
+    def not_opened(self) -> list[tuple[int, ...]]:
+        """不开点 by pair of 对头 (R-KAIDIAN-5), for each pair whose openings are both
+        known and not both opened: ``(a, b)`` when neither opened, else ``(seat,)``, the
+        one that did not.  What the point sanctions and 点贡 are paid on.
+
+        >>> DealFacts.from_order([1, 2, 3, 4, 5, 6], opened={
+        ...     1: False, 4: False, 2: True, 5: False, 3: True}).not_opened()
+        [(1, 4), (5,)]
+        """
+        out: list[tuple[int, ...]] = []
+        for a in (1, 2, 3):
+            b = duitou(a)
+            oa, ob = self.opened.get(a), self.opened.get(b)
+            if oa is None or ob is None or (oa and ob):
+                continue
+            out.append((a, b) if not oa and not ob else (a if not oa else b,))
+        return out
 
 
 def chuan3hu_team(places: Mapping[int, int]) -> Team | None:

@@ -130,18 +130,14 @@ def tribute_obligations(facts: DealFacts, rs: Ruleset) -> tuple[Obligation, ...]
     if rs.kaidian.enabled and (
         rs.kaidian.sanction in ("dian_tribute", "tribute_points") or "dian" in extra
     ):
-        for a in (1, 2, 3):
-            b = duitou(a)
-            oa, ob = facts.opened.get(a), facts.opened.get(b)
-            if oa is None or ob is None or (oa and ob):
-                continue
-            if not oa and not ob:
+        for unopened in facts.not_opened():
+            if len(unopened) == 2:
                 if rs.kaidian.both_unopened == "mutual":
+                    a, b = unopened
                     owe("dian", a, b, 1)
                     owe("dian", b, a, 1)
                 continue
-            u = a if not oa else b
-            owe("dian", u, duitou(u), 1)
+            owe("dian", unopened[0], duitou(unopened[0]), 1)
     if "shao" in extra:
         for burn in facts.burns:
             if burn.outcome != "success":

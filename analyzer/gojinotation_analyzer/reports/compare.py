@@ -185,16 +185,7 @@ class ProfileComparison:
                 out.append("    " + _t("cmp.param", lang, p=name, values=vals))
             if row.first and row.differs:
                 out.append("    " + _t("cmp.first", lang))
-        if self.open_points:
-            out.append(_t("cmp.open", lang, p=self.record_profile))
-            for op in self.open_points:
-                note = op.note
-                if lang == "zh":
-                    from gojinotation_analyzer.rules.ruleset import PARAMETERS
-
-                    param = PARAMETERS.get(op.param)
-                    note = (param.zh if param is not None else "") + f"（{op.note}）"
-                out.append(f"  {op.param} = {op.value} [{', '.join(op.rules)}]: {note}")
+        out.extend(self._open_points(lang))
         return "\n".join(out)
 
     def _summary(self, lang: str, style: Callable[..., str]) -> list[str]:

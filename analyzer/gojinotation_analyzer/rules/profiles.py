@@ -288,12 +288,7 @@ def open_points(profile: str, *, own_only: bool = False) -> list[tuple[str, str]
             continue
         where = "" if s.origin == prof.id else f" (from {s.origin})"
         if s.disputed:
-            readings = "; ".join(
-                f"{format_value(r.value)}"
-                + (f" [{r.citation.tag}]" if r.citation else "")
-                + (f" {r.note}" if r.note else "")
-                for r in s.disputed
-            )
+            readings = s.readings_text()
             result.append((name, f"disputed: {readings}; default {format_value(s.value)}{where}"))
         elif s.open:
             result.append((name, f"open: default {format_value(s.value)}: {s.note}{where}"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -195,6 +195,22 @@ class Setting:
     def text(self) -> str:
         """The value in override-text form."""
         return format_value(self.value)
+
+    def readings_text(
+        self,
+        value: Callable[[Any], str] = format_value,
+        cite: Callable[[Citation], str] = lambda c: f"[{c.tag}]",
+        note: Callable[[str], str] = str,
+    ) -> str:
+        """The readings of a disputed point, ``; ``-separated: each value, then its
+        citation and remark when it has them (each written by the function given, e.g.
+        as Markdown by the rulebook)."""
+        return "; ".join(
+            value(r.value)
+            + (f" {cite(r.citation)}" if r.citation else "")
+            + (f" {note(r.note)}" if r.note else "")
+            for r in self.disputed
+        )
 
 
 @attrs.frozen

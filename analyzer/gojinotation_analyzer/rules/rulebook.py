@@ -275,12 +275,7 @@ def _open_points_md() -> list[str]:
         for name, s in rows:
             why = _cell(s.note)
             if s.disputed:
-                readings = "; ".join(
-                    f"{_value_md(r.value)}"
-                    + (f" ({_cite_md(r.citation)})" if r.citation else "")
-                    + (f" {_cell(r.note)}" if r.note else "")
-                    for r in s.disputed
-                )
+                readings = s.readings_text(_value_md, lambda c: f"({_cite_md(c)})", _cell)
                 why = f"**disputed**: {readings}" + (f". {why}" if why else "")
             out.append(f"| `{name}` | {_value_md(s.value)} | {why} |")
         out.append("")

@@ -1,0 +1,291 @@
+"""The data a replay page's script replays (:func:`payload`), and its embedding in the
+page (:func:`json_script`).
+
+The payload is compact: each deal's start table, then its steps with only what differs
+from what a step usually does (``_State.apply_default`` mirrors ``applyDefault`` in
+``templates/replay.js``).  :mod:`publish.render` puts it in the page as
+``<script type="application/json">``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from markupsafe import Markup
+
+from gojinotation_analyzer.publish.story import (
+    alternative_groups,
+    end_card,
+    event_item,
+    exchanges,
+)
+from gojinotation_analyzer.publish.view import (
+    STEP_KINDS,
+    MatchView,
+    StepView,
+    TableView,
+    i18n,
+    split_cards,
+)
+
+__all__ = ["json_script", "payload"]
+
+
+def _multiset_minus(a: list[str], b: list[str]) -> list[str]:
+    rest = Counter(b)
+    out: list[str] = []
+    for c in a:
+        if rest[c]:
+            rest[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+@attrs.define
+class _State:
+    """The table as the page's script tracks it (mirrors ``applyDefault`` in replay.js)."""
+
+    hands: list[str | None]
+    sizes: list[int | None]
+    sets: list[str]
+    passed: list[int]
+    places: list[int | None]
+
+    @classmethod
+    def of(cls, t: TableView) -> _State:
+        return cls(
+            hands=list(t.hands),
+            sizes=[
+                None if h is None and n is None else (len(split_cards(h)) if h is not None else n)
+                for h, n in zip(t.hands, t.hand_sizes, strict=True)
+            ],
+            sets=list(t.sets),
+            passed=sorted(t.passed),
+            places=list(t.places),
+        )
+
+    def copy(self) -> _State:
+        return _State(
+            list(self.hands),
+            list(self.sizes),
+            list(self.sets),
+            list(self.passed),
+            list(self.places),
+        )
+
+    def apply_default(self, step: StepView) -> None:
+        """What a step usually does, so that the payload only carries the difference."""
+        i = step.seat - 1
+        if not 0 <= i < 6:
+            return
+        if step.kind in ("play", "burn"):
+            cards = split_cards(step.cards)
+            h = self.hands[i]
+            if h is not None:
+                self.hands[i] = "".join(_multiset_minus(split_cards(h), cards))
+                self.sizes[i] = len(split_cards(self.hands[i]))
+            elif self.sizes[i] is not None:
+                self.sizes[i] = max(0, (self.sizes[i] or 0) - len(cards))
+            self.sets[i] = step.cards
+            if step.seat in self.passed:
+                self.passed.remove(step.seat)
+        elif step.kind == "pass":
+            if step.seat not in self.passed:
+                self.passed = sorted([*self.passed, step.seat])
+        elif step.kind == "close":
+            self.sets = [""] * 6
+            self.passed = []
+
+    def delta(self, target: _State) -> dict[str, Any]:
+        """The change from this state to ``target`` (keys as replay.js reads them)."""
+        d: dict[str, Any] = {}
+        hands: dict[str, Any] = {}
+        sizes: dict[str, Any] = {}
+        for i in range(6):
+            a, b = self.hands[i], target.hands[i]
+            if a != b:
+                if b is None:
+                    hands[str(i + 1)] = None
+                else:
+                    la, lb = split_cards(a), split_cards(b)
+                    if a is None:
+                        la = []
+                    hands[str(i + 1)] = [
+                        "".join(_multiset_minus(la, lb)),
+                        "".join(_multiset_minus(lb, la)),
+                    ]
+            if target.hands[i] is None and self.sizes[i] != target.sizes[i]:
+                sizes[str(i + 1)] = target.sizes[i]
+        if hands:
+            d["h"] = hands
+        if sizes:
+            d["n"] = sizes
+        sets = {str(i + 1): target.sets[i] for i in range(6) if self.sets[i] != target.sets[i]}
+        if sets:
+            d["t"] = sets
+        if self.passed != target.passed:
+            d["p"] = target.passed
+        places = {
+            str(i + 1): target.places[i] for i in range(6) if self.places[i] != target.places[i]
+        }
+        if places:
+            d["o"] = places
+        return d
+
+
+class _Acts:
+    """A string table of verb phrases per language (they repeat a great deal)."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[str, str], int] = {}
+        self.en: list[str] = []
+        self.zh: list[str] = []
+        self.sources: list[str] = []  # engine event classes (see story.event_item)
+
+    def __call__(self, en: str, zh: str) -> int:
+        key = (en, zh)
+        if key not in self.index:
+            self.index[key] = len(self.en)
+            self.en.append(en)
+            self.zh.append(zh)
+        return self.index[key]
+
+
+def _steps(
+    steps: Sequence[StepView], before: _State, acts: _Acts, tables: bool = True
+) -> list[list[Any]]:
+    """Steps as ``[seat, kind, cards, act]`` plus an object of what is not the default.
+    Without ``tables`` (a deal the engine could not replay) no table change is sent: the
+    page shows no table after the deal's start (the deal's ``u``)."""
+    out: list[list[Any]] = []
+    state = before
+    last_round: int | None = None
+    shut: set[int] = set()
+    for n, s in enumerate(steps):
+        extra: dict[str, Any] = {}
+        if s.round != last_round:
+            extra["r"] = s.round
+            last_round = s.round
+        following = steps[n + 1].seat if n + 1 < len(steps) else None
+        if tables and s.table.to_act != following:
+            extra["t"] = s.table.to_act
+        expected = state.copy()
+        expected.apply_default(s)
+        actual = _State.of(s.table)
+        # a 闷'd player keeps the cards he is stuck with (the engine drops them from play)
+        shut |= {
+            e.seat
+            for e in s.events
+            if e.source == "Men" and isinstance(e.seat, int) and 1 <= e.seat <= 6
+        }
+        for seat in shut:
+            actual.hands[seat - 1] = state.hands[seat - 1]
+            actual.sizes[seat - 1] = state.sizes[seat - 1]
+        delta = expected.delta(actual) if tables else None
+        if delta:
+            extra["d"] = delta
+        marks = [x for x in s.markers if x != "round"]
+        if marks:
+            extra["m"] = marks
+        if s.events:  # the page explains each event from its seats and engine class
+            extra["e"] = [event_item(e, acts.sources) for e in s.events]
+        moved = exchanges(s)
+        if moved:
+            extra["x"] = moved
+        if s.variations:
+            extra["v"] = [_steps(v, state, acts, tables) for v in s.variations]
+        item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
+        if extra:
+            item.append(extra)
+        out.append(item)
+        state = actual
+    return out
+
+
+#: Catalogue keys only the index page uses (not shipped in a match page's data).
+_INDEX_ONLY = ("tb_", "s_", "index_spoilers", "team_standings", "player_standings")
+
+
+def _end(deal: Any, acts: _Acts) -> dict[str, Any]:
+    """:func:`~publish.story.end_card` with each reason as an index in ``acts`` (the same
+    reasons recur in every deal)."""
+    card = end_card(deal)
+    card["b"] = [
+        [rule, seat, team, pts, acts(en, zh)] for rule, seat, team, pts, en, zh in card["b"]
+    ]
+    return card
+
+
+def payload(view: MatchView) -> dict[str, Any]:
+    """The data the page's script replays: compact, every table change from the view.
+
+    Each deal has its start table and its steps (``u``: the engine could not replay it, and
+    the page shows no table after the start).  A step is ``[seat, kind, cards, act]``
+    (``kind`` an index in :data:`~publish.view.STEP_KINDS`, ``act`` an index in
+    ``acts``), followed, when needed, by an object: round ``r`` (when it changes), whose
+    turn ``t`` (when it is not the seat of the next step), the change of the table ``d``
+    beyond what the step kind does by itself (see ``_State.apply_default``), markers
+    ``m``, events ``e`` (``[kind, seat, other, source]`` and, when the page does not
+    explain the source itself, ``en`` and ``zh``; see :func:`~publish.story.event_item`;
+    ``src`` lists the sources), cards moved before play ``x`` (``[from, to, cards]``, see
+    :func:`~publish.story.exchanges`) and variations ``v`` (lists of steps).  The table
+    of a seat shut out (闷) keeps the cards he is stuck with.  A deal's ``end`` is its
+    :func:`~publish.story.end_card` with each breakdown reason an index in ``acts``; a
+    disputed deal's ``alt`` its :func:`~publish.story.alternative_groups`.
+    """
+    acts = _Acts()
+    deals: list[dict[str, Any]] = []
+    for d in view.deals:
+        start = _State.of(d.start)
+        deals.append(
+            {
+                "i": d.index,
+                "n": d.number,
+                "names": [p.name for p in d.players],
+                "start": {
+                    "h": start.hands,
+                    "n": start.sizes,
+                    "t": start.sets,
+                    "p": start.passed,
+                    "o": start.places,
+                    "a": d.start.to_act,
+                },
+                "steps": _steps(d.steps, start, acts, d.replayed),
+                **({} if d.replayed else {"u": 1}),
+                "finish": list(d.finish),
+                "score": dict(d.team_points),
+                "end": _end(d, acts),
+                **({"alt": alternative_groups(d)} if d.alternatives else {}),
+            }
+        )
+    return {
+        "v": 1,
+        "kinds": list(STEP_KINDS),
+        "acts": {"en": acts.en, "zh": acts.zh},
+        "src": acts.sources,
+        "teams": dict(view.teams),
+        "deals": deals,
+        "totals": [dict(t.teams) for t in view.totals],
+        "i18n": {
+            lang: {k: v for k, v in cat.items() if not k.startswith(_INDEX_ONLY)}
+            for lang, cat in i18n().items()
+        },
+    }
+
+
+def json_script(data: Any) -> Markup:
+    """JSON safe inside ``<script type="application/json">``: no ``</``, ``<!--``, U+2028."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    text = (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+    return Markup(text)
