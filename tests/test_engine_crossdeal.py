@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.crossdeal import check_leader, follows_in_match, next_leader
+from gojinotation_analyzer.engine.crossdeal import (
+    check_leader,
+    follows_in_match,
+    next_leader,
+    next_opening,
+)
 from gojinotation_analyzer.engine.scoring import DealFacts, score_deal
 from gojinotation_analyzer.rules.profiles import load_ruleset
 
@@ -45,6 +50,20 @@ def test_R_OPEN_1_fixed_seat1_and_rotation() -> None:
     assert check_leader("4", ended, fixed) is not None
     rotate = QS.with_overrides({"open.subsequent": "rotate_ccw"})  # the taker is not recorded
     assert next_leader(ended, rotate) is None and check_leader("4", ended, rotate) is None
+
+
+def test_R_OPEN_1_next_opening_is_the_one_reading_for_the_simulator_too() -> None:
+    """The simulator knows the previous taker; rotation moves the 开牌 one seat on."""
+    ended = _ended([3, 2, 5, 1, 6, 4])
+    ccw = QS.with_overrides({"open.subsequent": "rotate_ccw"})
+    cw = QS.with_overrides({"open.subsequent": "rotate_cw"})
+    assert next_opening(ended, ccw, 6) == (1, False) and next_opening(ended, ccw, 2) == (3, False)
+    assert next_opening(ended, cw, 1) == (6, False) and next_opening(ended, cw, 4) == (3, False)
+    assert next_opening(ended, ccw) == (0, False)  # a taker the record does not show
+    assert next_opening(ended, QS, 5) == (4, False)  # the 大落 opens and leads
+    redraw = QS.with_overrides({"open.subsequent": "redraw_each_game"})
+    assert next_opening(ended, redraw, 5) == (0, True)
+    assert next_opening(_ended([1, 3, 5, 2, 4, 6]), QS, 5) == (0, True)  # 串三户: 开牌 again
 
 
 def test_R_OPEN_1_void_or_unfinished_previous_deal_decides_nothing() -> None:

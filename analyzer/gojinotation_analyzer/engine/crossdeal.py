@@ -62,11 +62,46 @@ def follows_in_match(prev: m.Deal, deal: m.Deal) -> bool:
     return g == h or (g is not None and h == g + 1)
 
 
+def next_opening(prev_end: E.DealEnded, ruleset: Ruleset, prev_taker: int = 0) -> tuple[int, bool]:
+    """How the next deal of a match opens after a deal that ended as ``prev_end``
+    (R-OPEN-1, ``open.subsequent``): ``(seat, fresh)``.  ``fresh`` is True where a new
+    开牌 decides (a void deal, 串三户 among ``open.redo_triggers``, a redraw every game);
+    otherwise ``seat`` takes the first card and leads: the 大落 where he leads, seat 1
+    where it is fixed, the seat beside ``prev_taker`` (the previous deal's first taker)
+    where it rotates, and 0 where it rotates from a taker that is not known.  The one
+    reading of the rule: the validator (:func:`next_leader`), the simulator and
+    ``gouji serve`` all ask it.
+
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
+    >>> ended = E.DealEnded(None, places={3: 1, 1: 2, 5: 3, 2: 4, 6: 5, 4: 6})
+    >>> next_opening(ended, Ruleset().with_overrides({"open.subsequent": "rotate_ccw"}), 6)
+    (1, False)
+    """
+    places = prev_end.places
+    if prev_end.void or len(places) < 6:
+        return 0, True
+    score = prev_end.score
+    redo = ruleset.open.redo_triggers
+    if score is not None and score.chuan3hu is not None and "chuan3hu" in redo:
+        return 0, True
+    sub = ruleset.open.subsequent
+    if sub in _DALUO_LEADS:
+        return next(s for s, p in places.items() if p == 6), False
+    if sub == "fixed_seat1":
+        return 1, False
+    if sub == "rotate_ccw":
+        return (prev_taker % 6 + 1 if prev_taker else 0), False
+    if sub == "rotate_cw":
+        return ((prev_taker + 4) % 6 + 1 if prev_taker else 0), False
+    return 0, True  # redraw_each_game
+
+
 def next_leader(prev_end: E.DealEnded, ruleset: Ruleset) -> int | None:
     """The first leader ``open.subsequent`` gives after a deal that ended as ``prev_end``
-    (R-OPEN-1): the 大落 where he leads, seat 1 where it is fixed; ``None`` where a fresh
-    开牌 decides (a void deal, 串三户 among ``open.redo_triggers``, a redraw every game) or
-    the record cannot show it (a rotation from the previous 开牌's taker).
+    (R-OPEN-1, :func:`next_opening`): the 大落 where he leads, seat 1 where it is fixed;
+    ``None`` where a fresh 开牌 decides (a void deal, 串三户 among ``open.redo_triggers``,
+    a redraw every game) or the record cannot show it (a rotation from the previous
+    开牌's taker).
 
     >>> from gojinotation_analyzer.rules.ruleset import Ruleset
     >>> ended = E.DealEnded(None, places={3: 1, 1: 2, 5: 3, 2: 4, 6: 5, 4: 6})
@@ -74,17 +109,8 @@ def next_leader(prev_end: E.DealEnded, ruleset: Ruleset) -> int | None:
     >>> next_leader(ended, rs), next_leader(E.DealEnded(None, places={}, void=True), rs)
     (1, None)
     """
-    places = prev_end.places
-    if prev_end.void or len(places) < 6:
-        return None
-    score = prev_end.score
-    redo = ruleset.open.redo_triggers
-    if score is not None and score.chuan3hu is not None and "chuan3hu" in redo:
-        return None
-    sub = ruleset.open.subsequent
-    if sub in _DALUO_LEADS:
-        return next(s for s, p in places.items() if p == 6)
-    return 1 if sub == "fixed_seat1" else None
+    seat, fresh = next_opening(prev_end, ruleset)
+    return None if fresh or not seat else seat
 
 
 def check_leader(

@@ -64,6 +64,7 @@ from gojinotation.model import (
 )
 from gojinotation_analyzer.engine import do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.crossdeal import next_opening
 from gojinotation_analyzer.engine.scoring import DealScore, Obligation, legal_return_cards
 from gojinotation_analyzer.engine.state import DealState
 from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
@@ -548,7 +549,7 @@ def simulate_results(
         fresh = True
         taker = 0
         if match and prev is not None:
-            taker, fresh = _next_opening(rs, prev, prev_taker, deck_rng, deck)
+            taker, fresh = _next_opening(rs, prev, prev_taker)
         if fresh:
             taker = first_taker(rs, deck_rng, deck)
         hands, draw = deal_hands(deck, taker, rs)
@@ -594,27 +595,13 @@ def simulate_results(
         yield prev
 
 
-def _next_opening(
-    rs: Ruleset, prev: SimResult, prev_taker: int, rng: random.Random, deck: Sequence[Card]
-) -> tuple[int, bool]:
-    """The first taker of the next deal of a match, and whether it is a fresh 开牌."""
-    score = prev.score
-    places = prev.state.place_of
-    if score is None or len(places) < 6:
-        return 0, True  # a void deal: 开牌 again
-    if score.chuan3hu is not None and "chuan3hu" in rs.open.redo_triggers:
+def _next_opening(rs: Ruleset, prev: SimResult, prev_taker: int) -> tuple[int, bool]:
+    """The first taker of the next deal of a match, and whether it is a fresh 开牌
+    (R-OPEN-1: :func:`~gojinotation_analyzer.engine.crossdeal.next_opening`)."""
+    ended = next((e for e in reversed(prev.events) if isinstance(e, E.DealEnded)), None)
+    if ended is None:
         return 0, True
-    daluo = next(s for s, p in places.items() if p == 6)
-    sub = rs.open.subsequent
-    if sub in ("daluo_duitou_opens_daluo_leads", "daluo_opens_and_leads"):
-        return daluo, False
-    if sub == "rotate_ccw":
-        return _NXT[prev_taker], False
-    if sub == "rotate_cw":
-        return _PRV[prev_taker], False
-    if sub == "fixed_seat1":
-        return 1, False
-    return 0, True  # redraw_each_game
+    return next_opening(ended, rs, prev_taker)
 
 
 #: Team names for simulated matches (two drawn per seed, so a corpus reads like a league).
