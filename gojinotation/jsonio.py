@@ -456,6 +456,35 @@ class _In:
             self.depth -= 1
         return m.Variation(moves, span=self.span(d, path))
 
+    def glyphs(self, d: Mapping[str, Any], path: tuple[str | int, ...]) -> tuple[str, ...]:
+        glyphs: list[str] = []
+        if "glyphs" in d:
+            p = (*path, "glyphs")
+            for i, g in enumerate(self.list_(d["glyphs"], p)):
+                if g not in m.GLYPHS:
+                    raise self.fail(
+                        (*p, i),
+                        f"unknown glyph {_describe(g)} (one of ! ? !! ?? !? ?!)",
+                        f"未知的评注符号 {_describe(g)}（应为 ! ? !! ?? !? ?! 之一）",
+                    )
+                glyphs.append(g)
+        return tuple(glyphs)
+
+    def notes(self, d: Mapping[str, Any], path: tuple[str | int, ...]) -> tuple[m.Note, ...]:
+        if "notes" not in d:
+            return ()
+        p = (*path, "notes")
+        return tuple(self.note(n, (*p, i)) for i, n in enumerate(self.list_(d["notes"], p)))
+
+    def turn_play(self, data: object, path: tuple[str | int, ...]) -> m.TurnPlay:
+        d = self.obj(data, path, ("cards",), ("glyphs", "notes"))
+        return m.TurnPlay(
+            self.cards(d["cards"], (*path, "cards")),
+            glyphs=self.glyphs(d, path),
+            notes=self.notes(d, path),
+            span=self.span(d, path),
+        )
+
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
@@ -479,27 +508,14 @@ class _In:
                 kw[f] = self.int_(d[f], p, lo=-_MAX_NUMBER)
             else:  # reason, text
                 kw[f] = self.str_(d[f], p, one_line=True)
-        glyphs: list[str] = []
-        if "glyphs" in d:
-            p = (*path, "glyphs")
-            for i, g in enumerate(self.list_(d["glyphs"], p)):
-                if g not in m.GLYPHS:
-                    raise self.fail(
-                        (*p, i),
-                        f"unknown glyph {_describe(g)} (one of ! ? !! ?? !? ?!)",
-                        f"未知的评注符号 {_describe(g)}（应为 ! ? !! ?? !? ?! 之一）",
-                    )
-                glyphs.append(g)
-        notes: tuple[m.Note, ...] = ()
-        if "notes" in d:
-            p = (*path, "notes")
-            notes = tuple(self.note(n, (*p, i)) for i, n in enumerate(self.list_(d["notes"], p)))
+        glyphs = self.glyphs(d, path)
+        notes = self.notes(d, path)
         irregular = self.bool_(d["irregular"], (*path, "irregular")) if "irregular" in d else False
         cls = _ACTION_CLASSES[kind]
         action: m.Action = cls(
             self.seat(d["seat"], (*path, "seat")),
             irregular=irregular,
-            glyphs=tuple(glyphs),
+            glyphs=glyphs,
             notes=notes,
             span=self.span(d, path),
             **kw,
@@ -547,6 +563,7 @@ _READERS: dict[str, _Reader] = {
     "note": _In.note,
     "round": _In.round,
     "variation": _In.variation,
+    "turn_play": _In.turn_play,
 }
 
 
@@ -565,7 +582,7 @@ _HEADER = frozenset({"tag", "comment"})
 _HANDS = frozenset({"hand", "comment"})
 
 
-_MOVES = frozenset({"comment", "round", "variation", *_ACTION_FIELDS})
+_MOVES = frozenset({"comment", "round", "variation", "turn_play", *_ACTION_FIELDS})
 
 
 _ANY = frozenset(_READERS)
