@@ -361,6 +361,14 @@ class _In:
             )
         hands = self.items(d, "hands", path, _HANDS) if "hands" in d else ()
         moves = self.items(d, "moves", path, _MOVES) if "moves" in d else ()
+        if hands and moves and isinstance(hands[-1], m.Hand) and isinstance(moves[0], m.TurnPlay):
+            # GJN would read the set as more cards of the last hand line (format.md §9.3)
+            raise self.fail(
+                (*path, "moves", 0),
+                "a set without its seat cannot follow the hand lines: "
+                "the first move after them names its seat",
+                "手牌行之后的第一手牌必须写明座位，不能省略",
+            )
         return m.Deal(header, hands, moves, span=self.span(d, path))
 
     def broken(self, data: object, path: tuple[str | int, ...]) -> BrokenDeal:
