@@ -97,15 +97,15 @@ def seat_to_act(st: DealState) -> int | None:
 
 def _holder(st: DealState, item: TurnPlay, seat: int) -> int:
     """A seat for the remedy's example: the first seat after ``seat`` (in the order of
-    play) that holds the set's ranks, else the next seat."""
+    play; from seat 1 for ``seat`` 0) that holds the set's ranks, else the next seat."""
     want = Counter(c.rank for c in item.cards)
     s = seat
     for _ in range(6):
-        s = NXT[s]
+        s = NXT[s] if s else 1
         have = Counter(c.rank for c in st.hand(s))
         if s != seat and all(have[r] >= n for r, n in want.items()):
             return s
-    return NXT[seat]
+    return NXT[seat] if seat else 1
 
 
 def do_turn_play(st: DealState, item: TurnPlay) -> tuple[DealState, tuple[E.Event, ...], Play]:
@@ -118,33 +118,45 @@ def do_turn_play(st: DealState, item: TurnPlay) -> tuple[DealState, tuple[E.Even
     after, the events and the seated play the replay goes on with.
     """
     seat = seat_to_act(st)
-    play = item.seated(seat if seat is not None else int(st.turn) or 1)
+    cards = format_cards(item.cards)
+    if seat is None:  # the deal is over: the set is ignored, shown as its holder's
+        play = item.seated(_holder(st, item, 0))
+        fields = {"cards": cards, "example": f"{play.seat}:{cards}"}
+        v = E.Violation(
+            play.seat,
+            rule_id="R-RECORD-2",
+            en=_msg("turn_play.ended", "en", **fields),
+            zh=_msg("turn_play.ended", "zh", **fields),
+            action=play,
+            sanction="ignored",
+            sanction_zh="不予计入",
+        )
+        after = st.copy()
+        after.hist = (st.hist, (v,))
+        return after, (v,), play
+    play = item.seated(seat)
     after, evs = do(st, play)
     bad = [e for e in evs if type(e) is E.Violation]
-    if seat is not None and not bad:
+    if not bad:
         return after, evs, play
-    cards = format_cards(item.cards)
-    example = f"{_holder(st, item, play.seat)}:{cards}"
-    if seat is None:
-        after = st.copy()
-        key, fields = "turn_play.ended", {"cards": cards, "example": example}
-        sanction, sanction_zh = "ignored", "不予计入"
-    else:
-        first = bad[0]
-        assert isinstance(first, E.Violation)
-        fields = {"cards": cards, "seat": str(seat), "example": example}
-        key = "turn_play.illegal"
-        sanction, sanction_zh = first.sanction, first.sanction_zh
+    first = bad[0]
+    assert isinstance(first, E.Violation)
+    fields = {
+        "cards": cards,
+        "seat": str(seat),
+        "example": f"{_holder(st, item, seat)}:{cards}",
+        "reason": first.en,
+    }
     v = E.Violation(
-        play.seat,
+        seat,
         rule_id="R-RECORD-2",
-        en=_msg(key, "en", reason=bad[0].en if bad else "", **fields),
-        zh=_msg(key, "zh", reason=bad[0].zh if bad else "", **fields),
+        en=_msg("turn_play.illegal", "en", **fields),
+        zh=_msg("turn_play.illegal", "zh", **{**fields, "reason": first.zh}),
         action=play,
-        sanction=sanction,
-        sanction_zh=sanction_zh,
+        sanction=first.sanction,
+        sanction_zh=first.sanction_zh,
     )
-    out = (v, *(e for e in evs if type(e) is not E.Violation)) if seat is not None else (v,)
+    out = (v, *(e for e in evs if type(e) is not E.Violation))
     after.hist = (st.hist, out)
     return after, out, play
 
