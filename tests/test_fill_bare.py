@@ -147,3 +147,20 @@ def test_every_generated_deal_without_in_turn_seats_fills_back(profile: str, see
         filled = fill(bare)
         assert filled.ambiguities == ()
         assert explicit(bare) == deal
+
+
+def test_hands_are_inferred_from_bare_sets_too() -> None:
+    from gojinotation_analyzer.engine.hands import fill_hands, infer_hands
+
+    bare = gj.load(TERSE / "qingdao-full-bare-sets.gjn").deals[0]
+    seated = gj.load(TERSE / "qingdao-full-no-hands.gjn").deals[0]
+    assert isinstance(bare, m.Deal) and isinstance(seated, m.Deal)
+    got = infer_hands(bare)
+    assert got.conflicts == () and got.hands == infer_hands(seated).hands
+    assert all(h.unknown == 0 for h in got.hands)
+    # written hand lines: a bare first move would continue the last one, so it is seated
+    first = gj.loads('[Leader "1"]\nhand 1: -\n33 1:K').deals[0]
+    assert isinstance(first, m.Deal) and type(first.moves[0]) is m.TurnPlay
+    new, _ = fill_hands(first)
+    assert str(new).splitlines()[-1] == "1:33 1:K"
+    assert gj.loads(str(new)).deals[0] == new

@@ -7,6 +7,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import attrs
+
 from gojinotation.cards import Card, format_cards
 from gojinotation.model import (
     ACTION_TYPES,
@@ -251,6 +253,22 @@ def replay(
         set_e(f, evs)
         set_sp(f, a.span)
         yield f
+
+
+def seat_first_move(deal: Deal, ruleset: Ruleset | None = None) -> Deal:
+    """``deal`` with its first move written with its seat if it is a set written without
+    it (the seat to act before the first action): a bare set cannot follow the hand
+    lines, which it would continue (docs/format.md §9.3).  Unchanged otherwise, or where
+    the engine cannot start the deal."""
+    first = deal.moves[0] if deal.moves else None
+    if type(first) is not TurnPlay:
+        return deal
+    try:
+        st = next(replay(deal, ruleset, deck_check=False)).state
+        play = do_turn_play(st, first)[2]
+    except Exception:  # an engine failure: the record as it is
+        return deal
+    return attrs.evolve(deal, moves=(play, *deal.moves[1:]))
 
 
 def replay_variation(
