@@ -9,7 +9,6 @@ from pathlib import Path
 
 import attrs
 import pytest
-from test_fill import SMALL, _deal, _terse
 
 import gojinotation as gj
 from gojinotation import model as m
@@ -21,6 +20,7 @@ from gojinotation_analyzer.engine.replay import seat_to_act
 from gojinotation_analyzer.reports.diagnostics import Severity
 from gojinotation_analyzer.reports.validate import validate_source
 from gojinotation_analyzer.simulation.simulate import simulate
+from tests.test_fill import SMALL, _deal, _terse
 
 ROOT = Path(__file__).parent.parent
 TERSE = ROOT / "tests" / "terse"
