@@ -164,3 +164,28 @@ def test_hands_are_inferred_from_bare_sets_too() -> None:
     new, _ = fill_hands(first)
     assert str(new).splitlines()[-1] == "1:33 1:K"
     assert gj.loads(str(new)).deals[0] == new
+
+
+def test_fmt_writes_the_seats_and_no_explicit_keeps_the_record() -> None:
+    from click.testing import CliRunner
+
+    from gojinotation_analyzer.cli.main import main
+
+    text = gj.dumps(m.Match((_deal(SMALL, "1:5 6 7 !"),), 1))
+    out = CliRunner().invoke(main, ["--lang", "en", "fmt", "-"], input=text)
+    assert out.exit_code == 0 and out.output.rstrip().endswith("1. 1:5 2:6 3:7 !")
+    out = CliRunner().invoke(main, ["--lang", "en", "fmt", "--no-explicit", "-"], input=text)
+    assert out.exit_code == 0 and out.output.rstrip().endswith("\n1:5 6 7 !")
+
+
+def test_replay_pages_show_a_bare_set_as_the_seat_to_act_s() -> None:
+    from gojinotation_analyzer.publish.view import view_from_engine, view_from_record
+
+    good = m.Match((_deal(SMALL, "1:5 6 7"),), 1)
+    steps = view_from_engine(good).deals[0].steps
+    assert [(s.seat, s.cards) for s in steps] == [(1, "5"), (2, "6"), (3, "7")]
+    # without the rules (the record as written) a bare set still shows, as the seat to
+    # act's where the replay knows it, and an illegal one does not break the page
+    bad = m.Match((_deal(SMALL, "1:5 9"),), 1)
+    assert [s.cards for s in view_from_engine(bad).deals[0].steps] == ["5", "9"]
+    assert [s.cards for s in view_from_record(bad).deals[0].steps] == ["5", "9"]
