@@ -130,8 +130,8 @@ def do_turn_play(st: DealState, item: TurnPlay) -> tuple[DealState, tuple[E.Even
             en=_msg("turn_play.ended", "en", **fields),
             zh=_msg("turn_play.ended", "zh", **fields),
             action=play,
-            sanction="ignored",
-            sanction_zh="不予计入",
+            sanction=_msg("sanction.ignore", "en"),
+            sanction_zh=_msg("sanction.ignore", "zh"),
         )
         after = st.copy()
         after.hist = (st.hist, (v,))
