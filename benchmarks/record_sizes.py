@@ -4,8 +4,9 @@ Counts the characters (not bytes) of
 
 * the complete qingdao-standard deal of ``samples/qingdao-standard-full.gjn`` (every pass
   and close written) and the same deal as a terse record
-  (``tests/terse/qingdao-full-sets-only.gjn``: sets only), each as the whole record and
-  as its moves alone, comments left out;
+  (``tests/terse/qingdao-full-sets-only.gjn``: sets only; ``qingdao-full-no-hands.gjn``:
+  no hand lines; ``qingdao-full-bare-sets.gjn``: no hand lines and no seat before a set
+  played in turn), each as the whole record and as its moves alone, comments left out;
 * two PGN chess games (the Opera game and the Immortal game, as in
   ``benchmarks/bench_notation.py``), with the seven-tag roster;
 * a PBN bridge deal with its auction and all 13 tricks (written for this comparison).
@@ -17,7 +18,6 @@ The figures in docs/format.md §9.3 come from this command.
 
 from __future__ import annotations
 
-import itertools
 import re
 import sys
 from pathlib import Path
@@ -67,7 +67,8 @@ def gjn_sizes(path: Path) -> tuple[int, int]:
     """(whole record, moves alone) in characters, comments and blank lines left out."""
     text = COMMENT.sub("", path.read_text(encoding="utf-8"))
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
-    moves = [ln for ln in lines if re.match(r"\s*(\d+\.\s*)?\^?\d[:：]", ln)]
+    # a move line begins with a round number, a seat or a set without its seat
+    moves = [ln for ln in lines if not ln.startswith(("[", "%", "hand", "手牌"))]
     return len("\n".join(lines)) + 1, len("\n".join(moves)) + 1
 
 
@@ -78,36 +79,11 @@ def pgn_sizes(text: str) -> tuple[int, int]:
     return len("\n".join(lines)) + 1, len("\n".join(moves)) + 1
 
 
-def seat_prefixes_in_turn(path: Path) -> tuple[int, int]:
-    """(sets played by the seat whose turn it is, reports right after the same seat's set)
-    in the terse record at ``path``: the seat prefixes (``N:``, 2 characters each) that
-    a form "the seat may be left out when the seat on turn plays" would save.  That form
-    is a proposal, not GJN v1: the figure only measures what it would buy."""
-    import gojinotation as gj
-    from gojinotation import model as m
-    from gojinotation_analyzer.engine import replay
-    from gojinotation_analyzer.engine.fill import _on_turn, fill
-
-    deal = gj.load(path).deals[0]
-    assert isinstance(deal, m.Deal)
-    filled = fill(deal).deal
-    frames = list(replay(filled))
-    in_turn = reports = 0
-    last: m.Action | None = None
-    for before, after in itertools.pairwise(frames):
-        a = after.action
-        if isinstance(a, m.Play) and a.seat == _on_turn(before.state):
-            in_turn += 1
-        if isinstance(a, m.Report) and isinstance(last, m.Play) and last.seat == a.seat:
-            reports += 1
-        last = a
-    return in_turn, reports
-
-
 def main() -> None:
     full = gjn_sizes(ROOT / "samples" / "qingdao-standard-full.gjn")
     terse = gjn_sizes(ROOT / "tests" / "terse" / "qingdao-full-sets-only.gjn")
     bare = gjn_sizes(ROOT / "tests" / "terse" / "qingdao-full-no-hands.gjn")
+    seatless = gjn_sizes(ROOT / "tests" / "terse" / "qingdao-full-bare-sets.gjn")
     opera, immortal = pgn_sizes(OPERA), pgn_sizes(IMMORTAL)
     pbn_lines = PBN.strip().splitlines()
     pbn = (len("\n".join(pbn_lines)) + 1,
@@ -116,6 +92,7 @@ def main() -> None:
         ("GJN, complete deal (every pass and close)", full),
         ("GJN, terse deal (sets only)", terse),
         ("GJN, terse deal without hands (--fill-hands)", bare),
+        ("GJN, the same without seats played in turn", seatless),
         ("PGN, the Opera game (17 moves)", opera),
         ("PGN, the Immortal game (23 moves)", immortal),
         ("PBN, one deal with auction and play", pbn),
@@ -128,13 +105,9 @@ def main() -> None:
           f"{terse[1] / ((opera[1] + immortal[1]) / 2):.2f}x moves")  # fmt: skip
     print(f"terse GJN / PBN: {terse[0] / pbn[0]:.2f}x whole, {terse[1] / pbn[1]:.2f}x moves")
     print(f"terse GJN without hands / PGN: {bare[0] / pgn_avg:.2f}x whole")
-    in_turn, reports = seat_prefixes_in_turn(ROOT / "tests" / "terse" / "qingdao-full-no-hands.gjn")
-    saved = 2 * (in_turn + reports)
-    print(
-        f"proposal, not GJN v1: {in_turn} sets played by the seat on turn and {reports} "
-        f"reports after the same seat's set; without their seat prefixes the record without "
-        f"hands would be {bare[0] - saved} characters, {(bare[0] - saved) / pgn_avg:.2f}x PGN"
-    )
+    print(f"terse GJN without hands and seats in turn / PGN: {seatless[0] / pgn_avg:.2f}x whole, "
+          f"{seatless[1] / ((opera[1] + immortal[1]) / 2):.2f}x moves; / PBN: "
+          f"{seatless[0] / pbn[0]:.2f}x whole")  # fmt: skip
 
 
 if __name__ == "__main__":

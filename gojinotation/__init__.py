@@ -53,6 +53,7 @@ from .model import (
     Tag,
     Timeout,
     Tribute,
+    TurnPlay,
     Variation,
     Waive,
     Yield,
@@ -71,7 +72,7 @@ from .reader import (
     read_file,
     skim,
 )
-from .writer import dumps, format_action, write_deal
+from .writer import dumps, format_action, format_turn_play, write_deal
 
 __version__ = "0.1.0"
 
@@ -116,6 +117,7 @@ __all__ = [
     "Tag",
     "Timeout",
     "Tribute",
+    "TurnPlay",
     "Variation",
     "Waive",
     "Yield",
@@ -124,6 +126,7 @@ __all__ = [
     "dumps",
     "format_action",
     "format_cards",
+    "format_turn_play",
     "iter_deals",
     "load",
     "loads",

@@ -109,6 +109,10 @@ class _Fast:
             f"|(?P<round>{t['ROUND_NO']})"
             f"|(?P<lpar>{t['LPAR']})"
             f"|(?P<rpar>{t['RPAR']})"
+            # a set without its seat (TURN_CARDS: below seats and round numbers, and not
+            # beginning with "?", a glyph)
+            f"|(?P<bare>(?![?])(?!{t['SEAT']}|{t['ROUND_NO']}){cards})"
+            f"(?P<bann>(?:{ws}(?:{t['GLYPH']}|{t['NOTE']}))+)?"
             ")"
         )
         # The tight path: one line of moves made of actions with cards or without
@@ -120,12 +124,14 @@ class _Fast:
             t[k] for k in ("PASS_KW", "CLOSE_KW", "YIELD_KW", "TIMEOUT_KW", "REVOLUTION_KW")
         )
         action = (
-            f"(?:\\^{lws})?[1-6][:：]{lws}"
+            f"(?:(?:\\^{lws})?[1-6][:：]{lws}"
             # cards that cannot begin a word come first (most plays), then the words
             f"(?:[0-9JQKAjqkaXDx?小大]{_CARD_RUN[:-1]}*"
             f"|(?=(?i:[{initials}]))(?:{simple_words}"
             f"|{t['BURN_KW']}{lws}{_CARD_RUN}|{t['REPORT_KW']}{lws}\\d{{1,6}}(?!\\d))"
             f"|{_CARD_RUN})"
+            # or a set without its seat (not a seat, a round number or a glyph)
+            f"|(?![?])(?!\\d+[:：.]){_CARD_RUN})"
         )
         # Five groups, read with ``findall``: white space, action, annotations, round
         # number, comment (the terminals' own groups are made non-capturing).
@@ -142,6 +148,7 @@ class _Fast:
             f"|{t['BURN_KW']}{lws}(?P<burn>{_CARD_RUN})"
             f"|{t['REPORT_KW']}{lws}(?P<report>\\d{{1,6}}))"
             f"|(?P<c>{_CARD_RUN}))"
+            f"|(?P<bare>{_CARD_RUN})"
         )
         self.tight_tag = re.compile(
             f"{t['LSQB']}{lws}(?P<tn>{t['TAG_NAME']}){lws}(?P<tv>{t['STRING']}){lws}"
@@ -439,7 +446,7 @@ _TIGHT_TRAILING = re.compile(r"[ \t\f]*")
 
 
 #: The characters a line of simple moves can begin with.
-_TIGHT_START = frozenset("0123456789^{")
+_TIGHT_START = frozenset("0123456789^{TJQKAtjqkaXDxd小大")
 
 
 _TIGHT_TRAILING_NL = re.compile(r"[ \t\f\n]*")
@@ -453,6 +460,10 @@ def _proto(text: str) -> tuple[type, int, bool, tuple[Card, ...] | None, dict[st
     mt = _fast().tight_action.fullmatch(text)
     if mt is None:  # pragma: no cover - the tight pattern matched this text
         raise _Fallback
+    if mt.lastgroup == "bare":  # a set without its seat: built by its own __init__
+        bare = (m.TurnPlay, 0, False, None, {"cards": _cards_or_fallback(text)})
+        _PROTOS[text] = bare
+        return bare
     seat = int(mt.group("seat"))
     irregular = mt.group("irr") is not None
     kind = mt.lastgroup or ""

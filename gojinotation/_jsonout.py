@@ -20,6 +20,7 @@ Value: TypeAlias = (
     | m.Deal
     | BrokenDeal
     | m.Action
+    | m.TurnPlay
     | m.Comment
     | m.Tag
     | m.Hand
@@ -193,6 +194,12 @@ def to_json(obj: Value, *, spans: bool = True) -> JsonDict:
         out = {"type": "round", "number": obj.number}
     elif isinstance(obj, m.Variation):
         out = {"type": "variation", "moves": [to_json(i, spans=spans) for i in obj.moves]}
+    elif isinstance(obj, m.TurnPlay):  # a set without its seat: no "seat" key
+        out = {"type": "turn_play", "cards": _cards_json(obj.cards)}
+        if obj.glyphs:
+            out["glyphs"] = list(obj.glyphs)
+        if obj.notes:
+            out["notes"] = [_note_json(n, spans) for n in obj.notes]
     elif isinstance(obj, m.ACTION_TYPES):
         out = _action_json(obj, spans)
     else:

@@ -211,6 +211,11 @@ class _ToModel(Transformer[Token, Any]):
             **body.kw,
         )
 
+    def turn_play(self, cards: Token, *annotations: _Annot) -> m.TurnPlay:
+        glyphs = tuple(a.glyph for a in annotations if a.glyph is not None)
+        notes = tuple(a.note for a in annotations if a.note is not None)
+        return m.TurnPlay(self._cards(cards), glyphs=glyphs, notes=notes, span=self._span(cards))
+
     def play(self, cards: Token) -> _Body:
         return _Body(m.Play, {"cards": self._cards(cards), "_last": cards})
 
@@ -408,6 +413,7 @@ def _possessive(rx: str) -> str:
 _TERMINAL_WORDS = {
     "SEAT": "a seat and colon (e.g. 3:)",
     "CARDS": "cards (e.g. KKK)",
+    "TURN_CARDS": "a set (e.g. KKK)",
     "ROUND_NO": "a round number (e.g. 5.)",
     "HAND_START": "a hand line (hand 1: …)",
     "TAG_NAME": "a tag name",

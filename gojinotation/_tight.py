@@ -98,7 +98,11 @@ def _tight_line(
         if act:
             proto = protos.get(act)
             if proto is None:
-                proto = _proto(act)
+                try:
+                    proto = _proto(act)
+                except _Fallback:  # not cards (a word of a tag or hand line): not simple
+                    del items[mark:]
+                    return False
             cls, seat, irregular, cards, kw = proto
             st = p
             p += len(act)
@@ -146,6 +150,9 @@ def _tight_line(
                 if cards is not None:
                     set_cards(obj, cards)
                 append(obj)
+            elif cls is m.TurnPlay:
+                span = span_cls(line, st - base, line, p - base)
+                append(cls(kw["cards"], glyphs=glyphs, notes=notes, span=span))  # type: ignore[index]
             else:
                 span = span_cls(line, st - base, line, p - base)
                 fields = dict(kw or {})
@@ -295,9 +302,26 @@ def _fast_items(text: str, offset: int) -> list[Any]:
         if kind == "ann":
             kind = next(k for k in _BODY_ORDER if mt.start(k) >= 0)
             body_end = mt.start("ann")
+        elif kind == "bann":
+            kind = "bare"
+            body_end = mt.start("bann")
         else:
             body_end = end
-        if kind == "play" or kind in simple or kind in _BODY_GROUPS:
+        if kind == "bare":  # a set without its seat
+            bare_cards = _cards_or_fallback(mt.group("bare"))
+            glyphs_b: tuple[str, ...] = ()
+            notes_b: tuple[m.Note, ...] = ()
+            if body_end != end:
+                glyphs_b, notes_b = _annotations(text, body_end, end, line, ls)
+            items.append(
+                m.TurnPlay(
+                    bare_cards,
+                    glyphs=glyphs_b,
+                    notes=notes_b,
+                    span=span_of(l1, c1, l1, body_end - ls + 1),
+                )
+            )
+        elif kind == "play" or kind in simple or kind in _BODY_GROUPS:
             seat = seats.get(mt.group("seat"))
             if seat is None:
                 raise _Fallback

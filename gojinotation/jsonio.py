@@ -361,6 +361,14 @@ class _In:
             )
         hands = self.items(d, "hands", path, _HANDS) if "hands" in d else ()
         moves = self.items(d, "moves", path, _MOVES) if "moves" in d else ()
+        if hands and moves and isinstance(hands[-1], m.Hand) and isinstance(moves[0], m.TurnPlay):
+            # GJN would read the set as more cards of the last hand line (format.md §9.3)
+            raise self.fail(
+                (*path, "moves", 0),
+                "a set without its seat cannot follow the hand lines: "
+                "the first move after them names its seat",
+                "手牌行之后的第一手牌必须写明座位，不能省略",
+            )
         return m.Deal(header, hands, moves, span=self.span(d, path))
 
     def broken(self, data: object, path: tuple[str | int, ...]) -> BrokenDeal:
@@ -456,6 +464,35 @@ class _In:
             self.depth -= 1
         return m.Variation(moves, span=self.span(d, path))
 
+    def glyphs(self, d: Mapping[str, Any], path: tuple[str | int, ...]) -> tuple[str, ...]:
+        glyphs: list[str] = []
+        if "glyphs" in d:
+            p = (*path, "glyphs")
+            for i, g in enumerate(self.list_(d["glyphs"], p)):
+                if g not in m.GLYPHS:
+                    raise self.fail(
+                        (*p, i),
+                        f"unknown glyph {_describe(g)} (one of ! ? !! ?? !? ?!)",
+                        f"未知的评注符号 {_describe(g)}（应为 ! ? !! ?? !? ?! 之一）",
+                    )
+                glyphs.append(g)
+        return tuple(glyphs)
+
+    def notes(self, d: Mapping[str, Any], path: tuple[str | int, ...]) -> tuple[m.Note, ...]:
+        if "notes" not in d:
+            return ()
+        p = (*path, "notes")
+        return tuple(self.note(n, (*p, i)) for i, n in enumerate(self.list_(d["notes"], p)))
+
+    def turn_play(self, data: object, path: tuple[str | int, ...]) -> m.TurnPlay:
+        d = self.obj(data, path, ("cards",), ("glyphs", "notes"))
+        return m.TurnPlay(
+            self.cards(d["cards"], (*path, "cards")),
+            glyphs=self.glyphs(d, path),
+            notes=self.notes(d, path),
+            span=self.span(d, path),
+        )
+
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
@@ -479,27 +516,14 @@ class _In:
                 kw[f] = self.int_(d[f], p, lo=-_MAX_NUMBER)
             else:  # reason, text
                 kw[f] = self.str_(d[f], p, one_line=True)
-        glyphs: list[str] = []
-        if "glyphs" in d:
-            p = (*path, "glyphs")
-            for i, g in enumerate(self.list_(d["glyphs"], p)):
-                if g not in m.GLYPHS:
-                    raise self.fail(
-                        (*p, i),
-                        f"unknown glyph {_describe(g)} (one of ! ? !! ?? !? ?!)",
-                        f"未知的评注符号 {_describe(g)}（应为 ! ? !! ?? !? ?! 之一）",
-                    )
-                glyphs.append(g)
-        notes: tuple[m.Note, ...] = ()
-        if "notes" in d:
-            p = (*path, "notes")
-            notes = tuple(self.note(n, (*p, i)) for i, n in enumerate(self.list_(d["notes"], p)))
+        glyphs = self.glyphs(d, path)
+        notes = self.notes(d, path)
         irregular = self.bool_(d["irregular"], (*path, "irregular")) if "irregular" in d else False
         cls = _ACTION_CLASSES[kind]
         action: m.Action = cls(
             self.seat(d["seat"], (*path, "seat")),
             irregular=irregular,
-            glyphs=tuple(glyphs),
+            glyphs=glyphs,
             notes=notes,
             span=self.span(d, path),
             **kw,
@@ -547,6 +571,7 @@ _READERS: dict[str, _Reader] = {
     "note": _In.note,
     "round": _In.round,
     "variation": _In.variation,
+    "turn_play": _In.turn_play,
 }
 
 
@@ -565,7 +590,7 @@ _HEADER = frozenset({"tag", "comment"})
 _HANDS = frozenset({"hand", "comment"})
 
 
-_MOVES = frozenset({"comment", "round", "variation", *_ACTION_FIELDS})
+_MOVES = frozenset({"comment", "round", "variation", "turn_play", *_ACTION_FIELDS})
 
 
 _ANY = frozenset(_READERS)

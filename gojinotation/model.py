@@ -12,6 +12,7 @@ Vocabulary (grammar rule = class = engine verb):
 GJN                 class            meaning
 ==================  ===============  ============================================
 ``3:KKK``           :class:`Play`    play a set (出牌/顺牌)
+``KKK``             :class:`TurnPlay`  a set by the seat to act, its seat not written
 ``3:-``             :class:`Pass`    pass (过牌)
 ``3:yield``         :class:`Yield`   让牌: let the next two seats act first
 ``3:close``         :class:`Close`   扣牌: turn the round's cards, ending the round
@@ -92,6 +93,7 @@ __all__ = [
     "Tag",
     "Timeout",
     "Tribute",
+    "TurnPlay",
     "Variation",
     "Waive",
     "Yield",
@@ -485,6 +487,48 @@ ACTION_TYPES: tuple[type, ...] = (
 
 
 @attrs.frozen(weakref_slot=False)
+class TurnPlay:
+    """A set written without its seat (``KKK``): played by the seat whose turn it is
+    where the set stands (docs/format.md §9.3).
+
+    Not an :data:`Action`: the notation knows no rules, so it cannot know the seat, and
+    every :data:`Action` has one (``seat: int``).  The rules layer reads the seat from
+    the state it replays (the seat to act) and goes on with :meth:`seated`, a
+    :class:`Play`; ``gouji fmt`` writes that seated form.  Keeping the bare set a class
+    of its own, outside :data:`Action`, lets the type checker find every place that
+    needs a seat instead of a seat ``0`` or ``None`` that each reader would have to
+    remember.  No ``^`` mark: an irregular action names its seat.
+
+    >>> from gojinotation.cards import parse_cards
+    >>> bare = TurnPlay(parse_cards("KKK"), glyphs=("!",))
+    >>> str(bare), str(bare.seated(4))
+    ('KKK !', '4:KKK !')
+    """
+
+    cards: tuple[Card, ...]
+    glyphs: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    notes: tuple[Note, ...] = attrs.field(default=(), kw_only=True)
+    span: Span = _span_field()
+
+    def note(self, key: str) -> str | None:
+        """The value of the first structured note with this key, or ``None``."""
+        for n in self.notes:
+            if n.key == key:
+                return n.value
+        return None
+
+    def seated(self, seat: int) -> Play:
+        """The same set written with its seat (glyphs, notes and span kept)."""
+        return Play(seat, cards=self.cards, glyphs=self.glyphs, notes=self.notes, span=self.span)
+
+    def __str__(self) -> str:
+        """The set as written, bare: ``KKK !``."""
+        from .writer import format_turn_play
+
+        return format_turn_play(self)
+
+
+@attrs.frozen(weakref_slot=False)
 class RoundMark:
     """A round number ``N.`` written before the round's first action."""
 
@@ -501,7 +545,7 @@ class Variation:
     span: Span = _span_field()
 
 
-MoveItem: TypeAlias = Action | Comment | RoundMark | Variation
+MoveItem: TypeAlias = Action | TurnPlay | Comment | RoundMark | Variation
 HeaderItem: TypeAlias = Tag | Comment
 HandItem: TypeAlias = Hand | Comment
 
@@ -542,7 +586,9 @@ class Deal:
         return write_deal(self)
 
     def actions(self) -> Iterator[Action]:
-        """The main-line actions in time order (comments, marks and variations skipped)."""
+        """The main-line actions in time order (comments, marks and variations skipped;
+        so are sets written without their seat, :class:`TurnPlay`, which only the rules
+        can give a seat: the engine's ``replay`` yields them as seated plays)."""
         for item in self.moves:
             if isinstance(item, ACTION_TYPES):
                 yield item  # type: ignore[misc]

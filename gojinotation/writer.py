@@ -27,7 +27,7 @@ from . import model as m
 from .cards import Card, format_cards, format_hand
 from .reader import BrokenDeal
 
-__all__ = ["FORMAT_VERSION", "dumps", "format_action", "write_deal"]
+__all__ = ["FORMAT_VERSION", "dumps", "format_action", "format_turn_play", "write_deal"]
 
 #: The GJN version this writer emits.
 FORMAT_VERSION = 1
@@ -109,11 +109,20 @@ def format_action(action: m.Action) -> str:
     else:  # pragma: no cover - exhaustive over Action
         raise TypeError(f"not an action: {action!r}")
     out = ("^" if action.irregular else "") + f"{action.seat}:{body}"
-    for g in action.glyphs:
-        out += " " + g
-    for n in action.notes:
-        out += " " + _note(n)
-    return out
+    return out + _annotations(action.glyphs, action.notes)
+
+
+def _annotations(glyphs: Iterable[str], notes: Iterable[m.Note]) -> str:
+    return "".join(" " + g for g in glyphs) + "".join(" " + _note(n) for n in notes)
+
+
+def format_turn_play(item: m.TurnPlay) -> str:
+    """A set written without its seat, bare as it was written, with its glyphs and notes.
+
+    >>> format_turn_play(m.TurnPlay((Card.parse('K'),) * 3, glyphs=('!',)))
+    'KKK !'
+    """
+    return _cards(item.cards) + _annotations(item.glyphs, item.notes)
 
 
 def _moves(items: Iterable[m.MoveItem], lines: list[str], top: bool) -> str:
@@ -131,6 +140,8 @@ def _moves(items: Iterable[m.MoveItem], lines: list[str], top: bool) -> str:
         elif isinstance(item, m.Variation):
             inner: list[str] = []
             parts.append("(" + _moves(item.moves, inner, False) + ")")
+        elif isinstance(item, m.TurnPlay):
+            parts.append(format_turn_play(item))
         else:
             parts.append(format_action(item))
             if top and isinstance(item, m.Close):

@@ -207,9 +207,28 @@ def action(draw: st.DrawFn) -> m.Action:
     return m.Ruling(seat, text=draw(line_text()), **common)
 
 
+@st.composite
+def turn_play(draw: st.DrawFn) -> m.TurnPlay:
+    """A set written without its seat (``KKK``), with glyphs and notes; its text does not
+    begin with ``?`` (that would be a glyph)."""
+    from gojinotation.cards import format_cards
+
+    got = draw(cards().filter(lambda c: not format_cards(c).startswith("?")))
+    common = _common(draw)
+    return m.TurnPlay(got, glyphs=common["glyphs"], notes=common["notes"])
+
+
 def move_items(depth: int = 0, max_size: int = 8) -> st.SearchStrategy[list[m.MoveItem]]:
-    """A sequence of moves: actions (mostly), comments, round marks, variations."""
-    options: list[st.SearchStrategy[Any]] = [action(), action(), action(), comment(), round_mark()]
+    """A sequence of moves: actions (mostly), sets without their seat, comments, round
+    marks, variations."""
+    options: list[st.SearchStrategy[Any]] = [
+        action(),
+        action(),
+        action(),
+        turn_play(),
+        comment(),
+        round_mark(),
+    ]
     if depth < 3:
         options.append(variation(depth + 1))
     return st.lists(st.one_of(options), max_size=max_size)
@@ -238,6 +257,8 @@ def deal(draw: st.DrawFn, *, last: bool = True) -> m.Deal:
     if moves and hands:
         while isinstance(hands[-1], m.Comment):
             hands.pop()
+        if isinstance(moves[0], m.TurnPlay):  # it would go on with the last hand (§9.3)
+            moves[0] = moves[0].seated(draw(SEAT))
     if moves and not hands:
         while isinstance(header[-1], m.Comment):
             header.pop()

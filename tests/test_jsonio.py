@@ -111,6 +111,13 @@ action_st = st.one_of(
     _action(m.Penalty, points=st.integers(-999_999, 999_999), reason=line_st),
     _action(m.Ruling, text=line_st),
 )
+turn_st = st.builds(
+    m.TurnPlay,
+    cards_st.map(tuple),
+    glyphs=st.lists(st.sampled_from(m.GLYPHS), max_size=2).map(tuple),
+    notes=st.lists(note_st, max_size=2).map(tuple),
+    span=span_st,
+)
 comment_st = st.builds(m.Comment, text_st, span=span_st)
 tag_st = st.builds(m.Tag, st.from_regex(r"\A[A-Za-z][A-Za-z0-9_]{0,8}\Z"), line_st, span=span_st)
 hand_st = st.builds(
@@ -122,7 +129,9 @@ hand_st = st.builds(
 round_st = st.builds(m.RoundMark, num_st, span=span_st)
 move_st = st.recursive(
     st.one_of(action_st, comment_st, round_st),
-    lambda inner: st.builds(m.Variation, st.lists(inner, max_size=4).map(tuple), span=span_st),
+    lambda inner: st.builds(
+        m.Variation, st.lists(st.one_of(inner, turn_st), max_size=4).map(tuple), span=span_st
+    ),
     max_leaves=12,
 )
 deal_st = st.builds(
@@ -142,7 +151,17 @@ match_st = st.builds(
     st.lists(comment_st, max_size=2).map(tuple),
 )
 value_st = st.one_of(
-    match_st, deal_st, broken_st, action_st, comment_st, tag_st, hand_st, note_st, round_st, move_st
+    match_st,
+    deal_st,
+    broken_st,
+    action_st,
+    turn_st,
+    comment_st,
+    tag_st,
+    hand_st,
+    note_st,
+    round_st,
+    move_st,
 )
 
 
@@ -425,3 +444,24 @@ def test_mutated_documents_never_crash(data: object) -> None:
         from_json(data)
     except JsonError as err:
         assert err.path == "" or err.path.startswith("/")
+
+
+def test_a_set_without_its_seat_in_json() -> None:
+    deal = gj.loads('[Event "x"]\n1:33 44 ! [%clk 3]').deals[0]
+    assert isinstance(deal, m.Deal)
+    data = to_json(deal, spans=False)
+    assert data["moves"][1] == {
+        "type": "turn_play",
+        "cards": ["4", "4"],
+        "glyphs": ["!"],
+        "notes": [{"key": "clk", "value": "3"}],
+    }
+    assert "seat" not in data["moves"][1] and _schema_errors(data) == []
+    assert from_json(data) == deal
+    assert _schema_errors({"type": "turn_play", "seat": 2, "cards": ["4"]}) != []
+    # GJN would read a bare set right after the hand lines as more cards of the last hand
+    data["hands"] = [{"type": "hand", "seat": 1, "cards": ["3", "3"]}]
+    data["moves"] = data["moves"][1:]
+    with pytest.raises(JsonError) as info:
+        from_json(data)
+    assert info.value.path == "/moves/0" and "names its seat" in info.value.en

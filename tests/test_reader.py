@@ -270,3 +270,57 @@ def test_grammar_collision_is_caught_by_the_strict_build() -> None:
 
     with pytest.raises(LexError):
         Lark("start: A | B\nA: /ab?/\nB: /a[bc]/\n", parser="lalr", lexer="contextual", strict=True)
+
+
+def test_grammar_is_strict_with_sets_without_their_seat() -> None:
+    """Lark's strict mode: no shift/reduce conflict and no colliding terminals of one
+    priority in any parser state, with ``TURN_CARDS`` (a set without its seat) beside
+    cards, seats, round numbers, glyphs and hand lines."""
+    from lark import Lark
+
+    Lark(GRAMMAR_PATH.read_text("utf-8"), parser="lalr", lexer="contextual", strict=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("1:33 44 55", ["Play", "TurnPlay", "TurnPlay"]),
+        ("1:33 5. 44", ["Play", "RoundMark", "TurnPlay"]),  # "5." is a round number
+        ("1:33 4:44", ["Play", "Play"]),  # "4:" is a seat
+        ("1:33 ? 44 !", ["Play", "TurnPlay"]),  # "?" after a set is its glyph
+        ("1:33 ?4", ["Play", "TurnPlay"]),  # and so is a "?" glued to a set
+        ("1:33 {x} 44 [%clk 3]", ["Play", "Comment", "TurnPlay"]),
+        ("1:33 (44 55) 2:66", ["Play", "Variation", "Play"]),
+        ("1:draw 9 to 5 44", ["Draw", "TurnPlay"]),
+        ("1:report 9 9", ["Report", "TurnPlay"]),
+        ("1:10 10", ["Play", "TurnPlay"]),
+    ],
+)
+def test_sets_without_their_seat_read_alike_on_both_paths(text: str, kinds: list[str]) -> None:
+    body = f'[Event "x"]\n{text}\n'
+    fast, slow = _both(body)
+    assert fast is not None and _agree(body)  # the fast path reads them too
+    assert [type(x).__name__ for x in slow][1:] == kinds
+    deal = gj.loads(body).deals[0]
+    assert isinstance(deal, m.Deal)
+    assert gj.loads(gj.dumps(deal)).deals[0] == deal  # written bare, read back
+
+
+def test_a_set_after_a_hand_line_goes_on_with_that_hand() -> None:
+    # old records read unchanged: cards after a hand line are that hand's, on any line
+    deal = gj.loads('[Event "x"]\nhand 1: 33\n44\n1:33 44').deals[0]
+    assert isinstance(deal, m.Deal)
+    assert deal.hands[0] == m.Hand(1, gj.parse_cards("4433"))
+    assert [type(x).__name__ for x in deal.moves] == ["Play", "TurnPlay"]
+    assert _agree('[Event "x"]\nhand 1: 33\n44\n1:33 44\n')
+
+
+def test_a_set_without_its_seat_is_not_an_action() -> None:
+    with pytest.raises(gj.NotationError) as info:
+        gj.parse_action("KKK")
+    assert "3:KKK" in info.value.en
+    with pytest.raises(gj.NotationError):  # no "^": an irregular action names its seat
+        gj.parse_action("^KKK")
+    bare = gj.loads('[Event "x"]\nKKK ! [%a b]').deals[0]
+    assert isinstance(bare, m.Deal) and list(bare.actions()) == []
+    assert str(bare.moves[0]) == "KKK ! [%a b]"

@@ -137,7 +137,7 @@ def test_chinese_and_english_verbs(word: str, cls: type) -> None:
     ("lenient", "canonical"),
     [
         ("1:kkk", "1:KKK"),
-        ("1:10 10", None),  # a play is one set: no spaces inside
+        ("1:10 10", "1:T T"),  # a set, then a set without its seat (format.md §9.3)
         ("1:101010", "1:TTT"),
         ("1:小王大王大花小鬼", "1:DDXX"),
         ("1:K♠K♥K♣K♦", "1:KsKhKcKd"),

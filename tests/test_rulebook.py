@@ -42,7 +42,7 @@ def test_rules_are_complete() -> None:
         assert r.anchor == r.id.lower()
         for p in r.parameters:
             assert p in PARAMETERS, (r.id, p)
-        if r.id != "R-RECORD-1":
+        if not r.id.startswith("R-RECORD-"):  # the project's own rules for records
             assert r.sources, r.id
 
 

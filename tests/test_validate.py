@@ -117,6 +117,18 @@ def test_R_TURN_1_action_after_the_deal_ended() -> None:
     assert "the deal is over" in d.en
 
 
+def test_R_RECORD_2_a_set_without_its_seat_where_it_cannot_stand() -> None:
+    # after the deal has ended no seat is to act: the bare T is nobody's
+    text = record(["5", "6", "7", "8", "9", "T"], "1. 1:5 6 7 8 9 T")
+    d = expect(text, code="GJV223", rule="R-RECORD-2", line=9, column=16)
+    assert d.action == "6:T" and d.source_line[15:] == "T"
+    assert d.seat == 6 and "e.g. 6:T" in d.en  # the seat that holds it
+    assert "no seat is to act" in d.en and "本局已结束" in d.zh
+    # in turn, a bare set is the seat to act's: 1:5 6 is seat 2's 6, no error
+    ok = record(["5", "6", "7", "8", "9", "T"], "1. 1:5 6 7 8 9 T"[:-2])
+    assert not [x for x in diagnostics(ok) if x.severity is Severity.ERROR]
+
+
 def test_R_DECK_1_hand_sizes() -> None:
     text = record(QS_HANDS, "1. 1:3")
     found = [d for d in diagnostics(text, deck_check=True) if d.rule_id == "R-DECK-1"]

@@ -58,6 +58,8 @@ def _moves_text(items: Iterable[gm.MoveItem]) -> str:
             parts.append(f"{item.number}.")
         elif isinstance(item, gm.Comment):
             continue
+        elif isinstance(item, gm.TurnPlay):
+            parts.append(gj.format_turn_play(item))
         else:
             parts.append(gj.format_action(item))
     return " ".join(parts)

@@ -39,7 +39,8 @@ the lost lead: :mod:`.rules_turn`), irregular     ``do``)
 (``^``) actions and rulings, R-PENALTY-1
 legal actions                                     :mod:`.legal` (from the same predicates)
 replay, variations, a record's ruleset            :mod:`.replay`
-(R-RECORD-1: an unknown profile or rule)
+(R-RECORD-1: an unknown profile or rule); the
+seat of a set written without it (R-RECORD-2)
 R-MATCH-1, R-SCORE-1..4                           :mod:`.match`, :mod:`.scoring` (the
                                                   facts: :mod:`.scoring_facts`)
 R-SEAT-1 (seats, teams, 对头)                     :mod:`.state` (``NXT``, ``DUI``)

@@ -260,13 +260,11 @@ def _with_span(a: m.Action, span: m.Span) -> m.Action:
 
 
 def _on_turn(st: Any) -> int:
-    """The seat whose turn it is in the ordinary order: the next leader of a round that
-    is over, the leader before a lead, else the seat to answer the standing set."""
-    if st.closing:
-        return int(st.next_leader)
-    if st.top is None:
-        return int(st.leader)
-    return int(st.turn)
+    """The seat whose turn it is in the ordinary order (:func:`.replay.seat_to_act`, the
+    seat a set written without its seat belongs to; 0 once the deal has ended)."""
+    from gojinotation_analyzer.engine.replay import seat_to_act
+
+    return seat_to_act(st) or 0
 
 
 def _stands(st: Any, item: m.Action) -> bool:
@@ -313,16 +311,22 @@ _REPAIR_CANDIDATES = 8
 _LOOKAHEAD = 3
 
 
-def _fits(st: Any, upcoming: Sequence[m.Action]) -> int:
+def _fits(st: Any, upcoming: Sequence[m.Action | m.TurnPlay]) -> int:
     """How many of the ``upcoming`` recorded actions replay legally, in a row, from
     ``st`` (implied items filled)."""
     from gojinotation_analyzer.engine import can, do
+    from gojinotation_analyzer.engine import events as E
+    from gojinotation_analyzer.engine.replay import do_turn_play
 
     n = 0
     for a in upcoming:
-        if st.ended or a.irregular:
+        if st.ended or getattr(a, "irregular", False):
             break
-        if _stands(st, a):
+        if isinstance(a, m.TurnPlay):
+            st, evs, _ = do_turn_play(st, a)
+            if any(type(e) is E.Violation for e in evs):
+                break
+        elif _stands(st, a):
             if not can(st, a):
                 break
             st = do(st, a)[0]
@@ -336,7 +340,7 @@ def _fits(st: Any, upcoming: Sequence[m.Action]) -> int:
 
 
 def _repair(
-    st: Any, item: m.Action, upcoming: Sequence[m.Action] = ()
+    st: Any, item: m.Action, upcoming: Sequence[m.Action | m.TurnPlay] = ()
 ) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
     """The repair of ``item`` that some reading makes legal and that best fits the
     recorded actions after it (the nearest first among equals): (action, implied items,
@@ -362,18 +366,45 @@ def _repair(
     return found[scores.index(max(scores))]
 
 
+def _recorded(deal: m.Deal) -> list[m.Action | m.TurnPlay]:
+    """The recorded moves that act (sets without their seat included), in order."""
+    return [i for i in deal.moves if isinstance(i, (*m.ACTION_TYPES, m.TurnPlay))]  # type: ignore[misc]
+
+
+def _slip(item: Any, action: m.Action, cand: m.Action, index: int, bad: Sequence[Any]) -> Slip:
+    """The :class:`Slip` of the recorded ``item`` (read as ``action``) repaired as
+    ``cand``, its violations saying that the replay goes on with the repair."""
+    text = _text((cand,))
+    return Slip(
+        action,
+        attrs.evolve(cand, span=item.span),
+        index,
+        tuple(
+            attrs.evolve(
+                v,
+                sanction=f"read as a slip of the pen for '{text}', which the "
+                f"replay goes on with (at the table: {v.sanction or 'it stands'})",
+                sanction_zh=f"视为笔误，复盘按“{text}”继续（如在牌桌上："
+                f"{v.sanction_zh or '照常有效'}）",
+            )
+            for v in bad
+        ),
+    )
+
+
 def _steps(
     deal: m.Deal, ruleset: Ruleset | None, deck_check: bool, repair: bool = False
 ) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
     from gojinotation_analyzer.engine import do, replay
     from gojinotation_analyzer.engine import events as E
+    from gojinotation_analyzer.engine.replay import do_turn_play
 
     # the state before the first action, from the deal itself: its first leader may be
     # told from its first recorded play (R-OPEN-1, no Leader tag and no 上班)
     start = next(iter(replay(deal, ruleset, deck_check=deck_check)))
     st = start.state
     index = 0
-    recorded: list[m.Action] | None = None  # built at the first slip
+    recorded: list[m.Action | m.TurnPlay] | None = None  # built at the first slip
     rec = 0  # recorded actions so far (``index`` counts the filled deal's)
     searches = 0
     for item in deal.moves:
@@ -382,6 +413,28 @@ def _steps(
             continue
         index += 1
         rec += 1
+        if isinstance(item, m.TurnPlay):
+            # a set without its seat: the seat to act's, nothing implied before it
+            after, evs, play = do_turn_play(st, item)
+            bad = tuple(e for e in evs if isinstance(e, E.Violation))
+            if not bad:  # written with its seat from here on
+                st = after
+                yield play, (), None
+                continue
+            if repair and not st.ended and searches < MAX_SEARCHES and _repairable(bad[0]):
+                searches += 1
+                if recorded is None:
+                    recorded = _recorded(deal)
+                fixed = _repair(st, play, recorded[rec : rec + _LOOKAHEAD])
+                if fixed is not None:
+                    cand, run, st = fixed
+                    index += len(run)
+                    slip = _slip(item, play, cand, index, bad)
+                    yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
+                    continue
+            st = after  # kept as written: the replay reports it (R-RECORD-2)
+            yield item, (), None
+            continue
         if item.irregular or st.ended or searches >= MAX_SEARCHES:
             st = do(st, item)[0]
             yield item, (), None
@@ -394,7 +447,7 @@ def _steps(
             continue
         searches += 1
         if recorded is None:
-            recorded = list(deal.actions())
+            recorded = _recorded(deal)
         runs: list[tuple[m.Action, ...]]
         states: list[Any]
         if _stands(st, item):
@@ -417,22 +470,7 @@ def _steps(
             if fixed is not None:
                 cand, run, st = fixed
                 index += len(run)
-                text = _text((cand,))
-                slip = Slip(
-                    item,
-                    attrs.evolve(cand, span=item.span),
-                    index,
-                    tuple(
-                        attrs.evolve(
-                            v,
-                            sanction=f"read as a slip of the pen for '{text}', which the "
-                            f"replay goes on with (at the table: {v.sanction or 'it stands'})",
-                            sanction_zh=f"视为笔误，复盘按“{text}”继续（如在牌桌上："
-                            f"{v.sanction_zh or '照常有效'}）",
-                        )
-                        for v in bad
-                    ),
-                )
+                slip = _slip(item, item, cand, index, bad)
                 yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
                 continue
         if len(runs) == 1:
@@ -493,7 +531,7 @@ def fill(
             out.append(item)
     except Exception:  # an engine failure must never cost the user their record
         return Filled(deal, 0, ())
-    if not inserted and not slips:
+    if not inserted and not slips and not any(type(i) is m.TurnPlay for i in deal.moves):
         return Filled(deal, 0, tuple(ambiguities))
     return Filled(attrs.evolve(deal, moves=tuple(out)), inserted, tuple(ambiguities), tuple(slips))
 

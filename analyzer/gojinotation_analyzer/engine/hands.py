@@ -156,6 +156,11 @@ def infer_hands(
         written[s] = k
         known_cards[s] = tuple(c for c in cards if not c.is_unknown)
         capacity[s] = len(cards) if cards else sizes[s - 1]
+    if any(type(i) is m.TurnPlay for i in deal.moves):
+        from gojinotation_analyzer.engine.fill import fill
+
+        # the sets written without their seat count too: with the seats the rules give
+        deal = fill(deal).deal
     net = {s: [0] * _NR for s in range(1, 7)}  # cards given minus received, so far
     low = {s: list(written[s]) for s in range(1, 7)}  # dealt at least, per rank
     conflicts: list[HandConflict] = []
@@ -245,4 +250,9 @@ def fill_hands(deal: m.Deal) -> tuple[m.Deal, Inferred]:
     for s in range(1, 7):  # seats without a hand line get one, after the others
         if s not in seen and by_seat[s].cards:
             items.append(by_seat[s].hand())
-    return attrs.evolve(deal, hands=tuple(items)), r
+    from gojinotation_analyzer.engine.replay import seat_first_move
+
+    # a set without its seat right after the hand lines would read as more cards of the
+    # last hand (docs/format.md §9.3): the first move is written with its seat
+    new = attrs.evolve(deal, hands=tuple(items))
+    return (seat_first_move(new) if items else new), r

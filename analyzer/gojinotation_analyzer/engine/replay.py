@@ -3,14 +3,20 @@ ruleset a record declares (:func:`deal_ruleset`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gojinotation.cards import Card
+import attrs
+
+from gojinotation.cards import Card, format_cards
 from gojinotation.model import (
     ACTION_TYPES,
+    Action,
     Deal,
     Hand,
+    Play,
+    TurnPlay,
     Variation,
 )
 from gojinotation_analyzer.engine import events as E
@@ -21,9 +27,11 @@ from gojinotation_analyzer.engine.scoring import (
     Obligation,
 )
 from gojinotation_analyzer.engine.state import (
+    NXT,
     DealState,
     Frame,
 )
+from gojinotation_analyzer.i18n import t as _msg
 from gojinotation_analyzer.rules.ruleset import (
     Ruleset,
     RulesetError,
@@ -73,6 +81,96 @@ def deal_ruleset(deal: Deal) -> tuple[Ruleset, str | None, tuple[E.Event, ...]]:
         notes.append(E.Violation(None, rule_id="R-RECORD-1", en=en, zh=zh, param=e.param or None))
     _note_rules(got.ruleset, deal.tag("Rules"))
     return got.ruleset, got.profile if got.known else None, tuple(notes)
+
+
+def seat_to_act(st: DealState) -> int | None:
+    """The seat whose turn it is in the ordinary order, the seat a set written without its
+    seat (:class:`~gojinotation.model.TurnPlay`) belongs to: the next leader of a round
+    that is over (all passed, the close to come), the leader before a lead, else the seat
+    to answer the standing set (``state.turn``); ``None`` once the deal has ended."""
+    if st.ended:
+        return None
+    if st.closing:
+        return int(st.next_leader)
+    if st.top is None:
+        return int(st.leader)
+    return int(st.turn)
+
+
+def _holder(st: DealState, item: TurnPlay, seat: int) -> int:
+    """A seat for the remedy's example: the first seat after ``seat`` (in the order of
+    play; from seat 1 for ``seat`` 0) that holds the set's ranks, else the next seat."""
+    want = Counter(c.rank for c in item.cards)
+    s = seat
+    for _ in range(6):
+        s = NXT[s] if s else 1
+        have = Counter(c.rank for c in st.hand(s))
+        if s != seat and all(have[r] >= n for r, n in want.items()):
+            return s
+    return NXT[seat] if seat else 1
+
+
+def do_turn_play(st: DealState, item: TurnPlay) -> tuple[DealState, tuple[E.Event, ...], Play]:
+    """:func:`do` for a set written without its seat: the one place that gives it a seat.
+
+    The set is the seat to act's (:func:`seat_to_act`), judged where it stands (nothing
+    is implied before it).  Where no seat is to act, or that seat cannot play it, the
+    engine's findings give way to one R-RECORD-2 violation (what was found, and the
+    remedy: write the seat), with the sanction the engine applied.  Returns the state
+    after, the events and the seated play the replay goes on with.
+    """
+    seat = seat_to_act(st)
+    cards = format_cards(item.cards)
+    if seat is None:  # the deal is over: the set is ignored, shown as its holder's
+        play = item.seated(_holder(st, item, 0))
+        fields = {"cards": cards, "example": f"{play.seat}:{cards}"}
+        v = E.Violation(
+            play.seat,
+            rule_id="R-RECORD-2",
+            en=_msg("turn_play.ended", "en", **fields),
+            zh=_msg("turn_play.ended", "zh", **fields),
+            action=play,
+            sanction=_msg("sanction.ignore", "en"),
+            sanction_zh=_msg("sanction.ignore", "zh"),
+        )
+        after = st.copy()
+        after.hist = (st.hist, (v,))
+        return after, (v,), play
+    play = item.seated(seat)
+    after, evs = do(st, play)
+    bad = [e for e in evs if type(e) is E.Violation]
+    if not bad:
+        return after, evs, play
+    first = bad[0]
+    assert isinstance(first, E.Violation)
+    fields = {
+        "cards": cards,
+        "seat": str(seat),
+        "example": f"{_holder(st, item, seat)}:{cards}",
+        "reason": first.en,
+    }
+    v = E.Violation(
+        seat,
+        rule_id="R-RECORD-2",
+        en=_msg("turn_play.illegal", "en", **fields),
+        zh=_msg("turn_play.illegal", "zh", **{**fields, "reason": first.zh}),
+        action=play,
+        sanction=first.sanction,
+        sanction_zh=first.sanction_zh,
+    )
+    out = (v, *(e for e in evs if type(e) is not E.Violation))
+    after.hist = (st.hist, out)
+    return after, out, play
+
+
+def do_item(
+    st: DealState, item: Action | TurnPlay
+) -> tuple[DealState, tuple[E.Event, ...], Action]:
+    """:func:`do` for any move that acts, a set written without its seat included."""
+    if type(item) is TurnPlay:
+        return do_turn_play(st, item)
+    after, evs = do(st, item)  # type: ignore[arg-type]
+    return after, evs, item  # type: ignore[return-value]
 
 
 #: The action classes, for a set lookup of an item's exact class (``Deal.actions`` uses
@@ -140,9 +238,12 @@ def replay(
     i = 0
     for a in deal.moves:  # deal.actions(), without a generator
         if type(a) not in acts and not isinstance(a, ACTION_TYPES):
-            continue
+            if type(a) is not TurnPlay:
+                continue
+            st, evs, a = do_turn_play(st, a)  # a set without its seat: given it here
+        else:
+            st, evs = do(st, a)  # type: ignore[arg-type]
         i += 1
-        st, evs = do(st, a)  # type: ignore[arg-type]
         st.hist = (None, evs)  # a new state, not shared yet: drop the chain behind it
         # Frame(i, a, st, evs, a.span) without attrs' frozen __init__ (same fields)
         f = new(Frame)
@@ -154,6 +255,22 @@ def replay(
         yield f
 
 
+def seat_first_move(deal: Deal, ruleset: Ruleset | None = None) -> Deal:
+    """``deal`` with its first move written with its seat if it is a set written without
+    it (the seat to act before the first action): a bare set cannot follow the hand
+    lines, which it would continue (docs/format.md §9.3).  Unchanged otherwise, or where
+    the engine cannot start the deal."""
+    first = deal.moves[0] if deal.moves else None
+    if type(first) is not TurnPlay:
+        return deal
+    try:
+        st = next(replay(deal, ruleset, deck_check=False)).state
+        play = do_turn_play(st, first)[2]
+    except Exception:  # an engine failure: the record as it is
+        return deal
+    return attrs.evolve(deal, moves=(play, *deal.moves[1:]))
+
+
 def replay_variation(
     state: DealState, variation: Variation, *, start_index: int = 0
 ) -> Iterator[Frame]:
@@ -162,11 +279,11 @@ def replay_variation(
     st = state
     i = start_index
     for item in variation.moves:
-        if isinstance(item, (Variation,)) or not hasattr(item, "seat"):
+        if not isinstance(item, (*ACTION_TYPES, TurnPlay)):
             continue
         i += 1
-        st, evs = do(st, item)  # type: ignore[arg-type]
-        yield Frame(i, item, st, evs, item.span)  # type: ignore[arg-type]
+        st, evs, act = do_item(st, item)  # type: ignore[arg-type]
+        yield Frame(i, act, st, evs, item.span)
 
 
 def variations(
@@ -191,7 +308,7 @@ def _variations_in(
         if isinstance(item, Variation):
             yield (*path, i), before, item
             yield from _variations_in(item.moves, before, (*path, i))
-        elif hasattr(item, "seat") and not isinstance(item, Hand):
+        elif isinstance(item, (*ACTION_TYPES, TurnPlay)):
             i += 1
             before = st
-            st, _ = do(st, item)
+            st = do_item(st, item)[0]  # type: ignore[arg-type]

@@ -40,4 +40,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "burn.outcome.failed": ("烧糊", "烧糊"),
     "burn.outcome.lifted": ("解烧", "解烧"),
     "burn.outcome.fake": ("假烧", "假烧"),
+    # -- engine: a set written without its seat (engine/replay.py, R-RECORD-2)
+    "turn_play.ended": (
+        "a set without its seat ({cards}) where no seat is to act: the deal is over; "
+        "write the seat that played it, e.g. {example}",
+        "无座位的出牌（{cards}）处已无人可出：本局已结束；请写明出牌的座位，如 {example}",
+    ),
+    "turn_play.illegal": (
+        "a set without its seat ({cards}) is seat {seat}'s, the seat to act, which cannot "
+        "play it here ({reason}): write the seat that played it, e.g. {example}",
+        "无座位的出牌（{cards}）归轮到出牌的{seat}号，而{seat}号此时不能出这手牌（{reason}）："
+        "请写明出牌的座位，如 {example}",
+    ),
 }

@@ -79,6 +79,14 @@ class _Pending:
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
 
+def _seated(item: m.TurnPlay, state: Any) -> m.Action:
+    """A set written without its seat as the replay reads it: the seat to act's."""
+    from gojinotation_analyzer.engine.replay import seat_to_act
+
+    seat = seat_to_act(state) if state is not None else None
+    return item.seated(seat or 1)
+
+
 class _Builder:
     """Turns one line of move items into steps.
 
@@ -155,6 +163,8 @@ class _Builder:
                 else:
                     before = comments
                 comments = []
+                if isinstance(item, m.TurnPlay):  # a set without its seat, still bare
+                    item = _seated(item, state)
                 new_round = not pending or round_no != pending[-1].round
                 p = _Pending(
                     action=item,

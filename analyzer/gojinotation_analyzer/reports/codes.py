@@ -67,6 +67,8 @@ CODES: dict[str, Code] = {
         Code("GJV220", _E, "unknown rule profile", "未知的规则方案"),
         Code("GJV221", _E, "bad rule override", "规则改动有误"),
         Code("GJV222", _E, "implied passes or closes read two ways", "省略的过牌或扣牌有歧义"),
+        Code("GJV223", _E, "a set without its seat where it cannot stand",
+             "无座位的出牌不能成立", ("R-RECORD-2",)),
         Code("GJV230", _E, "written finish order differs from the replay", "记录的名次与复盘不符"),
         Code("GJV231", _E, "written score differs from the replay", "记录的得分与复盘不符"),
         Code("GJV290", _E, "the replay could not be completed", "无法完成复盘"),

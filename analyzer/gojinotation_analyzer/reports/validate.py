@@ -53,6 +53,7 @@ from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal, read
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.crossdeal import check_leader, follows_in_match, next_leader
+from gojinotation_analyzer.engine.replay import do_item
 from gojinotation_analyzer.reports.codes import CODES, Code, code_for_rule
 from gojinotation_analyzer.reports.compare import (
     ComparisonRow,
@@ -118,6 +119,15 @@ __all__ = [
 ]
 
 
+#: The moves that act: the actions and the sets written without their seat.
+_ACTING = (*m.ACTION_TYPES, m.TurnPlay)
+
+
+def _acting(deal: m.Deal) -> list[Any]:
+    """The main-line moves that act, in order (sets without their seat included)."""
+    return [i for i in deal.moves if isinstance(i, _ACTING)]
+
+
 def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[int]) -> None:
     """Round marks ``N.`` are redundant checks: compare them with the replay's rounds."""
     i = 0
@@ -125,7 +135,7 @@ def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[i
     for item in ctx.deal.moves:
         if isinstance(item, m.RoundMark):
             pending = item
-        elif isinstance(item, m.ACTION_TYPES):
+        elif isinstance(item, _ACTING):
             i += 1
             if pending is not None:
                 actual = rounds.get(i)
@@ -187,7 +197,7 @@ def _kept_indices(moves: Sequence[m.MoveItem]) -> tuple[set[int], set[int]]:
             pending = True
         elif isinstance(item, m.Variation):
             branches.add(max(i - 1, 0))
-        elif isinstance(item, m.ACTION_TYPES):
+        elif isinstance(item, _ACTING):
             i += 1
             if pending:
                 marked.add(i)
@@ -207,7 +217,7 @@ def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None
         for item in moves:
             if isinstance(item, m.Variation):
                 walk(item.moves, before, False)
-            elif isinstance(item, m.ACTION_TYPES):
+            elif isinstance(item, _ACTING):
                 i += 1
                 if top:
                     before = states.get(i - 1, st)
@@ -215,12 +225,12 @@ def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None
                     continue
                 before = st
                 try:
-                    st, evs = engine.do(st, item)
+                    st, evs, item = do_item(st, item)  # type: ignore[arg-type]
                 except Exception:  # an engine failure inside a what-if line: stop it
                     return
-                rnd = _round_of(before, st, item)  # type: ignore[arg-type]
+                rnd = _round_of(before, st, item)
                 for ev in evs:
-                    _handle_event(ctx, ev, item, rnd, variation=True)  # type: ignore[arg-type]
+                    _handle_event(ctx, ev, item, rnd, variation=True)
 
     if any(isinstance(x, m.Variation) for x in ctx.deal.moves) and states:
         walk(ctx.deal.moves, states[0], True)
@@ -314,7 +324,7 @@ def _validate_deal(
             except RulesetError:
                 ctx.profile = None
     ctx.rs = ruleset
-    actions = list(deal.actions())
+    actions = _acting(deal)
     try:
         engine = _engine()
     except Exception as exc:
@@ -349,7 +359,7 @@ def _validate_deal(
         if filled.deal is not replayed:
             deal = attrs.evolve(deal, moves=filled.deal.moves)
             replayed = attrs.evolve(replayed, moves=filled.deal.moves)
-        actions = list(deal.actions())
+        actions = _acting(deal)
         # Only what the later checks read is kept (a deal may have a million actions): the
         # replay's round at the actions after a round mark, and the states variations
         # branch from (``states[i]`` is the state after main-line action ``i``).
@@ -399,7 +409,7 @@ def _validate_deal(
             nxt = actions[done] if done < len(actions) else None
             pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
             ctx.add("GJV290", "", _both("engine_failed", reason=reason), pos=pos, action=nxt,
-                    seat=nxt.seat if nxt is not None else None)  # fmt: skip
+                    seat=getattr(nxt, "seat", None))  # fmt: skip
             ctx.add_summaries()
             return _sorted(ctx.out), None, ruleset
         if not retry:
