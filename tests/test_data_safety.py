@@ -360,5 +360,6 @@ def test_R_OPEN_1_a_leader_tag_that_is_no_seat_is_reported(leader: str) -> None:
     from gojinotation_analyzer.reports.validate import validate_source
 
     report = validate_source(DEAL.replace('"1"]', f'"{leader}"]', 1).encode(), file="l.gjn")
-    found = [d for d in report.diagnostics if "is not a seat 1-6" in d.en]
+    found = [d for d in report.diagnostics if d.code == "GJV307"]  # tests/test_tag_checks.py
     assert len(found) == 1 and found[0].rule_id == "R-OPEN-1", report.diagnostics
+    assert found[0].severity.value == "warning" and (found[0].line, found[0].column) == (3, 10)

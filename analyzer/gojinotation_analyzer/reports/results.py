@@ -133,6 +133,8 @@ def parse_score(text: str) -> tuple[int, int] | None:
     (None, None, None, None)
     """
     s = _nfkc(text).strip()
+    if re.search(r"\d{65}", s):  # no score: int() would refuse 4,300 digits (issue #15)
+        return None
     named = _NAMED_SCORE.findall(s)
     if named:
         got: dict[str, int] = {}
