@@ -1,11 +1,12 @@
 """``gouji convert`` a deal at a time (issue #15: "convert reads its whole input"): the
-output of a file converted as a stream is byte for byte the output of the whole-record
-conversion (which standard input still uses), a record with an error is refused exactly
-as before with the target untouched, and peak memory stays flat as the deals grow
+output of a file or of standard input converted as a stream is byte for byte the output
+of the whole-record conversion, a record with an error is refused exactly as before with
+the target untouched, and peak memory stays flat as the deals grow
 (measured in a bounded child process, as ``tests/test_scale.py`` does)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -16,6 +17,17 @@ from gojinotation_analyzer.cli.main import main
 from tests.test_malformed import run_bounded
 
 HEAD = "%GJN 1\n"
+
+
+CONVERT = importlib.import_module("gojinotation_analyzer.cli.convert")
+
+
+def _whole(*args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
+    """The conversion that reads the whole record (every record's path before streaming,
+    and still the path of a record with an error)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(CONVERT, "_streamed", lambda *a, **k: False)
+        return _run(*args, stdin=stdin)
 
 
 def _run(*args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
@@ -50,23 +62,25 @@ def test_streamed_output_is_the_whole_conversions(
     tmp_path: Path, body: str, options: tuple[str, ...]
 ) -> None:
     """GJN -> JSON, JSON -> GJN and GJN -> GJN of a 40-deal file, to a file and to
-    standard output, give the bytes the whole conversion (of standard input) gives."""
+    standard output, from a file and from standard input, give the bytes (and the
+    messages) of the whole conversion."""
     gjn = _record(tmp_path, body, 2)
-    code, whole_json, _ = _run("convert", "--from", "gjn", "--to", "json", "-", *options,
-                               stdin=gjn.read_bytes())  # fmt: skip
-    assert code == 0 and json.loads(whole_json)["prologue"][0]["text"] == "a prologue"
+    whole_json = _whole("convert", str(gjn), "--to", "json", *options)
+    assert whole_json[0] == 0
+    assert json.loads(whole_json[1])["prologue"][0]["text"] == "a prologue"
     js = tmp_path / "m.json"
     assert _run("convert", str(gjn), "-o", str(js), *options)[0] == 0
-    assert js.read_bytes() == whole_json
-    assert _run("convert", str(gjn), "--to", "json", *options)[1] == whole_json
-    code, whole_gjn, _ = _run("convert", "--from", "json", "--to", "gjn", "-",
-                              stdin=whole_json)  # fmt: skip
-    assert code == 0 and whole_gjn == gjn.read_bytes()  # the record was canonical
+    assert js.read_bytes() == whole_json[1]
+    assert _run("convert", str(gjn), "--to", "json", *options) == whole_json
+    assert _run("convert", "-", "--to", "json", *options, stdin=gjn.read_bytes()) == whole_json
+    whole_gjn = _whole("convert", str(js), "--to", "gjn")
+    assert whole_gjn[0] == 0 and whole_gjn[1] == gjn.read_bytes()  # the record was canonical
     back = tmp_path / "back.gjn"
     assert _run("convert", str(js), "-o", str(back))[0] == 0
-    assert back.read_bytes() == whole_gjn
-    assert _run("convert", str(js), "--to", "gjn")[1] == whole_gjn
-    assert _run("convert", str(gjn), "--to", "gjn")[1] == whole_gjn
+    assert back.read_bytes() == whole_gjn[1]
+    assert _run("convert", str(js), "--to", "gjn") == whole_gjn
+    assert _run("convert", "-", "--to", "gjn", stdin=js.read_bytes()) == whole_gjn
+    assert _run("convert", str(gjn), "--to", "gjn") == _whole("convert", str(gjn), "--to", "gjn")
 
 
 def test_an_empty_record_and_a_single_deal(tmp_path: Path, body: str) -> None:
@@ -74,13 +88,14 @@ def test_an_empty_record_and_a_single_deal(tmp_path: Path, body: str) -> None:
     JSON document that is one deal (read whole)."""
     empty = tmp_path / "e.gjn"
     empty.write_text("%GJN 1\n{only a comment}\n", "utf-8")
-    whole = _run("convert", "--from", "gjn", "-", stdin=empty.read_bytes())
+    whole = _whole("convert", str(empty))
     assert _run("convert", str(empty)) == whole and whole[0] == 0
+    assert _run("convert", "-", stdin=empty.read_bytes()) == whole
     one = tmp_path / "one.json"
     deal = json.loads(_run("convert", str(_record(tmp_path, body, 1)))[1])["deals"][0]
     one.write_text(json.dumps(deal), "utf-8")
-    code, out, _ = _run("convert", str(one), "--to", "gjn")
-    assert code == 0 and out == _run("convert", "--from", "json", "-", stdin=one.read_bytes())[1]
+    got = _run("convert", str(one), "--to", "gjn")
+    assert got[0] == 0 and got == _whole("convert", str(one), "--to", "gjn")
 
 
 def test_a_json_document_with_its_deals_first(tmp_path: Path, body: str) -> None:
@@ -116,6 +131,10 @@ def test_an_error_late_in_the_record_writes_nothing(tmp_path: Path, body: str, w
     assert "GJN1" in err and "not converted" in err, err
     code2, out2, err2 = _run("convert", str(src), "--to", target.suffix[1:])
     assert (code2, out2, err2) == (2, b"", err)
+    assert _whole("convert", str(src), "--to", target.suffix[1:]) == (2, b"", err)
+    from_stdin = _run("convert", "-", "--to", target.suffix[1:], stdin=src.read_bytes())
+    assert from_stdin == _whole("convert", "-", "--to", target.suffix[1:], stdin=src.read_bytes())
+    assert from_stdin[0] == 2 and from_stdin[1] == b"" and "<stdin>" in from_stdin[2]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
 
 

@@ -1,22 +1,27 @@
 """``gouji convert``: GJN <-> JSON.
 
-A regular file is converted a deal at a time (:func:`_streamed`): its deals are read one
-by one (:func:`gojinotation.reader.iter_read` for GJN in UTF-8,
+A record is converted a deal at a time (:func:`_streamed`): its deals are read one by
+one (:func:`gojinotation.reader.iter_read` for GJN in UTF-8,
 :func:`gojinotation.jsonstream.iter_read_json` for JSON) and each is written as it comes,
 to the atomic writer's temporary file (``-o FILE``) or to a temporary file on disk that
 is copied to standard output at the end, so that memory holds one deal, not the file,
-and nothing is written when the record is refused.  Whatever cannot be streamed (standard
-input, another encoding, a JSON document whose ``deals`` do not come last) and any record
-with an error is converted by reading it whole, as before: the same output, the same
-messages (``docs/reliability.md``, *Bounded resources*).
+and nothing is written when the record is refused.  Standard input is first copied to a
+temporary file, a block at a time.  Whatever cannot be streamed (another encoding, a
+JSON document whose ``deals`` do not come last) and any record with an error is
+converted by reading it whole, as before: the same output, the same messages
+(``docs/reliability.md``, *Bounded resources*).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 import click
 
@@ -78,8 +83,61 @@ def convert_command(
 ) -> None:
     """GJN <-> JSON (the help text shown is ``help.convert`` of the catalogue)."""
     lang = lang_of(ctx)
-    if _streamed(source, output, to_fmt, from_fmt, not no_spans, indent or None, lang):
-        ctx.exit(EXIT_OK)
+    if source != "-":
+        if _streamed(source, output, to_fmt, from_fmt, not no_spans, indent or None, lang):
+            ctx.exit(EXIT_OK)
+        _whole(ctx, source, output, to_fmt, from_fmt, no_spans, indent, lang)
+    with _spooled_stdin(lang) as spool:  # standard input: on disk, then as a file
+        name = _display("-", lang)
+        if _streamed(spool, output, to_fmt, from_fmt, not no_spans, indent or None, lang, name):
+            ctx.exit(EXIT_OK)
+        with _stdin_from(spool):
+            _whole(ctx, source, output, to_fmt, from_fmt, no_spans, indent, lang)
+
+
+@contextlib.contextmanager
+def _spooled_stdin(lang: str) -> Iterator[str]:
+    """Standard input copied to a temporary file (a block at a time), removed at the end."""
+    fd, path = tempfile.mkstemp(prefix="gouji-stdin-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            while block := sys.stdin.buffer.read(1 << 20):
+                f.write(block)
+    except OSError as exc:
+        os.unlink(path)
+        fail(t("io.read_error", lang, path=_display("-", lang), reason=str(exc)), lang)
+    try:
+        yield path
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
+@contextlib.contextmanager
+def _stdin_from(path: str) -> Iterator[None]:
+    """Standard input read again from its copy (for the whole conversion, which reads
+    ``sys.stdin.buffer``)."""
+    saved = sys.stdin
+    with open(path, "rb") as raw:
+        sys.stdin = io.TextIOWrapper(raw, encoding="utf-8")
+        try:
+            yield
+        finally:
+            sys.stdin.detach()
+            sys.stdin = saved
+
+
+def _whole(
+    ctx: click.Context,
+    source: str,
+    output: str,
+    to_fmt: str | None,
+    from_fmt: str | None,
+    no_spans: bool,
+    indent: int,
+    lang: str,
+) -> NoReturn:
+    """The conversion of the whole record (what every record took before streaming)."""
     record = read_record(source, lang, fmt=from_fmt)
     if record is None:
         ctx.exit(EXIT_ERROR)
@@ -189,10 +247,11 @@ def _streamed(
     spans: bool,
     indent: int | None,
     lang: str,
+    name: str | None = None,
 ) -> bool:
     """Convert ``source`` a deal at a time; False (nothing written) when it must be read
     whole instead: not a regular file, not UTF-8 GJN, a JSON document that cannot be
-    streamed, or any record with an error."""
+    streamed, or any record with an error.  ``name``: the name shown (default the path)."""
     if source == "-" or not Path(source).is_file():
         return False
     try:
@@ -202,7 +261,7 @@ def _streamed(
     if fmt == "gjn" and not streamable(source):
         return False
     target = to_fmt or _format_of_path(output) or ("gjn" if fmt == "json" else "json")
-    name = _display(source, lang)
+    name = name or _display(source, lang)
     items: Iterator[Item] = (
         iter_read(Path(source), filename=name)
         if fmt == "gjn"
