@@ -14,9 +14,9 @@ converted by reading it whole, as before: the same output, the same messages
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
-import os
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -43,6 +43,7 @@ from gojinotation_analyzer.cli.main import (
     _warn_line,
     _write_bytes,
     canonical_text,
+    encoding_of,
     fail,
     lang_of,
     read_record,
@@ -87,44 +88,37 @@ def convert_command(
         if _streamed(source, output, to_fmt, from_fmt, not no_spans, indent or None, lang):
             ctx.exit(EXIT_OK)
         _whole(ctx, source, output, to_fmt, from_fmt, no_spans, indent, lang)
-    with _spooled_stdin(lang) as spool:  # standard input: on disk, then as a file
+    with tempfile.TemporaryFile() as spool:  # standard input, on disk (nameless: nothing
+        _copy_stdin(spool, lang)  # is left behind, even after a kill)
         name = _display("-", lang)
         if _streamed(spool, output, to_fmt, from_fmt, not no_spans, indent or None, lang, name):
             ctx.exit(EXIT_OK)
+        spool.seek(0)
         with _stdin_from(spool):
             _whole(ctx, source, output, to_fmt, from_fmt, no_spans, indent, lang)
 
 
-@contextlib.contextmanager
-def _spooled_stdin(lang: str) -> Iterator[str]:
-    """Standard input copied to a temporary file (a block at a time), removed at the end."""
-    fd, path = tempfile.mkstemp(prefix="gouji-stdin-")
+def _copy_stdin(spool: IO[bytes], lang: str) -> None:
+    """Standard input copied to ``spool``, a block at a time."""
     try:
-        with os.fdopen(fd, "wb") as f:
-            while block := sys.stdin.buffer.read(1 << 20):
-                f.write(block)
+        while block := sys.stdin.buffer.read(1 << 20):
+            spool.write(block)
+        spool.flush()
     except OSError as exc:
-        os.unlink(path)
         fail(t("io.read_error", lang, path=_display("-", lang), reason=str(exc)), lang)
-    try:
-        yield path
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
 
 
 @contextlib.contextmanager
-def _stdin_from(path: str) -> Iterator[None]:
+def _stdin_from(spool: IO[bytes]) -> Iterator[None]:
     """Standard input read again from its copy (for the whole conversion, which reads
     ``sys.stdin.buffer``)."""
     saved = sys.stdin
-    with open(path, "rb") as raw:
-        sys.stdin = io.TextIOWrapper(raw, encoding="utf-8")
-        try:
-            yield
-        finally:
-            sys.stdin.detach()
-            sys.stdin = saved
+    sys.stdin = io.TextIOWrapper(spool, encoding="utf-8")
+    try:
+        yield
+    finally:
+        sys.stdin.detach()
+        sys.stdin = saved
 
 
 def _whole(
@@ -186,18 +180,35 @@ class _Refused(Exception):
     when it is refused)."""
 
 
-def _sniff_file(path: str) -> str:
+def _sniff_file(path: str | IO[bytes]) -> str:
     """``gjn`` or ``json`` as :func:`~gojinotation_analyzer.cli.main.read_record` tells
     them (by extension, else by the first character that is not white space)."""
-    by_name = _format_of_path(path)
+    by_name = _format_of_path(path) if isinstance(path, str) else None
     if by_name is not None:
         return by_name
-    with open(path, "rb") as f:
+    with open(path, "rb") if isinstance(path, str) else contextlib.nullcontext(path) as f:
+        f.seek(0)
         while block := f.read(1 << 16):
             head = block.lstrip(b"\xef\xbb\xbf \t\r\n")
             if head:
                 return "json" if head[:1] == b"{" else "gjn"
     return "gjn"
+
+
+def _utf8(spool: IO[bytes]) -> bool:
+    """Whether a copy of standard input is UTF-8 throughout (as :func:`streamable` asks
+    of a file), read a block at a time."""
+    if encoding_of() is not None:
+        return False
+    dec = codecs.getincrementaldecoder("utf-8")("strict")
+    spool.seek(0)
+    try:
+        while block := spool.read(1 << 20):
+            dec.decode(block)
+        dec.decode(b"", True)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _gjn_pieces(items: Iterator[Item], notes: list[str]) -> Iterator[str]:
@@ -240,7 +251,7 @@ def _prologue(prologue: list[gm.Comment]) -> str:
 
 
 def _streamed(
-    source: str,
+    source: str | IO[bytes],
     output: str,
     to_fmt: str | None,
     from_fmt: str | None,
@@ -252,20 +263,21 @@ def _streamed(
     """Convert ``source`` a deal at a time; False (nothing written) when it must be read
     whole instead: not a regular file, not UTF-8 GJN, a JSON document that cannot be
     streamed, or any record with an error.  ``name``: the name shown (default the path)."""
-    if source == "-" or not Path(source).is_file():
+    if isinstance(source, str) and (source == "-" or not Path(source).is_file()):
         return False
     try:
         fmt = from_fmt or _sniff_file(source)
     except OSError:
         return False  # the whole conversion says why
-    if fmt == "gjn" and not streamable(source):
+    if fmt == "gjn" and not (streamable(source) if isinstance(source, str) else _utf8(source)):
         return False
     target = to_fmt or _format_of_path(output) or ("gjn" if fmt == "json" else "json")
-    name = name or _display(source, lang)
+    name = name or _display(str(source), lang)
+    if not isinstance(source, str):
+        source.seek(0)
+    read = Path(source) if isinstance(source, str) else source
     items: Iterator[Item] = (
-        iter_read(Path(source), filename=name)
-        if fmt == "gjn"
-        else iter_read_json(Path(source), filename=name)
+        iter_read(read, filename=name) if fmt == "gjn" else iter_read_json(read, filename=name)
     )
     versions: list[int | None] = []
     notes: list[str] = []
