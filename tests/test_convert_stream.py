@@ -98,6 +98,24 @@ def test_an_empty_record_and_a_single_deal(tmp_path: Path, body: str) -> None:
     assert got[0] == 0 and got == _whole("convert", str(one), "--to", "gjn")
 
 
+def test_a_deal_of_tags_only_is_said_not_to_read_back(tmp_path: Path, body: str) -> None:
+    """A deal with neither hands nor moves takes in the next deal's tags when read back
+    (as does a JSON record without a version, read as GJN 1, which is no difference):
+    the warning of the whole conversion, streamed too."""
+    doc = json.loads(_run("convert", str(_record(tmp_path, body, 1)))[1])
+    del doc["version"]
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+    got = _run("convert", str(plain), "--to", "gjn")
+    assert got == _whole("convert", str(plain), "--to", "gjn") and got[2] == ""
+    doc["deals"].insert(3, {"type": "deal", "header": doc["deals"][3]["header"][:2]})
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+    got = _run("convert", str(bare), "--to", "gjn")
+    assert got == _whole("convert", str(bare), "--to", "gjn")
+    assert got[0] == 0 and "does not read back exactly" in got[2]
+
+
 def test_a_json_document_with_its_deals_first(tmp_path: Path, body: str) -> None:
     """Keys in another order cannot be streamed: the document is read whole, same output."""
     doc = json.loads(_run("convert", str(_record(tmp_path, body, 1)))[1])

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, NoReturn
 
+import attrs
 import click
 
 import gojinotation as gj
@@ -163,7 +164,8 @@ def _whole(
         if back.errors:  # never write GJN that the reader would refuse
             report_notation_errors(back.errors, lang)
             fail(t("convert.not_converted", lang, path=record.name), lang)
-        if back.match != record.match:
+        written = record.match.version or FORMAT_VERSION  # JSON without "version": GJN 1
+        if back.match != attrs.evolve(record.match, version=written):
             _err(_warn_line(t("convert.not_same", lang, path=out_name), lang))
     if output == "-":
         _out(text, nl=False)
@@ -217,6 +219,7 @@ def _gjn_pieces(items: Iterator[Item], notes: list[str]) -> Iterator[str]:
     reads its text back: a deal the reader would refuse stops the stream (``_Refused``),
     one that reads back differently is noted in ``notes``."""
     first = True
+    bare = False  # the deal before has neither hands nor moves
     for prologue, version, deal in items:
         if first:
             first = False
@@ -226,7 +229,8 @@ def _gjn_pieces(items: Iterator[Item], notes: list[str]) -> Iterator[str]:
             back = gj.read(head)
             if back.errors:
                 raise _Refused
-            if back.match.version != version or list(back.match.prologue) != prologue:
+            written = version if version is not None else FORMAT_VERSION  # as the head says
+            if back.match.version != written or list(back.match.prologue) != prologue:
                 notes.append("not_same")
             yield head
         if deal is None:
@@ -237,8 +241,9 @@ def _gjn_pieces(items: Iterator[Item], notes: list[str]) -> Iterator[str]:
         back = gj.read(text)
         if back.errors:
             raise _Refused
-        if back.match.deals != (deal,):
+        if back.match.deals != (deal,) or bare:  # a deal of tags only takes in the next one
             notes.append("not_same")
+        bare = not deal.hands and not deal.moves
         yield "\n" + text
     if first:  # no item at all: what the whole conversion gives for an empty match
         yield f"%GJN {FORMAT_VERSION}\n"
