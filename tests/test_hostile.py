@@ -186,3 +186,17 @@ def test_other_encodings_are_read_and_written_in_utf8(name: str) -> None:
     after = bytes.fromhex(str(out["after_fmt"]))
     assert after.decode("utf-8").startswith("%GJN 1\n"), after[:40]
     assert "青岛够级公开赛" in after.decode("utf-8")
+
+
+def test_convert_streams_or_refuses_json_whole() -> None:
+    """A JSON match whose deals come first is converted (read whole); one whose deal 2
+    of 3 is broken is refused (exit 2) although deal 1 was already streamed out."""
+    assert _exits("json_deals_first.json")["convert"] == 0
+    assert _exits("json_late_error.json")["convert"] == 2
+
+
+def test_absurd_tag_values_are_no_internal_error() -> None:
+    """A ``[Score]`` of 5,000 digits made ``validate`` fail with "internal error"
+    (``int()`` refuses 4,300 digits); now it is a warning like every absurd tag value."""
+    exits = _exits("tags_absurd.gjn")
+    assert exits["validate"] in (0, 1) and exits["show"] == 0, exits

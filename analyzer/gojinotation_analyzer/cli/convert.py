@@ -301,26 +301,28 @@ def _streamed(
         else _gjn_pieces(checked(), notes)
     )
     end = "\n" if target == "json" else ""
-    try:
-        if output == "-":
-            with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as spool:
+    with contextlib.ExitStack() as stack:
+        spool: IO[str] | None = None
+        try:
+            if output == "-":  # on disk until the record is known to convert
+                spool = stack.enter_context(
+                    tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+                )
                 _write_all(pieces, end, spool)
-                warn_future_version(name, versions[0] if versions else None, lang)
-                if notes:
-                    _err(_warn_line(t("convert.not_same", lang, path=_display(output, lang)), lang))
-                spool.seek(0)
-                while chunk := spool.read(1 << 16):
-                    _out(chunk, nl=False)
-            return True
-        with atomic_writer(output) as fh:
-            _write_all(pieces, end, _Encoder(fh))
-    except WriteError as err:
-        fail(err.message(normalize_lang(lang)), lang)
-    except Exception:  # an error in the record (or a reader's own failure): read it whole
-        return False
-    warn_future_version(name, versions[0] if versions else None, lang)
-    if notes:
-        _err(_warn_line(t("convert.not_same", lang, path=_display(output, lang)), lang))
+            else:
+                with atomic_writer(output) as fh:
+                    _write_all(pieces, end, _Encoder(fh))
+        except WriteError as err:
+            fail(err.message(normalize_lang(lang)), lang)
+        except Exception:  # an error in the record (or a reader's failure): read it whole
+            return False
+        warn_future_version(name, versions[0] if versions else None, lang)
+        if notes:
+            _err(_warn_line(t("convert.not_same", lang, path=_display(output, lang)), lang))
+        if spool is not None:  # outside the try: a closed pipe is not a reason to start again
+            spool.seek(0)
+            while chunk := spool.read(1 << 16):
+                _out(chunk, nl=False)
     return True
 
 
