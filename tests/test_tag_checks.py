@@ -157,3 +157,13 @@ def test_a_future_version_warns_in_every_reading_command(tmp_path: Path) -> None
         r = CliRunner().invoke(main, ["--lang", "en", *args])
         assert "declares GJN 99, a version this gouji does not know" in r.output, args
         assert r.exit_code in (0, 1), (args, r.output)
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "+-5", "²", "9" * 19])
+def test_GJV221_an_absurd_number_in_a_rule_override(value: str) -> None:
+    """``[Rules "name=N"]`` with a number ``int()`` refuses (5,000 digits, ``+-5``, a
+    superscript digit) was an internal error; a number of 19 digits was taken as meant.
+    Each is a bad override (GJV221), ignored."""
+    got = found("Rules", f"geming.fake_penalty={value}", "GJV221")
+    assert len(got) == 1 and "geming.fake_penalty" in got[0].en and "is not allowed" in got[0].en
+    assert got[0].line == 3

@@ -92,6 +92,12 @@ def cases() -> dict[str, bytes]:
             )
             + "\n"
             + DEAL.replace('[Leader "1"]', '[Leader "1"]\n[Finish "' + "1" * 5000 + '"]')
+            + "\n"  # rule overrides int() refused: "internal error" before
+            + DEAL.replace(
+                '[Leader "1"]',
+                '[Leader "1"]\n[Rules "geming.fake_penalty=' + "9" * 5000 + "; "
+                'match.game_count=+-5; burn.max_players_out=²"]',
+            )
         ).encode(),
         # convert streams: a JSON match whose deals come before its other keys (read
         # whole), and one whose deal 2 of 3 is broken (refused after deal 1 was written)
