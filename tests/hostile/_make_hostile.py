@@ -91,7 +91,7 @@ def cases() -> dict[str, bytes]:
                 '[Deal "-3"]\n[Round "0"]\n[Table "' + "7" * 26 + '"]',
             )
             + "\n"
-            + DEAL.replace('[Leader "1"]', '[Leader "1"]\n[Finish "' + "1" * 5000 + '"]')
+            + DEAL.replace('[Leader "1"]', '[Finish "1 2 3 4 5 ' + "9" * 5000 + '"]')
             + "\n"  # rule overrides int() refused: "internal error" before
             + DEAL.replace(
                 '[Leader "1"]',
@@ -99,6 +99,10 @@ def cases() -> dict[str, bytes]:
                 'match.game_count=+-5; burn.max_players_out=²"]',
             )
         ).encode(),
+        # a version line of 5,000 digits was an internal error of every command, and one
+        # of 7 digits was read as GJN 1 (fmt wrote "%GJN 1"): now GJN118, kept as written
+        "version_huge.gjn": ("%GJN " + "9" * 5000 + "\n" + DEAL).encode(),
+        "version_7_digits.gjn": ("%GJN 1234567\n" + DEAL).encode(),
         # convert streams: a JSON match whose deals come before its other keys (read
         # whole), and one whose deal 2 of 3 is broken (refused after deal 1 was written)
         "json_deals_first.json": json.dumps(

@@ -88,7 +88,7 @@ def parse_finish(text: str) -> tuple[int, ...] | None:
     (None, None, None, None)
     """
     s = _nfkc(text).strip()
-    if not s:
+    if not s or re.search(r"\d{65}", s):  # no finish order (int() refuses 4,300 digits)
         return None
     pairs = _place_pairs(s)
     if pairs is None:
