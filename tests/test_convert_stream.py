@@ -171,10 +171,11 @@ print(rss() - base, base)
 
 
 def test_convert_memory_is_flat_as_the_deals_grow(tmp_path: Path, body: str) -> None:
-    """Converting 2,000 deals needs no more memory than converting 200 (within 16 MB, the
-    reader's 1 MB blocks included), GJN -> JSON and JSON -> GJN; the whole conversion
-    held the record: ~78 MB more for GJN -> JSON and ~570 MB more for JSON -> GJN here
-    (docs/reliability.md)."""
+    """Converting 2,000 deals needs no more memory than converting 200 (within 24 MB),
+    GJN -> JSON and JSON -> GJN.  Measured: 13 MB GJN -> JSON, nearly all the reader's
+    1 MB block of input (bytes, decoded text, cut pieces), which only the larger file
+    fills, and ~0 JSON -> GJN; the whole conversion held the record: ~78 MB more for
+    GJN -> JSON and ~570 MB more for JSON -> GJN (docs/reliability.md)."""
     small, big = _record(tmp_path, body, 10, "s.gjn"), _record(tmp_path, body, 100, "b.gjn")
     for src, dst in (("gjn", "json"), ("json", "gjn")):
         names = {
@@ -187,7 +188,7 @@ def test_convert_memory_is_flat_as_the_deals_grow(tmp_path: Path, body: str) -> 
         for key, value in names.items():
             code = code.replace(key, repr(str(value)))
         growth, base = (int(x) for x in run_bounded(code, timeout=900).split()[-2:])
-        assert growth < 16 << 20, f"{src} -> {dst} grew by {growth / 1e6:.1f} MB for 10x the deals"
+        assert growth < 24 << 20, f"{src} -> {dst} grew by {growth / 1e6:.1f} MB for 10x the deals"
         assert base < 200 << 20
         if dst == "json":  # the next round converts them back
             (tmp_path / "s2.json").rename(tmp_path / "s.json")
