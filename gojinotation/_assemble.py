@@ -17,7 +17,7 @@ from . import model as m
 from ._fast import _Fallback
 from ._lark import _TRANSFORMER, _convert, _parser
 from ._tight import _fast_items
-from ._values import _DIGITS, BrokenDeal, _Fail
+from ._values import _DIGITS, MAX_NUMBER_DIGITS, BrokenDeal, _Fail
 from .errors import NotationError
 
 
@@ -303,7 +303,20 @@ def _parse_chunk(
     version: int | None = None
     if items and isinstance(items[0], Token) and items[0].type == "VERSION":
         tok = items.pop(0)
-        version = int(_DIGITS.findall(str(tok))[0])
+        digits = _DIGITS.findall(str(tok))[0]
+        if len(digits) > MAX_NUMBER_DIGITS:  # issue #15: int() refused 4,300 digits
+            too_long = NotationError(
+                "GJN118",
+                line=(tok.line or 1) + offset,
+                column=tok.column or 1,
+                en=f"number too large (more than {MAX_NUMBER_DIGITS} digits)",
+                zh=f"数字过大（超过 {MAX_NUMBER_DIGITS} 位）",
+                found=str(tok)[:24] + "…",
+                source_line=text.split("\n", 1)[0][:200],
+                filename=filename,
+            )
+            return [], None, [BrokenDeal(text, (too_long,), m.Span(start_line, 1))]
+        version = int(digits)
     asm = _Assembler(text, offset)
     prologue, groups = asm.deals(items)
     out: list[m.Deal | BrokenDeal] = []

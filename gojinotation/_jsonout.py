@@ -6,7 +6,7 @@ Part of :mod:`gojinotation.jsonio` (moved out of it unchanged), which re-exports
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
@@ -230,15 +230,36 @@ def iter_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> Iter
     if not isinstance(obj, m.Match) or not obj.deals:
         yield dumps_json(obj, spans=spans, indent=indent)
         return
-    shell = to_json(m.Match((), obj.version, obj.prologue), spans=spans)
+    yield from iter_match_json(obj.version, obj.prologue, obj.deals, spans=spans, indent=indent)
+
+
+def iter_match_json(
+    version: int | None,
+    prologue: Iterable[m.Comment],
+    deals: Iterable[m.Deal | BrokenDeal],
+    *,
+    spans: bool = True,
+    indent: int | None = 2,
+) -> Iterator[str]:
+    """:func:`iter_json` of the match of these parts, the deals taken one at a time from
+    any iterable (e.g. a reader's): the same text, the same pieces.
+
+    >>> deal = m.Deal((m.Tag("Event", "a"),), (), ())
+    >>> "".join(iter_match_json(1, (), iter([deal]))) == dumps_json(m.Match((deal,), 1))
+    True
+    """
+    shell = to_json(m.Match((), version, tuple(prologue)), spans=spans)
     text = json.dumps(shell, ensure_ascii=False, indent=indent)
     cut = text.rindex("[]")  # "deals" is the last key: its empty list is the last "[]"
-    yield text[:cut] + "["
     sep = ", " if indent is None else ",\n" + " " * (2 * indent)
     first = "" if indent is None else "\n" + " " * (2 * indent)
-    for i, deal in enumerate(obj.deals):
+    i = -1
+    for i, deal in enumerate(deals):
         piece = json.dumps(to_json(deal, spans=spans), ensure_ascii=False, indent=indent)
         if indent is not None:  # strings hold no raw line breaks: this only re-indents
             piece = piece.replace("\n", "\n" + " " * (2 * indent))
-        yield (sep if i else first) + piece
+        yield (text[:cut] + "[" + first if i == 0 else sep) + piece
+    if i < 0:  # no deal: the text of an empty match, as dumps_json gives it
+        yield text
+        return
     yield ("" if indent is None else "\n" + " " * indent) + "]" + text[cut + 2 :]

@@ -195,6 +195,7 @@ def _read_texts(
 ) -> Iterator[tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]]:
     for start, text in texts:
         version: int | None = None
+        vm = None
         if start == 1:
             version = DEFAULT_VERSION
             vm = _VERSION_LINE.match(text)
@@ -202,7 +203,9 @@ def _read_texts(
                 version = int(vm.group(1))
                 text = text[vm.end() + 1 :]
                 start += 1
-        prologue, _, deals = _parse_chunk(start, text, name)
+        prologue, written, deals = _parse_chunk(start, text, name)
+        if version == DEFAULT_VERSION and written is not None and vm is None:
+            version = written  # a version line of 7+ digits (issue #15: it was dropped)
         if not deals:
             yield prologue, version, None
         for i, d in enumerate(deals):

@@ -360,5 +360,28 @@ def test_R_OPEN_1_a_leader_tag_that_is_no_seat_is_reported(leader: str) -> None:
     from gojinotation_analyzer.reports.validate import validate_source
 
     report = validate_source(DEAL.replace('"1"]', f'"{leader}"]', 1).encode(), file="l.gjn")
-    found = [d for d in report.diagnostics if "is not a seat 1-6" in d.en]
+    found = [d for d in report.diagnostics if d.code == "GJV307"]  # tests/test_tag_checks.py
     assert len(found) == 1 and found[0].rule_id == "R-OPEN-1", report.diagnostics
+    assert found[0].severity.value == "warning" and (found[0].line, found[0].column) == (3, 10)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "command", [["show"], ["validate"], ["convert"], ["convert", "--to", "gjn"]]
+)
+def test_a_full_standard_output_is_an_io_error(tmp_path: Path, command: list[str]) -> None:
+    """Standard output on a full disk (``> /dev/full``) was an "internal error": it is
+    an I/O error naming standard output and the reason, exit 2."""
+    p = tmp_path / "r.gjn"
+    p.write_text(DEAL, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])}
+    env.pop("GOUJI_DEBUG", None)
+    code = "from gojinotation_analyzer.cli.main import main; main()"
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-c", code, "--lang", "en", command[0], str(p), *command[1:]],
+            stdout=full, stderr=subprocess.PIPE, text=True, env=env, check=False, timeout=120,
+        )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot write the standard output: No space left on device" in proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr

@@ -186,3 +186,30 @@ def test_other_encodings_are_read_and_written_in_utf8(name: str) -> None:
     after = bytes.fromhex(str(out["after_fmt"]))
     assert after.decode("utf-8").startswith("%GJN 1\n"), after[:40]
     assert "青岛够级公开赛" in after.decode("utf-8")
+
+
+def test_convert_streams_or_refuses_json_whole() -> None:
+    """A JSON match whose deals come first is converted (read whole); one whose deal 2
+    of 3 is broken is refused (exit 2) although deal 1 was already streamed out."""
+    assert _exits("json_deals_first.json")["convert"] == 0
+    assert _exits("json_late_error.json")["convert"] == 2
+
+
+def test_absurd_tag_values_are_no_internal_error() -> None:
+    """A ``[Score]`` of 5,000 digits made ``validate`` fail with "internal error"
+    (``int()`` refuses 4,300 digits); now it is a warning like every absurd tag value."""
+    exits = _exits("tags_absurd.gjn")
+    assert exits["validate"] in (0, 1) and exits["show"] == 0, exits
+
+
+VERSIONS = [("version_huge.gjn", b"%GJN 99999"), ("version_7_digits.gjn", b"%GJN 1234567\n")]
+
+
+@pytest.mark.parametrize(("name", "line"), VERSIONS)
+def test_a_version_line_too_long_is_a_syntax_error_kept_as_written(name: str, line: bytes) -> None:
+    """``%GJN`` and 5,000 digits was an internal error of every command (``int()``), and
+    ``%GJN 1234567`` was read as GJN 1 and rewritten so by ``fmt``: both are GJN118 (a
+    number of more than 6 digits), exit 2, and ``fmt`` keeps the line."""
+    out = run_all(name)
+    assert all(r["exit"] == 2 for r in out["runs"]), out["runs"]  # type: ignore[attr-defined]
+    assert line in bytes.fromhex(str(out["after_fmt"]))

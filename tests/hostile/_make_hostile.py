@@ -35,10 +35,19 @@ def _nested_json(depth: int) -> str:
     return json.dumps({"type": "match", "deals": [deal]})
 
 
+def _deal_json() -> str:
+    """``DEAL`` as JSON, without spans (what ``gouji convert --no-spans`` writes)."""
+    import gojinotation as gj
+    from gojinotation.jsonio import dumps_json
+
+    return dumps_json(gj.loads(DEAL).deals[0], spans=False, indent=None)
+
+
 def cases() -> dict[str, bytes]:
     """The committed cases by file name."""
     rng = random.Random(15)
     zh = DEAL.replace('"hostile"', '"青岛够级公开赛 决赛"')
+    deal = _deal_json()
     return {
         # issue 15, data loss 1: a backslash that starts no escape is kept
         "backslash.gjn": (
@@ -72,6 +81,35 @@ def cases() -> dict[str, bytes]:
             + DEAL.replace('[Leader "1"]', '[Leader "12345678901234567890123456"]')
             + "\n"
             + DEAL.replace('[Leader "1"]', '[Leader "1"]\n[TimeControl "9' + "9" * 40 + '"]')
+        ).encode(),
+        # tag values no record means (GJV307-GJV309): a Score of 5,000 digits was an
+        # "internal error" of validate (int() refuses 4,300 digits), dates, numbers
+        "tags_absurd.gjn": (
+            DEAL.replace(
+                '[Leader "1"]',
+                '[Leader "1"]\n[Score "' + "9" * 5000 + ' -6"]\n[Date "2026.02.30"]\n'
+                '[Deal "-3"]\n[Round "0"]\n[Table "' + "7" * 26 + '"]',
+            )
+            + "\n"
+            + DEAL.replace('[Leader "1"]', '[Finish "1 2 3 4 5 ' + "9" * 5000 + '"]')
+            + "\n"  # rule overrides int() refused: "internal error" before
+            + DEAL.replace(
+                '[Leader "1"]',
+                '[Leader "1"]\n[Rules "geming.fake_penalty=' + "9" * 5000 + "; "
+                'match.game_count=+-5; burn.max_players_out=²"]',
+            )
+        ).encode(),
+        # a version line of 5,000 digits was an internal error of every command, and one
+        # of 7 digits was read as GJN 1 (fmt wrote "%GJN 1"): now GJN118, kept as written
+        "version_huge.gjn": ("%GJN " + "9" * 5000 + "\n" + DEAL).encode(),
+        "version_7_digits.gjn": ("%GJN 1234567\n" + DEAL).encode(),
+        # convert streams: a JSON match whose deals come before its other keys (read
+        # whole), and one whose deal 2 of 3 is broken (refused after deal 1 was written)
+        "json_deals_first.json": json.dumps(
+            {"deals": [json.loads(deal)] * 3, "type": "match", "version": 1}
+        ).encode(),
+        "json_late_error.json": json.dumps(
+            {"type": "match", "deals": [json.loads(deal), {"type": "deal"}, json.loads(deal)]}
         ).encode(),
         # binary junk, NUL bytes, empty and nearly empty files
         "junk.gjn": bytes(rng.randrange(256) for _ in range(4096)),

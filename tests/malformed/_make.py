@@ -180,7 +180,9 @@ case("report_too_large.gjn", "a report of a huge number")(
 case("penalty_too_large.gjn", "a penalty of a huge number")(
     lambda: SMALL + '1. 1:3 1:penalty -99999999 "x"\n'
 )
-case("version_too_large.gjn", "a format version of nine digits")(lambda: "%GJN 123456789\n" + SMALL)
+case("version_too_large.gjn", "a format version of nine digits (GJN118: more than 6 digits)")(
+    lambda: "%GJN 123456789\n" + SMALL
+)
 case("version_unknown.gjn", "format version 2")(lambda: "%GJN 2\n" + SMALL + "1. 1:3\n")
 case("run_too_long.gjn", "a run shorthand of 9999 cards")(lambda: SMALL + "1. 1:3*9999\n")
 case("run_zero.gjn", "a run shorthand of zero cards")(lambda: SMALL + "1. 1:3*0\n")

@@ -74,6 +74,7 @@ from gojinotation_analyzer.cli.common import (
     _env_lang,
     _err,
     _error_line,
+    _reason,
     _warn_line,
     canonical_text,
     fail,
@@ -399,6 +400,13 @@ class GoujiGroup(_Localized, click.Group):
             code = exc.exit_code
         except (click.Abort, KeyboardInterrupt, EOFError):
             _err(t("aborted", lang))
+            code = EXIT_ERROR
+        except OSError as exc:  # issue #15: e.g. standard output on a full disk
+            if os.environ.get("GOUJI_DEBUG"):
+                raise
+            path = os.fsdecode(exc.filename) if exc.filename else None
+            key = "io.os_error" if path else "io.stdout_error"
+            _err(_error_line(t(key, lang, path=path, reason=_reason(exc)), lang))
             code = EXIT_ERROR
         except Exception as exc:
             if os.environ.get("GOUJI_DEBUG"):

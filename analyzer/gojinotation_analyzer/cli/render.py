@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -52,6 +53,7 @@ from gojinotation_analyzer.cli.common import (
     fail,
     lang_of,
     report_notation_errors,
+    warn_future_version,
 )
 from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
@@ -197,6 +199,8 @@ def render(
             paths.append(f)
     if failed:
         ctx.exit(EXIT_ERROR)
+    for path in paths:  # as every reading command does: an unknown future GJN version
+        warn_future_version(path, _declared_version(path), lang)
     build: Callable[[m.Match], MatchView] = (
         view_from_record if no_validate else functools.partial(build_view, profiles=profiles)
     )
@@ -234,3 +238,17 @@ def render(
     if bad:
         _err(_error_line(i18n.t("render.errors", lang, count=len(bad)), lang))
         ctx.exit(EXIT_ERROR)
+
+
+_VERSION = re.compile(rb"\A(?:\xef\xbb\xbf)?[ \t]*%GJN[ \t]+([0-9]{1,6})[ \t]*\r?(?:\n|\Z)", re.I)
+
+
+def _declared_version(path: str) -> int | None:
+    """The version a GJN file's ``%GJN N`` first line declares (None: none, or unreadable;
+    reading errors are reported by the rendering itself)."""
+    try:
+        with open(path, "rb") as f:
+            got = _VERSION.match(f.read(64))
+    except OSError:
+        return None
+    return int(got.group(1)) if got else None

@@ -401,38 +401,42 @@ def _shangban_seat(mode: str, hands: Mapping[int, Sequence[Card] | None], dingba
     return winners[0] if len(winners) == 1 else 0
 
 
+def leader_seat(tag: str | None) -> int | None:
+    """The seat a ``[Leader]`` tag names, or ``None`` when it names no seat 1-6 (``"7"``,
+    ``"0"``, ``"01"``, 26 digits, a word): such a tag is ignored by the replay, and the
+    validator's tag checks (``reports/tags.py``, GJV307) warn about it.
+
+    >>> leader_seat("3"), leader_seat(" 6 "), leader_seat("7"), leader_seat("01"), leader_seat(None)
+    (3, 6, None, None, None)
+    """
+    value = (tag or "").strip()
+    if len(value) == 1 and value.isdigit() and 1 <= int(value) <= 6:
+        return int(value)
+    return None
+
+
 def _deal_leader(
     deal: Deal, hands: Mapping[int, Sequence[Card] | None], rs: Ruleset
 ) -> tuple[int, tuple[E.Event, ...]]:
-    tag = deal.tag("Leader")
+    tag = leader_seat(deal.tag("Leader"))
     seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
-    if tag and tag.strip().isdigit() and len(tag.strip()) == 1 and 1 <= int(tag) <= 6:
+    if tag is not None:
         full = seat != 0 and sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(
             _params(rs).sizes
         )
-        return int(tag), _leader_tag_check(deal, int(tag), seat, rs) if full else ()
-    ignored: tuple[E.Event, ...] = ()
-    if tag is not None:  # issue #15: "7", "0", 26 digits were ignored without a word
-        shown = tag if len(tag) <= 20 else tag[:20] + "…"
-        ignored = (
-            E.Notice(
-                None,
-                rule_id="R-OPEN-1",
-                en=f"the Leader tag {shown!r} is not a seat 1-6 and is ignored",
-                zh=f"Leader 标签 {shown!r} 不是 1-6 号座位，已忽略",
-            ),
-        )
+        return tag, _leader_tag_check(deal, tag, seat, rs) if full else ()
+    # a Leader tag that names no seat is ignored here; the validator warns (GJV307)
     if seat:
-        return seat, ignored
+        return seat, ()
     first = next((a.seat for a in deal.actions() if isinstance(a, (Play, BurnAct))), 1)
     return first, (
-        *ignored,
         E.Notice(
             first,
             rule_id="R-OPEN-1",
-            en=f"no Leader tag and 上班 ({rs.open.shangban}) cannot be told from the hands; "
-            f"seat {first}, the first to play in the record, is taken as the leader",
-            zh=f"无Leader标签，且无法由手牌确定上班；以记录中首先出牌的{first}号为首发牌人",
+            en=f"no Leader tag naming a seat, and 上班 ({rs.open.shangban}) cannot be told "
+            f"from the hands; seat {first}, the first to play in the record, is taken as "
+            "the leader",
+            zh=f"无可用的Leader标签，且无法由手牌确定上班；以记录中首先出牌的{first}号为首发牌人",
         ),
     )
 

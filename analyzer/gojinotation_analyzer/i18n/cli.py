@@ -23,6 +23,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "io.permission": ("cannot read {path}: permission denied", "无法读取 {path}：没有权限"),
     "io.read_error": ("cannot read {path}: {reason}", "无法读取 {path}：{reason}"),
     "io.write_error": ("cannot write {path}: {reason}", "无法写入 {path}：{reason}"),
+    "io.stdout_error": (
+        "cannot write the standard output: {reason}",
+        "无法写入标准输出：{reason}",
+    ),
+    "io.os_error": ("cannot read or write {path}: {reason}", "读写 {path} 出错：{reason}"),
     "io.write_permission": ("cannot write {path}: permission denied", "无法写入 {path}：没有权限"),
     "io.no_gjn_files": ("no .gjn files in {path}", "{path} 中没有 .gjn 文件"),
     "io.errors_in": (

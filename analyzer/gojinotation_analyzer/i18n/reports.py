@@ -77,6 +77,43 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{n} more like this ({who}) after the first {limit}, left out; the first of them: {msg}",
         "另有{n}条同类结果（{who}）在前{limit}条之后从略；其中第一条：{msg}",
     ),
+    # -- the tag checks (reports/tags.py): GJV307, GJV308, GJV309
+    "report.tag_leader": (
+        "the Leader tag is {value!r}: expected a seat 1-6; the tag is ignored (the first "
+        "leader is found as if it were absent)",
+        "Leader 标签为 {value!r}：应为 1-6 号座位；此标签被忽略（按未写此标签确定首发牌人）",
+    ),
+    "report.tag_number": (
+        "the {tag} tag is {value!r}: expected a whole number from 1 to {hi}",
+        "{tag} 标签为 {value!r}：应为 1 到 {hi} 的整数",
+    ),
+    "report.tag_seconds": (
+        "the TimeControl tag is {value!r}: expected the seconds a play may take, a whole "
+        "number from 1 to {hi}",
+        "TimeControl 标签为 {value!r}：应为每次出牌限时的秒数，1 到 {hi} 的整数",
+    ),
+    "report.tag_score": (
+        "the Score tag is {value!r}: expected points a deal can give, at most {hi} a team",
+        "Score 标签为 {value!r}：应为一局可能的得分，每方至多 {hi} 分",
+    ),
+    "report.tag_date_form": (
+        "the Date tag is {value!r}: expected a date YYYY.MM.DD, unknown parts as ?? "
+        '(e.g. "2026.05.01", "2026.??.??")',
+        "Date 标签为 {value!r}：应为 YYYY.MM.DD 形式的日期，未知部分写 ??"
+        '（如 "2026.05.01"、"2026.??.??"）',
+    ),
+    "report.tag_date_year": (
+        "the Date tag is {value!r}: expected a year from {lo} to {hi}",
+        "Date 标签为 {value!r}：年份应在 {lo} 到 {hi} 之间",
+    ),
+    "report.tag_date_month": (
+        "the Date tag is {value!r}: expected a month 01-12",
+        "Date 标签为 {value!r}：月份应为 01-12",
+    ),
+    "report.tag_date_day": (
+        "the Date tag is {value!r}: expected a day 01-{last} in that month",
+        "Date 标签为 {value!r}：该月的日期应为 01-{last}",
+    ),
     "report.no_profile": (
         "the deal names no rule profile; it is validated under {p}",
         "本局未注明规则方案，按 {p} 检验",

@@ -78,6 +78,9 @@ CODES: dict[str, Code] = {
         Code("GJV303", _W, "round number differs from the replay", "轮次编号与复盘不符"),
         Code("GJV305", _W, "illegal action in a variation", "变着中有违规着法"),
         Code("GJV306", _W, "failed burn (烧糊)", "烧糊（烧牌失败）"),
+        Code("GJV307", _W, "Leader tag names no seat", "Leader 标签不是座位号"),
+        Code("GJV308", _W, "absurd number in a tag", "标签中的数值不合理"),
+        Code("GJV309", _W, "date not YYYY.MM.DD or impossible", "日期格式有误或不存在"),
         # -- disputes
         Code("GJV401", _D, "the documents disagree or are silent here", "文件对此有分歧或未作规定"),
         Code("GJV402", _D, "recorded ruling differs from the profile", "记录的裁决与规则不同"),

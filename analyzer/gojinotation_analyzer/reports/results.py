@@ -88,7 +88,7 @@ def parse_finish(text: str) -> tuple[int, ...] | None:
     (None, None, None, None)
     """
     s = _nfkc(text).strip()
-    if not s:
+    if not s or re.search(r"\d{65}", s):  # no finish order (int() refuses 4,300 digits)
         return None
     pairs = _place_pairs(s)
     if pairs is None:
@@ -133,6 +133,8 @@ def parse_score(text: str) -> tuple[int, int] | None:
     (None, None, None, None)
     """
     s = _nfkc(text).strip()
+    if re.search(r"\d{65}", s):  # no score: int() would refuse 4,300 digits (issue #15)
+        return None
     named = _NAMED_SCORE.findall(s)
     if named:
         got: dict[str, int] = {}

@@ -90,6 +90,7 @@ from gojinotation_analyzer.reports.report import (
 from gojinotation_analyzer.reports.results import format_finish as _fmt_finish
 from gojinotation_analyzer.reports.results import format_score as _fmt_score
 from gojinotation_analyzer.reports.results import parse_finish, parse_score
+from gojinotation_analyzer.reports.tags import check_tags
 from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
 __all__ = [
@@ -324,6 +325,9 @@ def _validate_deal(
             except RulesetError:
                 ctx.profile = None
     ctx.rs = ruleset
+    for problem in check_tags(deal):  # the tag values no record means (reports/tags.py)
+        rule = "R-OPEN-1" if problem.code == "GJV307" else ""
+        ctx.add(problem.code, rule, problem.msg, pos=_tag_value_pos(ctx, problem.tag, 0))
     actions = _acting(deal)
     try:
         engine = _engine()

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import difflib
 import keyword
+import re
 import types
 import typing
 from collections.abc import Iterator, Mapping
@@ -492,8 +493,14 @@ class Parameter:
         return FrozenMap(entries)
 
 
+_INT = re.compile(r"[+-]?\d{1,18}")
+
+
 def _is_int(text: str) -> bool:
-    return text.lstrip("+-").isdigit()
+    """Whether ``int(text)`` gives a whole number a parameter can mean: a sign, then 1 to
+    18 decimal digits (issue #15: ``"+-5"``, ``"²"`` and 5,000 digits made ``int()`` fail
+    with an internal error; they are bad overrides, GJV221)."""
+    return _INT.fullmatch(text) is not None
 
 
 def _strip_brackets(text: str) -> str:

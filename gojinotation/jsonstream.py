@@ -1,0 +1,215 @@
+"""JSON records a deal at a time: reading the JSON of a match without holding all of it,
+and writing one from deals as they come (issue #15: ``gouji convert`` streams).
+
+:func:`iter_read_json` reads a ``match`` document from a binary stream or a path one
+deal at a time, yielding what :func:`gojinotation.reader.iter_read` yields — ``(prologue,
+version, deal)``, the prologue and the version with the first deal — so that only one
+deal's JSON tree and model exist at a time.  It needs the ``deals`` list after the other
+keys of the match (as :func:`~gojinotation.jsonio.iter_json` writes them); a document
+that puts them elsewhere, repeats a key, or is a single deal raises :class:`Unstreamable`
+(before the first deal, unless a key after the deals repeats one before), and a caller
+reads it whole instead
+(:func:`~gojinotation.jsonio.load_json_match`, which gives the same values).  Anything
+that is not a GJN match raises :class:`~gojinotation.jsonio.JsonError` (possibly after
+some deals were yielded: a caller that must not write half a record reads it whole to
+report the error, as ``gouji convert`` does).
+
+:func:`iter_json_items` is :func:`~gojinotation.jsonio.iter_json` over such items: the
+same text, piece by piece.
+
+>>> import io
+>>> from gojinotation.jsonio import dumps_json, load_json_match
+>>> match = load_json_match('{"type": "match", "version": 1, "deals": ['
+...     '{"type": "deal", "header": [{"type": "tag", "name": "Deal", "value": "1"}]},'
+...     '{"type": "deal", "header": [{"type": "tag", "name": "Deal", "value": "2"}]}]}')
+>>> items = list(iter_read_json(io.BytesIO(dumps_json(match).encode()), block=16))
+>>> [(v, d.tags["Deal"]) for _, v, d in items]
+[(1, '1'), (None, '2')]
+>>> "".join(iter_json_items(iter(items))) == dumps_json(match)
+True
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from . import model as m
+from ._jsonout import iter_match_json
+from .jsonio import _DEALS, JsonError, _In, _no_constant
+from .reader import BrokenDeal
+
+__all__ = ["BLOCK", "Item", "Unstreamable", "iter_json_items", "iter_read_json"]
+
+#: What the readers yield: the prologue and version with the first deal, then ``[]``
+#: and ``None`` (the deal ``None`` for a record of no deal).
+Item = tuple[list[m.Comment], int | None, m.Deal | BrokenDeal | None]
+
+#: Bytes read at a time (more while one JSON value is longer).
+BLOCK = 1 << 16
+
+_WS = " \t\n\r"
+
+
+class Unstreamable(Exception):
+    """The document cannot be read a deal at a time (not a ``match``, a key repeated, or
+    its ``deals`` before another key): read it whole."""
+
+
+class _Text:
+    """The decoded text of a binary stream, a window at a time."""
+
+    def __init__(self, raw: IO[bytes], block: int) -> None:
+        self.raw = raw
+        self.block = block
+        self.dec = codecs.getincrementaldecoder("utf-8-sig")("strict")
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        self.json = json.JSONDecoder(parse_constant=_no_constant)
+
+    def more(self) -> bool:
+        """Read another block (at least as much as is still unread: a long value costs
+        linear time); False at the end."""
+        if self.eof:
+            return False
+        data = self.raw.read(max(self.block, len(self.buf) - self.pos))
+        text = self.dec.decode(data, final=not data)
+        self.buf = self.buf[self.pos :] + text
+        self.pos = 0
+        self.eof = not data
+        return True
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end), not consumed."""
+        while True:
+            n = len(self.buf)
+            while self.pos < n and self.buf[self.pos] in _WS:
+                self.pos += 1
+            if self.pos < n:
+                return self.buf[self.pos]
+            if not self.more():
+                return ""
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise ValueError(f"expected {char!r}")
+        self.pos += 1
+
+    def value(self) -> Any:
+        """The next JSON value (a number at the end of the window is read again with more
+        text: it may go on)."""
+        while True:
+            self.peek()
+            try:
+                got, end = self.json.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError:
+                if self.more():
+                    continue
+                raise
+            if end == len(self.buf) and self.more():
+                continue
+            self.pos = end
+            return got
+
+
+def _open(source: IO[bytes] | str | os.PathLike[str]) -> tuple[IO[bytes], bool]:
+    if isinstance(source, str | os.PathLike):
+        return Path(source).open("rb"), True
+    return source, False
+
+
+def iter_read_json(
+    source: IO[bytes] | str | os.PathLike[str],
+    *,
+    filename: str = "<json>",
+    block: int = BLOCK,
+) -> Iterator[Item]:
+    """The deals of a JSON ``match`` one at a time (see the module).
+
+    :raises Unstreamable: when the document must be read whole (see the module).
+    :raises JsonError: for JSON that is not a GJN match (``GJN130``/``GJN131``).
+    """
+    raw, opened = _open(source)
+    try:
+        yield from _items(_Text(raw, block), filename)
+    except JsonError as err:
+        raise err.with_filename(filename) from None
+    except (ValueError, RecursionError, UnicodeDecodeError) as exc:
+        raise JsonError(
+            "",
+            f"not valid JSON: {exc}",
+            f"不是有效的 JSON：{exc}",
+            code="GJN131",
+            filename=filename,
+            line=1,
+            column=1,
+        ) from None
+    finally:
+        if opened:
+            raw.close()
+
+
+def _items(text: _Text, filename: str) -> Iterator[Item]:
+    if text.peek() != "{":
+        raise Unstreamable("not an object")
+    text.pos += 1
+    seen: dict[str, Any] = {}
+    reader = _In()
+    first = True
+    while text.peek() != "}":
+        if not first:
+            text.expect(",")
+        first = False
+        if text.peek() != '"':
+            raise ValueError("expected a key")
+        key = text.value()
+        text.expect(":")
+        if key in seen or (key == "deals" and seen.get("type") != "match"):
+            raise Unstreamable(key)
+        if key != "deals":
+            seen[key] = text.value()
+            continue
+        seen[key] = []
+        shell = reader.value(seen, (), frozenset({"match"}))
+        assert isinstance(shell, m.Match)
+        text.expect("[")
+        i = 0
+        while text.peek() != "]":
+            if i:
+                text.expect(",")
+            deal = reader.value(text.value(), ("deals", i), _DEALS)
+            yield (list(shell.prologue), shell.version, deal) if i == 0 else ([], None, deal)
+            i += 1
+        text.pos += 1
+        if i == 0:
+            yield list(shell.prologue), shell.version, None
+    text.pos += 1
+    if text.peek() != "":
+        raise ValueError("extra data after the document")
+    if "deals" not in seen:
+        raise Unstreamable("no deals")
+    reader.value({**seen, "deals": []}, (), frozenset({"match"}))  # keys after the deals
+
+
+def iter_json_items(
+    items: Iterator[Item], *, spans: bool = True, indent: int | None = 2
+) -> Iterator[str]:
+    """The text :func:`~gojinotation.jsonio.iter_json` gives for the match of ``items``
+    (as :func:`iter_read_json` or :func:`gojinotation.reader.iter_read` yield them), in
+    pieces, holding one deal at a time."""
+    first = next(items, None)
+    prologue, version, deal = first if first is not None else ([], None, None)
+
+    def deals() -> Iterator[m.Deal | BrokenDeal]:
+        if deal is not None:
+            yield deal
+        for _, _, d in items:
+            if d is not None:
+                yield d
+
+    yield from iter_match_json(version, prologue, deals(), spans=spans, indent=indent)
