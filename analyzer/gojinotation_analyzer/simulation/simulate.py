@@ -19,8 +19,8 @@ A deal's result (:class:`SimResult`) and the statistics of a corpus (:func:`stat
 them.
 
 >>> d = next(simulate("qingdao-standard", seed=7, deals=1))
->>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"]
-('gouji simulate, deal 1', 'qingdao-standard', 'heuristic')
+>>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"], d.tags["X_Bots"]
+('gouji simulate, deal 1', 'qingdao-standard', '朱军', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
 >>> from gojinotation_analyzer.engine import replay
@@ -93,6 +93,7 @@ __all__ = [
     "deal_hands",
     "event_keys",
     "first_taker",
+    "player_names",
     "shangban_leader",
     "short_name",
     "simulate",
@@ -100,6 +101,7 @@ __all__ = [
     "stat_rows",
     "stats",
     "stats_table",
+    "team_names",
 ]
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -534,6 +536,8 @@ def simulate_results(
     rs = load_ruleset(pid, overrides)
     names = _bot_names(bot)
     teams = team_names(seed)
+    players = player_names(seed)
+    bots_tag = names[0] if len(set(names)) == 1 else ",".join(names)
     bots = {s: make_bot(names[s - 1]) for s in SEATS}
     base = build_deck(rs)
     obligations: tuple[Obligation, ...] = ()
@@ -572,7 +576,7 @@ def simulate_results(
         if match:
             tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
         tags.append(Tag("Deal", str(k)))
-        tags += [Tag(f"Seat{s}", names[s - 1]) for s in SEATS]
+        tags += [Tag(f"Seat{s}", players[s - 1]) for s in SEATS]
         tags += [Tag("TeamA", teams[0]), Tag("TeamB", teams[1])]
         tags.append(Tag("Profile", pid))
         if overrides.strip():
@@ -581,6 +585,7 @@ def simulate_results(
         if result_score is not None:
             tags.append(Tag("Finish", _finish(final)))
         tags += [Tag("Score", _score_tag(result_score)), Tag("Seed", str(seed))]
+        tags.append(Tag("X_Bots", bots_tag))
         deal = Deal(
             header=tuple(tags),
             hands=tuple(Hand(s, sort_cards(hands[s])) for s in SEATS),
@@ -640,6 +645,34 @@ def team_names(seed: int) -> tuple[str, str]:
     return a, b
 
 
+#: Surnames and given names of simulated players (drawn without repeats: six players
+#: of a match never share a surname or a given name, so no two names are alike).
+SURNAMES: tuple[str, ...] = (
+    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙",
+    "胡", "朱", "高", "林", "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
+    "韩", "唐", "冯", "于", "董", "曲", "姜", "崔", "隋", "迟", "栾", "鞠",
+)  # fmt: skip
+GIVEN_NAMES: tuple[str, ...] = (
+    "伟", "强", "磊", "军", "勇", "杰", "涛", "明", "超", "刚", "平", "辉",
+    "芳", "娜", "敏", "静", "丽", "艳", "霞", "玲", "建国", "志强", "海波", "红梅",
+    "晓东", "文华", "秀英", "宝山", "立新", "春生", "玉兰", "子涵", "浩然", "雨桐", "俊杰", "海燕",
+)  # fmt: skip
+
+
+def player_names(seed: int) -> tuple[str, ...]:
+    """Six different player names for seats 1-6 of a simulated match, the same for the
+    same seed (and for every deal of the seed): a record reads like a club's, not like a
+    debug dump.  The bots that played stay in the ``X_Bots`` tag.
+
+    >>> player_names(1) == player_names(1), len(set(player_names(7))), player_names(7)[0]
+    (True, 6, '朱军')
+    """
+    rng = random.Random(f"players-{seed}")
+    surnames = rng.sample(SURNAMES, 6)
+    given = rng.sample(GIVEN_NAMES, 6)
+    return tuple(a + b for a, b in zip(surnames, given, strict=True))
+
+
 def simulate(
     profile: str,
     seed: int,
@@ -654,9 +687,11 @@ def simulate(
 
     Tags: ``Event "gouji simulate"`` (in a match; ``"gouji simulate, deal k"`` for deals
     played apart, so that no two read as one match), ``Game`` (in a match), ``Deal``,
-    ``Seat1``-``Seat6`` (the bot names), ``Profile``, ``Rules`` (when overridden),
-    ``Leader``, ``Finish`` (seats in place order; none for a void deal), ``Score``
-    (``A n B m`` as the engine scores the deal; ``A 0 B 0`` when void) and ``Seed``.  See
+    ``Seat1``-``Seat6`` (six plausible player names, :func:`player_names`), ``TeamA`` and
+    ``TeamB`` (:func:`team_names`), ``Profile``, ``Rules`` (when overridden), ``Leader``,
+    ``Finish`` (seats in place order; none for a void deal), ``Score`` (``A n B m`` as the
+    engine scores the deal; ``A 0 B 0`` when void), ``Seed`` and ``X_Bots`` (the bots
+    that played: one name when every seat had the same, else six, comma-separated).  See
     :func:`simulate_results` for the parameters.
 
     >>> a = list(simulate("QB", seed=3, deals=2, bot="random"))
