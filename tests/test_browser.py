@@ -267,6 +267,35 @@ def test_language_switch(open_page: Any, final_view: MatchView) -> None:
     assert s.text("#d1h").startswith("第1局")
 
 
+def test_deal_bodies_are_built_when_needed(open_page: Any) -> None:
+    """A deal's body (hands, plays, result) is built from its <noscript> when the deal is
+    shown or scrolled near, in the language the reader chose, with its result hidden until
+    reached; the others stay unbuilt (a long match opens fast)."""
+    s = open_page()
+    page = s.page
+    assert page.locator("#d1\\.s1").count() == 1  # the deal on the table
+    assert page.locator("#d4 > noscript").count() == 1  # far below: not built
+    assert page.locator("#d4\\.s1").count() == 0
+    page.click('[data-act="lang"]')
+    s.focus()
+    s.press("PageDown", 3)  # deal 4 on the table
+    assert s.text("#viewer .vdeal") == "Deal 4"
+    assert page.locator("#d4 > noscript").count() == 0
+    s.press("ArrowRight")
+    assert page.locator("#d4\\.s1").get_attribute("class").split()[-1] == "cur"
+    moves = page.locator('#d4 h3[data-i18n="moves"]')
+    assert moves.text_content() == "Plays"  # built after the switch: in English too
+    result = page.locator("#d4 .result")
+    assert "spoiled" in (result.get_attribute("class") or "")  # not reached: hidden
+    s.press("End")
+    assert "spoiled" not in (result.get_attribute("class") or "")
+    assert page.locator("#d6 > noscript").count() == 1
+    page.locator("#d6").scroll_into_view_if_needed()  # scrolled near: built
+    s.wait(lambda: page.locator("#d6 > noscript").count() == 0)
+    assert page.locator("#d6\\.s1").is_visible()
+    assert page.locator('#d6 h3[data-i18n="moves"]').text_content() == "Plays"
+
+
 def test_phone_width_has_no_horizontal_scroll_and_usable_controls(open_page: Any) -> None:
     s = open_page(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     page = s.page
@@ -471,6 +500,7 @@ def test_match_overview_graph_tallies_and_key_moments_jump(story: Any) -> None:
     page.click('[data-act="reveal"]')
     assert page.locator("#overview .graph polyline").count() == 2
     assert page.locator("#overview .tally tbody tr").count() == 6
+    page.locator("#overview").scroll_into_view_if_needed()  # laid out once near the screen
     gouji = [
         int(x) for x in page.locator("#overview .tally tbody td:nth-child(2)").all_inner_texts()
     ]

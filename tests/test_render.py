@@ -327,6 +327,21 @@ def _check_csp(page: str) -> None:
     assert ' style="' not in page  # inline style attributes would be blocked
 
 
+def test_each_deal_body_is_held_in_a_noscript_no_record_text_can_close() -> None:
+    """A deal's body is in a ``<noscript>`` (text while the script runs, which builds it
+    when needed; HTML without script): record text can neither close it early nor open
+    another, so the page keeps one per deal, around every play of that deal."""
+    bad = "</noscript><noscript></NoScript ><img src=x>"
+    text = f'[Seat1 "{bad}"]\nhand 1: KK\n1. 1:K {{{bad}}} 1:K\n\n[Deal "2"]\nhand 2: 3\n1. 2:3'
+    page = render_match(view_from_record(gj.loads(text)), "en")
+    assert page.lower().count("<noscript") == page.lower().count("</noscript") == 2
+    bodies = re.findall(r'<noscript class="dbody">(.*?)</noscript>', page, re.S)
+    assert len(bodies) == 2
+    assert "id=d1.s1 " in bodies[0] and "id=d1.s2 " in bodies[0]
+    assert "&lt;/noscript&gt;" in bodies[0]
+    assert "id=d2.s1 " in bodies[1]
+
+
 def test_csp_forbids_outside_requests_and_allows_only_our_inline_code(final_html: str) -> None:
     _check_csp(final_html)
 
