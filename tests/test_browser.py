@@ -500,10 +500,9 @@ def test_match_overview_graph_tallies_and_key_moments_jump(story: Any) -> None:
     page.click('[data-act="reveal"]')
     assert page.locator("#overview .graph polyline").count() == 2
     assert page.locator("#overview .tally tbody tr").count() == 6
-    page.locator("#overview").scroll_into_view_if_needed()  # laid out once near the screen
-    gouji = [
-        int(x) for x in page.locator("#overview .tally tbody td:nth-child(2)").all_inner_texts()
-    ]
+    # (text, not innerText: the overview is laid out only once scrolled near)
+    cells = page.locator("#overview .tally tbody td:nth-child(2)").all_text_contents()
+    gouji = [int(x) for x in cells]
     assert sum(gouji) > 10
     moment = page.locator("#overview .moments a.jump").first
     href = moment.get_attribute("href") or ""

@@ -459,6 +459,8 @@
     if (arrows.getAttribute('data-key') === key && !S.resized) { return; }
     S.resized = false;
     arrows.setAttribute('data-key', key);
+    /* nothing to draw: no geometry read, so no layout forced (the page opens on one) */
+    if (!list.length) { arrows.innerHTML = ''; return; }
     var w = felt.clientWidth;
     var h = felt.clientHeight;
     arrows.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
