@@ -10,14 +10,17 @@
   html.classList.add('js');
   var dataEl = doc.getElementById('gjn-data');
   var viewer = doc.getElementById('viewer');
-  /* no replay after all: every deal's body (held in a <noscript>) as plain HTML */
-  function staticPage() {
-    Array.prototype.slice.call(doc.querySelectorAll('section.deal > noscript')).forEach(function (ns) {
-      var tpl = doc.createElement('template');
-      tpl.innerHTML = ns.textContent;
-      ns.parentNode.replaceChild(tpl.content, ns);
-    });
+  /* a deal's body, held in a <noscript> (text while the script runs), made HTML */
+  function unwrap(sec) {
+    var ns = sec && sec.lastElementChild;
+    if (!ns || ns.tagName !== 'NOSCRIPT') { return false; }
+    var tpl = doc.createElement('template');
+    tpl.innerHTML = ns.textContent;
+    sec.replaceChild(tpl.content, ns);
+    return true;
   }
+  /* no replay after all: every deal's body as plain HTML */
+  function staticPage() { qa('section.deal').forEach(unwrap); }
   if (!dataEl || !viewer) { staticPage(); return; }
   var DATA;
   try { DATA = JSON.parse(dataEl.textContent); } catch (err) { staticPage(); return; }
@@ -1136,15 +1139,10 @@
      script runs (a 24-deal match opens fast on a phone), as HTML without script.  Built
      when the deal is shown, scrolled near, or printed. ---- */
   function buildDeal(sec) {
-    var ns = sec && sec.lastElementChild;
-    if (!ns || ns.tagName !== 'NOSCRIPT') { return false; }
-    var tpl = doc.createElement('template');
-    tpl.innerHTML = ns.textContent;
-    var body = tpl.content;
-    if (S.lang !== PAGE_LANG) { translate(body); }
-    setupVars(body);
-    tabStops(body);
-    sec.replaceChild(body, ns);
+    if (!unwrap(sec)) { return false; }
+    if (S.lang !== PAGE_LANG) { translate(sec); }
+    setupVars(sec);
+    tabStops(sec);
     spoilEls = null;
     if (lazy) { lazy.unobserve(sec); }
     return true;
@@ -1154,9 +1152,7 @@
     seen.forEach(function (x) { if (x.isIntersecting && buildDeal(x.target)) { built = true; } });
     if (built) { applySpoilers(); }
   }, { rootMargin: '800px 0px' }) : null;
-  qa('section.deal').forEach(function (sec) {
-    if (!lazy) { buildDeal(sec); } else if (sec.lastElementChild && sec.lastElementChild.tagName === 'NOSCRIPT') { lazy.observe(sec); }
-  });
+  qa('section.deal').forEach(function (sec) { if (!lazy) { buildDeal(sec); } else { lazy.observe(sec); } });
   function jumpTo(li) {
     var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
     if (!p) { return; }
