@@ -1153,6 +1153,19 @@
     if (built) { applySpoilers(); }
   }, { rootMargin: '800px 0px' }) : null;
   qa('section.deal').forEach(function (sec) { if (!lazy) { buildDeal(sec); } else { lazy.observe(sec); } });
+  /* the rest one deal at a time in idle time, from a second after the page has loaded:
+     search in the page and screen readers then find every play */
+  function later(fn) {
+    if (window.requestIdleCallback) { window.requestIdleCallback(fn, { timeout: 3000 }); } else { window.setTimeout(fn, 300); }
+  }
+  function buildIdle() {
+    var left = qa('section.deal > noscript');
+    if (!left.length) { return; }
+    buildDeal(left[0].parentNode);
+    applySpoilers();
+    later(buildIdle);
+  }
+  window.addEventListener('load', function () { window.setTimeout(function () { later(buildIdle); }, 1000); });
   function jumpTo(li) {
     var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
     if (!p) { return; }
