@@ -15,8 +15,9 @@ a :class:`random.Random` seeded with a string (hashed with SHA-512 by Python, no
 the per-process string hash), and nothing iterates over a set of strings.
 
 A deal's result (:class:`SimResult`) and the statistics of a corpus (:func:`stats`,
-:func:`stats_table`, :data:`LABELS` …) live in :mod:`.results`; this module re-exports
-them.
+:func:`stats_table`, :data:`LABELS` …) live in :mod:`.results`, the players' and teams'
+names (:func:`player_names`, :func:`team_names`) in :mod:`.names`; this module
+re-exports them.
 
 >>> d = next(simulate("qingdao-standard", seed=7, deals=1))
 >>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"], d.tags["X_Bots"]
@@ -69,6 +70,13 @@ from gojinotation_analyzer.engine.state import DealState
 from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
 from gojinotation_analyzer.rules.ruleset import Ruleset
 from gojinotation_analyzer.simulation.bots import Bot, Context, make_bot
+from gojinotation_analyzer.simulation.names import (
+    GIVEN_NAMES,
+    SURNAMES,
+    TEAM_NAMES,
+    player_names,
+    team_names,
+)
 from gojinotation_analyzer.simulation.results import (
     EVENT_KINDS,
     LABELS,
@@ -84,8 +92,11 @@ from gojinotation_analyzer.simulation.results import (
 
 __all__ = [
     "EVENT_KINDS",
+    "GIVEN_NAMES",
     "LABELS",
     "NOT_SELF_PLAY",
+    "SURNAMES",
+    "TEAM_NAMES",
     "SimResult",
     "SimulationError",
     "Stats",
@@ -620,57 +631,6 @@ def _next_opening(
     if sub == "fixed_seat1":
         return 1, False
     return 0, True  # redraw_each_game
-
-
-#: Team names for simulated matches (two drawn per seed, so a corpus reads like a league).
-TEAM_NAMES: tuple[str, ...] = (
-    "青岛海风队",
-    "崂山石老人队",
-    "栈桥队",
-    "八大关队",
-    "琴岛队",
-    "黄海队",
-    "即墨队",
-    "胶州湾队",
-)
-
-
-def team_names(seed: int) -> tuple[str, str]:
-    """Two different team names for a simulated match, the same for the same seed.
-
-    >>> team_names(1) == team_names(1), len(set(team_names(7)))
-    (True, 2)
-    """
-    a, b = random.Random(f"teams-{seed}").sample(TEAM_NAMES, 2)
-    return a, b
-
-
-#: Surnames and given names of simulated players (drawn without repeats: six players
-#: of a match never share a surname or a given name, so no two names are alike).
-SURNAMES: tuple[str, ...] = (
-    "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙",
-    "胡", "朱", "高", "林", "何", "郭", "马", "罗", "梁", "宋", "郑", "谢",
-    "韩", "唐", "冯", "于", "董", "曲", "姜", "崔", "隋", "迟", "栾", "鞠",
-)  # fmt: skip
-GIVEN_NAMES: tuple[str, ...] = (
-    "伟", "强", "磊", "军", "勇", "杰", "涛", "明", "超", "刚", "平", "辉",
-    "芳", "娜", "敏", "静", "丽", "艳", "霞", "玲", "建国", "志强", "海波", "红梅",
-    "晓东", "文华", "秀英", "宝山", "立新", "春生", "玉兰", "子涵", "浩然", "雨桐", "俊杰", "海燕",
-)  # fmt: skip
-
-
-def player_names(seed: int) -> tuple[str, ...]:
-    """Six different player names for seats 1-6 of a simulated match, the same for the
-    same seed (and for every deal of the seed): a record reads like a club's, not like a
-    debug dump.  The bots that played stay in the ``X_Bots`` tag.
-
-    >>> player_names(1) == player_names(1), len(set(player_names(7))), player_names(7)[0]
-    (True, 6, '朱军')
-    """
-    rng = random.Random(f"players-{seed}")
-    surnames = rng.sample(SURNAMES, 6)
-    given = rng.sample(GIVEN_NAMES, 6)
-    return tuple(a + b for a, b in zip(surnames, given, strict=True))
 
 
 def simulate(
