@@ -713,6 +713,18 @@ def test_results_switch_is_remembered_on_the_index_and_shared_with_the_replays(
         s.close()
 
 
+def test_index_results_switch_works_without_javascript(browser: Any, story_site: Path) -> None:
+    s = Session(browser, (story_site / "index.html").as_uri(), java_script_enabled=False)
+    try:
+        page = s.page
+        assert not page.locator(".matches .spoil").first.is_visible()
+        page.click("label.revealbtn")  # a checkbox and CSS
+        assert page.locator(".matches .spoil").first.is_visible()
+        assert page.locator("#teams-h").is_visible()
+    finally:
+        s.close()
+
+
 #: Storage that throws on every use, as in some private modes and file:// settings.
 _NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
   get: function () { throw new DOMException('storage denied', 'SecurityError'); }
