@@ -5,24 +5,31 @@ render the page) for the bundled six-deal final and for a generated 24-deal matc
 the median of several runs in fresh processes; prints a Markdown table for
 ``docs/performance.md``.  Then opens both pages in Debian's Chromium with the CPU slowed
 down six times (``Emulation.setCPUThrottlingRate``, a phone-class CPU) at 360×740 and
-prints when the page has loaded (``loadEventEnd``: the table is drawn by then), how long
-the main thread was busy until then (CDP ``TaskDuration``: the part that does not depend
-on what else the machine runs) and the time of one step; the issue's budget is 3 s for
-the 24-deal match.
+prints when the viewer was ready (the page's ``gjn-ready`` performance mark, set when its
+script has drawn the first position), when the page had loaded (``loadEventEnd``: the
+table is laid out and painted by then), how long the main thread was busy until then
+(CDP ``TaskDuration``), the number of DOM nodes and the time of one step; the issue's
+budget is 3 s for the 24-deal match.  These are medians; the machine's load average is
+printed with them, since a busy machine slows every one of them (and Chromium's
+throttling slices time coarsely, so single runs scatter).  The figure a busy machine does
+not move: the renderer main thread's CPU time until ``load``, unthrottled, from a trace
+(the sum of its tasks' thread time), and six times it, the phone-class estimate.
 
-    python benchmarks/bench_render.py [--runs 5] [--no-browser]
+    python benchmarks/bench_render.py [--runs 5] [--no-browser] [--browser-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -86,8 +93,12 @@ def browser_open(path: Path, runs: int, rate: float = 6.0) -> dict[str, float]:
     page_path = Path(tempfile.mkdtemp()) / (path.stem + ".html")
     page_path.write_text(render_match(build_view(gj.read(raw).match), "zh", source=raw))
     loads: list[float] = []
+    ready: list[float] = []
     busy: list[float] = []
+    nodes: list[float] = []
     steps: list[float] = []
+    cpu: list[float] = []
+    trace = page_path.with_suffix(".trace.json")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"]
@@ -104,8 +115,14 @@ def browser_open(path: Path, runs: int, rate: float = 6.0) -> dict[str, float]:
             loads.append(
                 page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
             )
+            ready.append(
+                page.evaluate(
+                    "(performance.getEntriesByName('gjn-ready')[0] || {startTime: NaN}).startTime"
+                )
+            )
             metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
             busy.append(metrics.get("TaskDuration", 0.0) * 1000)
+            nodes.append(metrics.get("Nodes", 0.0))
             steps.append(
                 page.evaluate(
                     "() => { const b = document.querySelector('[data-act=next]');"
@@ -114,18 +131,55 @@ def browser_open(path: Path, runs: int, rate: float = 6.0) -> dict[str, float]:
                 )
             )
             ctx.close()
+            ctx = browser.new_context(
+                viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+            )
+            page = ctx.new_page()
+            browser.start_tracing(
+                page=page,
+                path=str(trace),
+                categories=["devtools.timeline", "disabled-by-default-devtools.timeline"],
+            )
+            page.goto(page_path.as_uri(), wait_until="load")
+            browser.stop_tracing()
+            ctx.close()
+            cpu.append(main_thread_cpu(json.loads(trace.read_text(encoding="utf-8"))))
         browser.close()
     return {
+        "ready": statistics.median(ready),
         "load": statistics.median(loads),
         "busy": statistics.median(busy),
+        "nodes": statistics.median(nodes),
         "step": statistics.median(steps),
+        "cpu": statistics.median(cpu),
     }
+
+
+def main_thread_cpu(trace: dict[str, Any] | list[dict[str, Any]]) -> float:
+    """Milliseconds of thread (CPU) time of the renderer main threads' tasks in a trace."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    micros = sum(
+        float(e.get("tdur", 0))
+        for e in events
+        if e.get("name") == "RunTask"
+        and (e.get("pid"), e.get("tid")) in main
+        and e.get("ph") == "X"
+    )
+    return micros / 1000
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--browser-only", action="store_true")
     args = ap.parse_args()
     cpu = next(
         (
@@ -136,14 +190,15 @@ def main() -> None:
         platform.processor(),
     )
     print(f"machine: {cpu}; Python {platform.python_version()}; median of {args.runs} runs\n")
-    head = "| record | deals | page size | read+replay+validate+view | render | render (warm) |"
-    print(head)
-    print("|---|---|---|---|---|---|")
     records = (
         ("samples/final-2026.gjn", ROOT / "samples" / "final-2026.gjn", 6),
         ("generated 24-deal match", generated_match(24), 24),
     )
-    for label, path, deals in records:
+    head = "| record | deals | page size | read+replay+validate+view | render | render (warm) |"
+    if not args.browser_only:
+        print(head)
+        print("|---|---|---|---|---|---|")
+    for label, path, deals in records if not args.browser_only else ():
         r = measure(path, args.runs)
         print(
             f"| {label} | {deals} | {r['bytes'] / 1024:.0f} KB | {r['view']:.2f} s "
@@ -151,14 +206,18 @@ def main() -> None:
         )
     if args.no_browser:
         return
-    print("\nChromium, 360×740, CPU throttled 6× (median of runs)\n")
-    print("| record | page loaded (table drawn) | main thread busy | one step |")
-    print("|---|---|---|---|")
+    print("\nChromium, 360×740: CPU throttled 6× (median of runs), and main-thread CPU\n")
+    print(
+        "| record | viewer ready | page loaded (table drawn) | main thread busy | DOM nodes "
+        "| one step | load average | main-thread CPU to load (×6) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for label, path, _ in records:
         b = browser_open(path, args.runs)
         print(
-            f"| {label} | {b['load'] / 1000:.2f} s | {b['busy'] / 1000:.2f} s "
-            f"| {b['step']:.0f} ms |"
+            f"| {label} | {b['ready'] / 1000:.2f} s | {b['load'] / 1000:.2f} s "
+            f"| {b['busy'] / 1000:.2f} s | {b['nodes']:.0f} | {b['step']:.0f} ms "
+            f"| {os.getloadavg()[0]:.1f} | {b['cpu']:.0f} ms ({b['cpu'] * 6 / 1000:.2f} s) |"
         )
 
 

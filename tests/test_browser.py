@@ -48,8 +48,10 @@ def _step_with(view: MatchView, comment: str) -> str:
 class Session:
     """A fresh browser context; records every request, dialog, console error and crash."""
 
-    def __init__(self, browser: Any, url: str, **options: Any) -> None:
+    def __init__(self, browser: Any, url: str, init_script: str = "", **options: Any) -> None:
         self.context = browser.new_context(**options)
+        if init_script:  # run before the page's own script (not subject to its CSP)
+            self.context.add_init_script(init_script)
         self.page = self.context.new_page()
         self.requests: list[str] = []
         self.dialogs: list[str] = []
@@ -265,6 +267,37 @@ def test_language_switch(open_page: Any, final_view: MatchView) -> None:
     assert s.text("#d1h").startswith("第1局")
 
 
+def test_deal_bodies_are_built_when_needed(open_page: Any) -> None:
+    """A deal's body (hands, plays, result) is built from its <noscript> when the deal is
+    shown, in the language the reader chose, with its result hidden until reached; the
+    others are not built at start-up (a long match opens fast), but in idle time later."""
+    s = open_page()
+    page = s.page
+    assert page.locator("#d1\\.s1").count() == 1  # the deal on the table
+    # far below: not built (the idle-time building starts a second after loading)
+    assert page.locator("section.deal > noscript").count() == 5
+    assert page.locator("#d4\\.s1").count() == 0
+    page.click('[data-act="lang"]')
+    s.focus()
+    s.press("PageDown", 3)  # deal 4 on the table
+    assert s.text("#viewer .vdeal") == "Deal 4"
+    assert page.locator("#d4 > noscript").count() == 0
+    s.press("ArrowRight")
+    assert page.locator("#d4\\.s1").get_attribute("class").split()[-1] == "cur"
+    moves = page.locator('#d4 h3[data-i18n="moves"]')
+    assert moves.text_content() == "Plays"  # built after the switch: in English too
+    result = page.locator("#d4 .result")
+    assert "spoiled" in (result.get_attribute("class") or "")  # not reached: hidden
+    s.press("End")
+    assert "spoiled" not in (result.get_attribute("class") or "")
+    # the rest in idle time (or when scrolled near): every play findable in the page
+    s.wait(lambda: page.locator("section.deal > noscript").count() == 0, timeout=15)
+    assert page.locator('#d6 h3[data-i18n="moves"]').text_content() == "Plays"
+    assert "spoiled" in (page.locator("#d6 .result").get_attribute("class") or "")
+    page.locator("#d6").scroll_into_view_if_needed()
+    assert page.locator("#d6\\.s1").is_visible()
+
+
 def test_phone_width_has_no_horizontal_scroll_and_usable_controls(open_page: Any) -> None:
     s = open_page(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     page = s.page
@@ -469,9 +502,9 @@ def test_match_overview_graph_tallies_and_key_moments_jump(story: Any) -> None:
     page.click('[data-act="reveal"]')
     assert page.locator("#overview .graph polyline").count() == 2
     assert page.locator("#overview .tally tbody tr").count() == 6
-    gouji = [
-        int(x) for x in page.locator("#overview .tally tbody td:nth-child(2)").all_inner_texts()
-    ]
+    # (text, not innerText: the overview is laid out only once scrolled near)
+    cells = page.locator("#overview .tally tbody td:nth-child(2)").all_text_contents()
+    gouji = [int(x) for x in cells]
     assert sum(gouji) > 10
     moment = page.locator("#overview .moments a.jump").first
     href = moment.get_attribute("href") or ""
@@ -640,6 +673,90 @@ def test_organiser_index_groups_rounds_hides_results_and_fits_a_phone(
         title_h = page.locator(".matches th[scope=row] a").first.bounding_box()["height"]
         assert title_h < 60  # titles no longer wrap two characters a line
         assert _axe(s) == []
+    finally:
+        s.close()
+
+
+def test_results_switch_is_remembered_on_the_index_and_shared_with_the_replays(
+    browser: Any, story_site: Path
+) -> None:
+    """Ticked on the index, "show all results" stays on after a reload and a fresh load,
+    and the replay pages read the same choice (and the index theirs)."""
+    index = (story_site / "index.html").as_uri()
+    s = Session(browser, index, viewport={"width": 360, "height": 740})
+    try:
+        page = s.page
+        box, spoil = page.locator("#reveal"), page.locator(".matches .spoil").first
+        assert not box.is_checked() and not spoil.is_visible()
+        page.click("label.revealbtn")
+        assert box.is_checked() and spoil.is_visible()
+        page.reload()
+        assert page.locator("#reveal").is_checked()
+        assert page.locator(".matches .spoil").first.is_visible()
+        assert page.locator("#teams-h").is_visible()
+        fresh = s.context.new_page()  # a new load, not the browser's restored form state
+        fresh.goto(index)
+        assert fresh.locator("#reveal").is_checked()
+        fresh.goto((story_site / "final-2026.html").as_uri())
+        sw = fresh.locator('[data-act="reveal"]')
+        assert sw.get_attribute("aria-pressed") == "true"  # one switch for the whole site
+        assert fresh.locator('.dealnav a[href="#d6"] .mini').is_visible()
+        sw.click()  # switched off on a replay page: the index follows
+        assert sw.get_attribute("aria-pressed") == "false"
+        fresh.goto(index)
+        assert not fresh.locator("#reveal").is_checked()
+        assert not fresh.locator(".matches .spoil").first.is_visible()
+        fresh.close()
+        site = story_site.as_uri()
+        s.requests = [u for u in s.requests if not u.startswith(site)]
+    finally:
+        s.close()
+
+
+def test_index_results_switch_works_without_javascript(browser: Any, story_site: Path) -> None:
+    s = Session(browser, (story_site / "index.html").as_uri(), java_script_enabled=False)
+    try:
+        page = s.page
+        assert not page.locator(".matches .spoil").first.is_visible()
+        page.click("label.revealbtn")  # a checkbox and CSS
+        assert page.locator(".matches .spoil").first.is_visible()
+        assert page.locator("#teams-h").is_visible()
+    finally:
+        s.close()
+
+
+#: Storage that throws on every use, as in some private modes and file:// settings.
+_NO_STORAGE = """Object.defineProperty(window, 'localStorage', {
+  get: function () { throw new DOMException('storage denied', 'SecurityError'); }
+});"""
+
+
+@pytest.mark.parametrize("name", ["index.html", "final-2026.html"])
+def test_results_switch_works_where_storage_throws(
+    browser: Any, story_site: Path, name: str
+) -> None:
+    s = Session(browser, (story_site / name).as_uri(), init_script=_NO_STORAGE)
+    try:
+        page = s.page
+        assert (
+            page.evaluate(
+                "() => { try { window.localStorage; return 'ok'; } catch (e) { return e.name; } }"
+            )
+            == "SecurityError"
+        )
+        if name == "index.html":
+            page.click("label.revealbtn")
+            assert page.locator(".matches .spoil").first.is_visible()
+        else:
+            assert s.step().startswith("0/")  # the replay started
+            page.click('[data-act="reveal"]')
+            assert page.locator('[data-act="reveal"]').get_attribute("aria-pressed") == "true"
+            assert _visible(s, '.dealnav a[href="#d6"] .mini')
+        page.reload()  # nothing could be remembered: hidden again, and no error
+        if name == "index.html":
+            assert not page.locator(".matches .spoil").first.is_visible()
+        else:
+            assert page.locator('[data-act="reveal"]').get_attribute("aria-pressed") == "false"
     finally:
         s.close()
 

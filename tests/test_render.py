@@ -309,20 +309,41 @@ def test_json_block_cannot_end_the_script(final_html: str) -> None:
     assert any("<script>window.__gjnPwned" in n for n in data["deals"][0]["names"])
 
 
-def test_csp_forbids_outside_requests_and_allows_only_our_inline_code(final_html: str) -> None:
-    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', final_html)
+def _check_csp(page: str) -> None:
+    """No outside request, and every inline style and script allowed by its hash."""
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
     assert csp is not None
     policy = csp.group(1).replace("&#39;", "'")
     assert policy.startswith("default-src 'none';")
     assert "img-src data:" in policy and "base-uri 'none'" in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     for tag in ("style", "script"):
-        bodies = re.findall(rf"<{tag}>(.*?)</{tag}>", final_html, re.S)
+        bodies = re.findall(rf"<{tag}>(.*?)</{tag}>", page, re.S)
         assert bodies, tag
         for body in bodies:
             digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
             assert f"'sha256-{digest}'" in policy
-    assert ' style="' not in final_html  # inline style attributes would be blocked
+        assert policy.count("'sha256-") >= len(bodies)
+    assert ' style="' not in page  # inline style attributes would be blocked
+
+
+def test_each_deal_body_is_held_in_a_noscript_no_record_text_can_close() -> None:
+    """A deal's body is in a ``<noscript>`` (text while the script runs, which builds it
+    when needed; HTML without script): record text can neither close it early nor open
+    another, so the page keeps one per deal, around every play of that deal."""
+    bad = "</noscript><noscript></NoScript ><img src=x>"
+    text = f'[Seat1 "{bad}"]\nhand 1: KK\n1. 1:K {{{bad}}} 1:K\n\n[Deal "2"]\nhand 2: 3\n1. 2:3'
+    page = render_match(view_from_record(gj.loads(text)), "en")
+    assert page.lower().count("<noscript") == page.lower().count("</noscript") == 2
+    bodies = re.findall(r'<noscript class="dbody">(.*?)</noscript>', page, re.S)
+    assert len(bodies) == 2
+    assert "id=d1.s1 " in bodies[0] and "id=d1.s2 " in bodies[0]
+    assert "&lt;/noscript&gt;" in bodies[0]
+    assert "id=d2.s1 " in bodies[1]
+
+
+def test_csp_forbids_outside_requests_and_allows_only_our_inline_code(final_html: str) -> None:
+    _check_csp(final_html)
 
 
 def test_no_external_urls(final_html: str) -> None:
@@ -538,7 +559,9 @@ def test_render_files_writes_pages_and_an_index(tmp_path: Path) -> None:
     index = out[-1].read_text(encoding="utf-8")
     assert 'href="final.html"' in index and 'href="kinds.html#d1"' in index
     assert "海风队" in index and "12" in index
-    assert "Content-Security-Policy" in index and "<script" not in index
+    # one small script (remembering the results switch), allowed by its hash
+    assert index.count("<script>") == 1 and "localStorage" in index
+    _check_csp(index)
     page = out[0].read_text(encoding="utf-8")
     assert 'href="index.html"' in page and '<html lang="en"' in page
 
@@ -683,7 +706,7 @@ def test_organiser_index_groups_rounds_and_ranks_teams_and_players() -> None:
     assert html.count('<section class="stagebox"') == 3  # one round a section
     teams = re.findall(r"<tr><td>(\d)</td><th scope=\"row\">([^<]+)</th>", html)
     assert [n for _, n in teams[:2]] == ["崂山石老人队", "青岛海风队"]
-    assert 'class="reveal"' in html and "<script" not in html
+    assert 'class="reveal"' in html and html.count("<script>") == 1  # the switch's memory
     assert html.count('class="num spoil"') == 3
 
 

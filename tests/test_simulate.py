@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from gojinotation.model import Pass, Play, Return, RoundMark, Tribute
 from gojinotation_analyzer.cli.main import main
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import legal_actions, new_deal, replay
+from gojinotation_analyzer.reports.validate import validate_deal
 from gojinotation_analyzer.rules.profiles import PROFILES, load_ruleset
 from gojinotation_analyzer.simulation.bots import (
     BOTS,
@@ -37,12 +39,14 @@ from gojinotation_analyzer.simulation.simulate import (
     deal_hands,
     event_keys,
     first_taker,
+    player_names,
     shangban_leader,
     simulate,
     simulate_results,
     stat_rows,
     stats,
     stats_table,
+    team_names,
 )
 
 QS = load_ruleset("qingdao-standard")
@@ -105,7 +109,9 @@ def test_tags_and_layout() -> None:
     tags = d.tags
     assert tags["Event"] == "gouji simulate, deal 1"  # deals played apart: not one match
     assert tags["Profile"] == "qingdao-bie3"
-    assert [tags[f"Seat{s}"] for s in range(1, 7)] == ["random"] * 6
+    assert [tags[f"Seat{s}"] for s in range(1, 7)] == list(player_names(11))
+    assert tags["X_Bots"] == "random"  # the bots that played, apart from the names
+    assert (tags["TeamA"], tags["TeamB"]) == team_names(11)
     assert tags["Deal"] == "1" and tags["Seed"] == "11"
     assert tags["Leader"] in {"1", "2", "3", "4", "5", "6"}
     frames = list(replay(d))
@@ -124,6 +130,61 @@ def test_tags_and_layout() -> None:
             assert acts + 1 in led
         else:
             acts += 1
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]{2,3}")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7, 24, 1000])
+def test_players_and_teams_have_plausible_names(seed: int) -> None:
+    """Simulated records read like a club's: six different Chinese names (a surname and a
+    given name, two or three characters, no bot name) and two different team names, the
+    same for the same seed and on every deal of a match."""
+    names = player_names(seed)
+    assert len(names) == 6 and len(set(names)) == 6
+    assert all(_HAN.fullmatch(n) for n in names), names
+    assert len({n[0] for n in names}) == 6  # no two players share a surname
+    assert not set(names) & set(BOTS)
+    teams = team_names(seed)
+    assert len(set(teams)) == 2 and all(t.endswith("队") for t in teams)
+    assert player_names(seed) == names and team_names(seed) == teams
+    deals = list(simulate("QS", seed, 2, bot="random", match=True))
+    for d in deals:
+        assert tuple(d.tags[f"Seat{s}"] for s in range(1, 7)) == names
+        assert (d.tags["TeamA"], d.tags["TeamB"]) == teams
+
+
+def test_names_differ_between_seeds() -> None:
+    drawn = {player_names(seed) for seed in range(20)}
+    assert len(drawn) == 20
+    assert len({n for names in drawn for n in names}) > 30  # not the same six reshuffled
+
+
+def test_named_records_validate_as_the_bot_named_ones() -> None:
+    """The names and the ``X_Bots`` tag are plain tags: the validator finds no error in a
+    simulated match, and finds exactly what it finds with the bot names in the seats."""
+    text = gj.dumps(gj.Match(tuple(simulate("QD", 4, 3, match=True)), 1))
+    plain = re.sub(r'\[Seat(\d) "[^"]*"\]', r'[Seat\1 "heuristic"]', text)
+    plain = re.sub(r'\[X_Bots "[^"]*"\]\n', "", plain)
+    assert plain != text and "X_Bots" not in plain
+
+    def findings(src: str) -> list[tuple[str, str, str, int | None]]:
+        found = []
+        for i, deal in enumerate(gj.loads(src).deals, 1):
+            assert isinstance(deal, gj.Deal)
+            found += [
+                (d.code, str(d.severity), d.rule_id, d.round)
+                for d in validate_deal(deal, deal_index=i)
+            ]
+        return found
+
+    named = findings(text)
+    assert named == findings(plain)
+    # no error, and the result tags (Finish, Score) are confirmed
+    assert not [f for f in named if f[0].startswith("GJV2") or f[0] in ("GJV301", "GJV302")]
+    r = CliRunner().invoke(main, ["--lang", "en", "validate", "-"], input=text)
+    assert r.exit_code == 0, r.output
+    assert "no rule errors" in r.output
 
 
 def test_same_seed_same_text_and_seeds_differ() -> None:
@@ -175,7 +236,8 @@ def test_every_pass_and_close_is_written() -> None:
 def test_mixed_bots_and_bad_names() -> None:
     names = ("heuristic", "random") * 3
     d = next(simulate("QS", 1, 1, bot=names))
-    assert [d.tags[f"Seat{s}"] for s in range(1, 7)] == list(names)
+    assert d.tags["X_Bots"] == ",".join(names)
+    assert [d.tags[f"Seat{s}"] for s in range(1, 7)] == list(player_names(1))
     with pytest.raises(ValueError):
         next(simulate("QS", 1, 1, bot=("random",) * 5))
     with pytest.raises(KeyError):

@@ -178,6 +178,7 @@ def _assets() -> dict[str, str]:
     return {
         "css": _squeeze_css(_compact(_asset("replay.css"))),
         "js": _squeeze_js(_compact(_asset("replay.js"))),
+        "index_js": _squeeze_js(_compact(_asset("index.js"))),
         "svg": _asset("cards.svg").strip(),
     }
 
@@ -357,7 +358,8 @@ def render_index(
     by table), each with its teams, final totals, winner and a link, then team standings
     (level teams ordered by the profile's tie-breaks) and player standings across all
     matches (:func:`~publish.story.standings`).  Results are hidden until the reader ticks
-    "show results" (pure CSS: the index runs no script)."""
+    "show all results" (a checkbox and CSS; a small script, allowed by its hash, remembers
+    the choice in the replay pages' store)."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     assets = _assets()
@@ -390,8 +392,9 @@ def render_index(
         lang=lang,
         html_lang=_HTML_LANG[lang],
         t=_ui(lang),
-        csp=_csp([assets["css"]], []),
+        csp=_csp([assets["css"]], [assets["index_js"]]),
         css=Markup(assets["css"]),
+        js=Markup(assets["index_js"]),
         version=gojinotation.__version__,
     )
 

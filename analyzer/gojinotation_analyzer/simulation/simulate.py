@@ -15,12 +15,13 @@ a :class:`random.Random` seeded with a string (hashed with SHA-512 by Python, no
 the per-process string hash), and nothing iterates over a set of strings.
 
 A deal's result (:class:`SimResult`) and the statistics of a corpus (:func:`stats`,
-:func:`stats_table`, :data:`LABELS` …) live in :mod:`.results`; this module re-exports
-them.
+:func:`stats_table`, :data:`LABELS` …) live in :mod:`.results`, the players' and teams'
+names (:func:`player_names`, :func:`team_names`) in :mod:`.names`; this module
+re-exports them.
 
 >>> d = next(simulate("qingdao-standard", seed=7, deals=1))
->>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"]
-('gouji simulate, deal 1', 'qingdao-standard', 'heuristic')
+>>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"], d.tags["X_Bots"]
+('gouji simulate, deal 1', 'qingdao-standard', '朱军', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
 >>> from gojinotation_analyzer.engine import replay
@@ -70,6 +71,13 @@ from gojinotation_analyzer.engine.state import DealState
 from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
 from gojinotation_analyzer.rules.ruleset import Ruleset
 from gojinotation_analyzer.simulation.bots import Bot, Context, make_bot
+from gojinotation_analyzer.simulation.names import (
+    GIVEN_NAMES,
+    SURNAMES,
+    TEAM_NAMES,
+    player_names,
+    team_names,
+)
 from gojinotation_analyzer.simulation.results import (
     EVENT_KINDS,
     LABELS,
@@ -85,8 +93,11 @@ from gojinotation_analyzer.simulation.results import (
 
 __all__ = [
     "EVENT_KINDS",
+    "GIVEN_NAMES",
     "LABELS",
     "NOT_SELF_PLAY",
+    "SURNAMES",
+    "TEAM_NAMES",
     "SimResult",
     "SimulationError",
     "Stats",
@@ -94,6 +105,7 @@ __all__ = [
     "deal_hands",
     "event_keys",
     "first_taker",
+    "player_names",
     "shangban_leader",
     "short_name",
     "simulate",
@@ -101,6 +113,7 @@ __all__ = [
     "stat_rows",
     "stats",
     "stats_table",
+    "team_names",
 ]
 
 SEATS = (1, 2, 3, 4, 5, 6)
@@ -535,6 +548,8 @@ def simulate_results(
     rs = load_ruleset(pid, overrides)
     names = _bot_names(bot)
     teams = team_names(seed)
+    players = player_names(seed)
+    bots_tag = names[0] if len(set(names)) == 1 else ",".join(names)
     bots = {s: make_bot(names[s - 1]) for s in SEATS}
     base = build_deck(rs)
     obligations: tuple[Obligation, ...] = ()
@@ -573,7 +588,7 @@ def simulate_results(
         if match:
             tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
         tags.append(Tag("Deal", str(k)))
-        tags += [Tag(f"Seat{s}", names[s - 1]) for s in SEATS]
+        tags += [Tag(f"Seat{s}", players[s - 1]) for s in SEATS]
         tags += [Tag("TeamA", teams[0]), Tag("TeamB", teams[1])]
         tags.append(Tag("Profile", pid))
         if overrides.strip():
@@ -582,6 +597,7 @@ def simulate_results(
         if result_score is not None:
             tags.append(Tag("Finish", _finish(final)))
         tags += [Tag("Score", _score_tag(result_score)), Tag("Seed", str(seed))]
+        tags.append(Tag("X_Bots", bots_tag))
         deal = Deal(
             header=tuple(tags),
             hands=tuple(Hand(s, sort_cards(hands[s])) for s in SEATS),
@@ -604,29 +620,6 @@ def _next_opening(rs: Ruleset, prev: SimResult, prev_taker: int) -> tuple[int, b
     return next_opening(ended, rs, prev_taker)
 
 
-#: Team names for simulated matches (two drawn per seed, so a corpus reads like a league).
-TEAM_NAMES: tuple[str, ...] = (
-    "青岛海风队",
-    "崂山石老人队",
-    "栈桥队",
-    "八大关队",
-    "琴岛队",
-    "黄海队",
-    "即墨队",
-    "胶州湾队",
-)
-
-
-def team_names(seed: int) -> tuple[str, str]:
-    """Two different team names for a simulated match, the same for the same seed.
-
-    >>> team_names(1) == team_names(1), len(set(team_names(7)))
-    (True, 2)
-    """
-    a, b = random.Random(f"teams-{seed}").sample(TEAM_NAMES, 2)
-    return a, b
-
-
 def simulate(
     profile: str,
     seed: int,
@@ -641,9 +634,11 @@ def simulate(
 
     Tags: ``Event "gouji simulate"`` (in a match; ``"gouji simulate, deal k"`` for deals
     played apart, so that no two read as one match), ``Game`` (in a match), ``Deal``,
-    ``Seat1``-``Seat6`` (the bot names), ``Profile``, ``Rules`` (when overridden),
-    ``Leader``, ``Finish`` (seats in place order; none for a void deal), ``Score``
-    (``A n B m`` as the engine scores the deal; ``A 0 B 0`` when void) and ``Seed``.  See
+    ``Seat1``-``Seat6`` (six plausible player names, :func:`player_names`), ``TeamA`` and
+    ``TeamB`` (:func:`team_names`), ``Profile``, ``Rules`` (when overridden), ``Leader``,
+    ``Finish`` (seats in place order; none for a void deal), ``Score`` (``A n B m`` as the
+    engine scores the deal; ``A 0 B 0`` when void), ``Seed`` and ``X_Bots`` (the bots
+    that played: one name when every seat had the same, else six, comma-separated).  See
     :func:`simulate_results` for the parameters.
 
     >>> a = list(simulate("QB", seed=3, deals=2, bot="random"))

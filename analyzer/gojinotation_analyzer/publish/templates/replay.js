@@ -10,9 +10,20 @@
   html.classList.add('js');
   var dataEl = doc.getElementById('gjn-data');
   var viewer = doc.getElementById('viewer');
-  if (!dataEl || !viewer) { return; }
+  /* a deal's body, held in a <noscript> (text while the script runs), made HTML */
+  function unwrap(sec) {
+    var ns = sec && sec.lastElementChild;
+    if (!ns || ns.tagName !== 'NOSCRIPT') { return false; }
+    var tpl = doc.createElement('template');
+    tpl.innerHTML = ns.textContent;
+    sec.replaceChild(tpl.content, ns);
+    return true;
+  }
+  /* no replay after all: every deal's body as plain HTML */
+  function staticPage() { qa('section.deal').forEach(unwrap); }
+  if (!dataEl || !viewer) { staticPage(); return; }
   var DATA;
-  try { DATA = JSON.parse(dataEl.textContent); } catch (err) { return; }
+  try { DATA = JSON.parse(dataEl.textContent); } catch (err) { staticPage(); return; }
   var I18N = DATA.i18n;
   var KINDS = DATA.kinds;
   var STORE = 'gjn-replay-prefs';
@@ -200,9 +211,10 @@
     speed: +prefs.speed || 1, lang: html.getAttribute('data-lang') || 'zh', stacked: !!prefs.stacked,
     timer: 0, moved: false, reveal: !!prefs.reveal, reached: -1
   };
+  var PAGE_LANG = S.lang;  /* the language the static HTML was written in */
   var EMBED = /(?:^|[?&])embed(?:=1)?(?:&|$)/.test(location.search.slice(1));
   if (EMBED) { html.classList.add('embed'); }
-  if (!S.line) { return; }
+  if (!S.line) { staticPage(); return; }
 
   /* ---- static page: i18n ---- */
   function t(key, args) {
@@ -210,21 +222,25 @@
     if (text === undefined) { text = key; }
     return args ? fmt(text, args) : text;
   }
-  function applyLang(lang) {
-    S.lang = lang;
-    html.setAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
-    html.setAttribute('data-lang', lang);
-    qa('[data-i18n]').forEach(function (el) {
+  /* the static text of ``root`` (the page, or a deal's body just built) in S.lang */
+  function translate(root) {
+    qa('[data-i18n]', root).forEach(function (el) {
       var v = el.getAttribute('data-v');
       el.textContent = t(el.getAttribute('data-i18n'), v === null ? null : { d: v, r: v, s: v, n: v, v: v });
     });
-    qa('[data-i18n-label]').forEach(function (el) {
+    qa('[data-i18n-label]', root).forEach(function (el) {
       var label = t(el.getAttribute('data-i18n-label'));
       el.setAttribute('aria-label', label);
       var key = el.getAttribute('data-key');
       el.setAttribute('title', key ? label + ' (' + key + ')' : label);
     });
-    qa('[data-en][data-zh]').forEach(function (el) { el.textContent = el.getAttribute('data-' + lang); });
+    qa('[data-en][data-zh]', root).forEach(function (el) { el.textContent = el.getAttribute('data-' + S.lang); });
+  }
+  function applyLang(lang) {
+    S.lang = lang;
+    html.setAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
+    html.setAttribute('data-lang', lang);
+    translate(doc);
     var langBtn = q('[data-act="lang"]', viewer);
     langBtn.setAttribute('lang', lang === 'zh' ? 'en' : 'zh-CN');
     viewer.setAttribute('aria-label', t('replay_label', {
@@ -446,6 +462,8 @@
     if (arrows.getAttribute('data-key') === key && !S.resized) { return; }
     S.resized = false;
     arrows.setAttribute('data-key', key);
+    /* nothing to draw: no geometry read, so no layout forced (the page opens on one) */
+    if (!list.length) { arrows.innerHTML = ''; return; }
     var w = felt.clientWidth;
     var h = felt.clientHeight;
     arrows.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
@@ -509,10 +527,11 @@
   }
 
   /* ---- spoilers: [data-spoil=N] shows once deal N's end has been reached ---- */
-  var spoilEls = qa('[data-spoil]');
+  var spoilEls = null;  /* found again once a deal's body has been built */
   var finalTot = DATA.totals.length ? DATA.totals[DATA.totals.length - 1] : { A: 0, B: 0 };
   function applySpoilers() {
     var upto = S.reveal ? 1e9 : S.reached + 1;
+    if (!spoilEls) { spoilEls = qa('[data-spoil]'); }
     spoilEls.forEach(function (x) { x.classList.toggle('spoiled', +x.getAttribute('data-spoil') > upto); });
     var tot = S.reveal ? finalTot : S.reached >= 0 ? DATA.totals[S.reached] : { A: 0, B: 0 };
     qa('.mast .total b').forEach(function (b, i) { b.textContent = (tot[i ? 'B' : 'A'] || 0); });
@@ -621,6 +640,7 @@
     var step = current();
     var end = atDealEnd();
     var bottom = S.view || 1;
+    buildDeal(doc.getElementById('d' + deal.i));
     if (lastDeal !== S.deal) { renderTicks(); renderRules(deal); lastDeal = S.deal; }
     el.range.value = mainIdx();
     el.deal.textContent = t('deal', { d: deal.n || deal.i });
@@ -1009,21 +1029,32 @@
     b.setAttribute('aria-expanded', open ? 'true' : 'false');
     b.textContent = t(open ? 'hide' : 'show');
   }
-  qa('.var').forEach(function (box, i) {
-    var list = q(':scope > ol', box);
-    if (!list) { return; }
-    list.id = list.id || 'var-list-' + i;
-    var b = doc.createElement('button');
-    b.type = 'button';
-    b.setAttribute('aria-controls', list.id);
-    q(':scope > .vh', box).appendChild(b);
-    b.addEventListener('click', function (ev) {
-      ev.stopPropagation();
-      openVar(box, list.hidden);
+  var nVars = 0;
+  function setupVars(root) {
+    qa('.var', root).forEach(function (box) {
+      var list = q(':scope > ol', box);
+      if (!list) { return; }
+      list.id = list.id || 'var-list-' + nVars++;
+      var b = doc.createElement('button');
+      b.type = 'button';
+      b.setAttribute('aria-controls', list.id);
+      q(':scope > .vh', box).appendChild(b);
+      b.addEventListener('click', function (ev) {
+        ev.stopPropagation();
+        openVar(box, list.hidden);
+      });
+      openVar(box, false);
     });
-    openVar(box, false);
-  });
-  window.addEventListener('beforeprint', function () { qa('.var').forEach(function (box) { openVar(box, true); }); });
+  }
+  function beforePrint() {
+    qa('section.deal').forEach(buildDeal);
+    qa('.var').forEach(function (box) { openVar(box, true); });
+  }
+  window.addEventListener('beforeprint', beforePrint);
+  var printing = window.matchMedia ? window.matchMedia('print') : null;
+  if (printing && printing.addEventListener) {
+    printing.addEventListener('change', function () { if (printing.matches) { beforePrint(); } });
+  }
 
   /* ---- annotated-only filter for the move list ---- */
   var nav = q('.dealnav');
@@ -1095,11 +1126,46 @@
       jumpTo(li);
       viewer.focus({ preventScroll: true });
     });
-    qa('.rounds', docMain).forEach(function (list) {
+  }
+  function tabStops(root) {
+    qa('.rounds', root).forEach(function (list) {
       var first = q('.mv > li[id]', list);
       if (first) { first.tabIndex = 0; }
     });
   }
+
+  /* ---- each deal's body (hands, move list, result, findings) is built when first needed:
+     the page holds it in a <noscript>, which the browser reads as plain text while the
+     script runs (a 24-deal match opens fast on a phone), as HTML without script.  Built
+     when the deal is shown, scrolled near, or printed. ---- */
+  function buildDeal(sec) {
+    if (!unwrap(sec)) { return false; }
+    if (S.lang !== PAGE_LANG) { translate(sec); }
+    setupVars(sec);
+    tabStops(sec);
+    spoilEls = null;
+    if (lazy) { lazy.unobserve(sec); }
+    return true;
+  }
+  var lazy = window.IntersectionObserver ? new window.IntersectionObserver(function (seen) {
+    var built = false;
+    seen.forEach(function (x) { if (x.isIntersecting && buildDeal(x.target)) { built = true; } });
+    if (built) { applySpoilers(); }
+  }, { rootMargin: '800px 0px' }) : null;
+  qa('section.deal').forEach(function (sec) { if (!lazy) { buildDeal(sec); } else { lazy.observe(sec); } });
+  /* the rest one deal at a time in idle time, from a second after the page has loaded:
+     search in the page and screen readers then find every play */
+  function later(fn) {
+    if (window.requestIdleCallback) { window.requestIdleCallback(fn, { timeout: 3000 }); } else { window.setTimeout(fn, 300); }
+  }
+  function buildIdle() {
+    var left = qa('section.deal > noscript');
+    if (!left.length) { return; }
+    buildDeal(left[0].parentNode);
+    applySpoilers();
+    later(buildIdle);
+  }
+  window.addEventListener('load', function () { window.setTimeout(function () { later(buildIdle); }, 1000); });
   function jumpTo(li) {
     var p = parseHash('#' + li.id + (S.view ? '.v' + S.view : ''));
     if (!p) { return; }
@@ -1191,4 +1257,5 @@
   } else {
     render(false);
   }
+  if (window.performance && performance.mark) { performance.mark('gjn-ready'); }
 }());
