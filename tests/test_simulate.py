@@ -107,7 +107,7 @@ def test_shangban_first_pair_and_dingban() -> None:
 def test_tags_and_layout() -> None:
     (d,) = simulate("qingdao-bie3", seed=11, deals=1, bot="random")
     tags = d.tags
-    assert tags["Event"] == "gouji simulate, deal 1"  # deals played apart: not one match
+    assert tags["Event"] == "够级模拟对局 第1局"  # deals played apart: not one match
     assert tags["Profile"] == "qingdao-bie3"
     assert [tags[f"Seat{s}"] for s in range(1, 7)] == list(player_names(11))
     assert tags["X_Bots"] == "random"  # the bots that played, apart from the names
@@ -152,6 +152,7 @@ def test_players_and_teams_have_plausible_names(seed: int) -> None:
     for d in deals:
         assert tuple(d.tags[f"Seat{s}"] for s in range(1, 7)) == names
         assert (d.tags["TeamA"], d.tags["TeamB"]) == teams
+        assert d.tags["Event"] == f"够级模拟赛：{teams[0]} 对 {teams[1]}"  # one event
 
 
 def test_names_differ_between_seeds() -> None:

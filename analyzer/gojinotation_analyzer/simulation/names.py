@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["GIVEN_NAMES", "SURNAMES", "TEAM_NAMES", "player_names", "team_names"]
+__all__ = ["GIVEN_NAMES", "SURNAMES", "TEAM_NAMES", "event_name", "player_names", "team_names"]
 
 #: Team names for simulated matches (two drawn per seed, so a corpus reads like a league).
 TEAM_NAMES: tuple[str, ...] = (
@@ -62,3 +62,16 @@ def player_names(seed: int) -> tuple[str, ...]:
     surnames = rng.sample(SURNAMES, 6)
     given = rng.sample(GIVEN_NAMES, 6)
     return tuple(a + b for a, b in zip(surnames, given, strict=True))
+
+
+def event_name(teams: tuple[str, str], deal: int | None = None) -> str:
+    """The ``Event`` tag of a simulated record: the match between the two teams, or, for a
+    deal played apart (``deal`` given), a friendly of its own, so that no two deals played
+    apart read as one match (the validator links the deals of one event).
+
+    >>> event_name(("青岛海风队", "栈桥队")), event_name(("青岛海风队", "栈桥队"), 3)
+    ('够级模拟赛：青岛海风队 对 栈桥队', '够级模拟对局 第3局')
+    """
+    if deal is not None:
+        return f"够级模拟对局 第{deal}局"
+    return f"够级模拟赛：{teams[0]} 对 {teams[1]}"

@@ -75,6 +75,7 @@ from gojinotation_analyzer.simulation.names import (
     GIVEN_NAMES,
     SURNAMES,
     TEAM_NAMES,
+    event_name,
     player_names,
     team_names,
 )
@@ -584,7 +585,7 @@ def simulate_results(
         )
         # Deals played apart are not one match: each names its own event, so that the
         # validator does not link deal k to deal k-1 (R-OPEN-1 across deals, crossdeal).
-        tags = [Tag("Event", "gouji simulate" if match else f"gouji simulate, deal {k}")]
+        tags = [Tag("Event", event_name(teams, k if not match else None))]
         if match:
             tags.append(Tag("Game", str((k - start) // hands_per_game + 1)))
         tags.append(Tag("Deal", str(k)))
@@ -632,8 +633,8 @@ def simulate(
 ) -> Iterator[Deal]:
     """Play ``deals`` deals of ``profile`` and yield them as GJN records.
 
-    Tags: ``Event "gouji simulate"`` (in a match; ``"gouji simulate, deal k"`` for deals
-    played apart, so that no two read as one match), ``Game`` (in a match), ``Deal``,
+    Tags: ``Event`` (:func:`event_name`: the two teams' match, or a numbered friendly for
+    deals played apart, so that no two read as one match), ``Game`` (in a match), ``Deal``,
     ``Seat1``-``Seat6`` (six plausible player names, :func:`player_names`), ``TeamA`` and
     ``TeamB`` (:func:`team_names`), ``Profile``, ``Rules`` (when overridden), ``Leader``,
     ``Finish`` (seats in place order; none for a void deal), ``Score`` (``A n B m`` as the
