@@ -463,8 +463,53 @@ def _open_readings(st: DealState, a: Action, f: _Fail) -> tuple[tuple[str, str],
         out.append((_text(v), f"{src}: {ruled}"))
     if not differs:
         return ()
-    here = s.citation.tag if s.citation else (s.note or "the profile's default (open point)")
+    mine = sources.get(repr(current))
+    here = (
+        (s.citation.tag if s.citation else "")
+        or (mine.citation.tag if mine is not None and mine.citation else "")
+        or "the profile's default (open point)"
+    )
     return ((_text(current), f"{here}: illegal ({f.rule_id}), the engine's ruling"), *out)
+
+
+def _fine_text(v: Any) -> str:
+    return f"fined {v} point(s)" if v else "not fined (the declaration is void)"
+
+
+def _sanction_readings(
+    st: DealState, a: Action, rule_id: str, param: str, ruled: Any, ev: list[E.Event]
+) -> None:
+    """Issue #11 part 1(d)/3: the verdict stands under every reading but the *sanction*
+    rests on an open point (``param``): a Dispute naming each documented reading, its
+    source and the sanction it gives (``ruled(value)``); none where the profile's own
+    source states the value or the record's ``[Rules]`` do."""
+    if st.profile is None or param in _stated(st.rs):
+        return
+    s = _setting(st.profile, param)
+    if s is None or not (s.open or s.is_disputed):
+        return
+    current = st.rs.get(param)
+    mine = [r.citation.tag for r in s.disputed if r.value == current and r.citation]
+    here = s.citation.tag if s.citation else (mine[0] if mine else "the profile's default")
+    readings = [(current, here)]
+    for r in s.disputed:
+        if r.value != current:
+            readings.append((r.value, r.citation.tag if r.citation else r.note))
+    if len(readings) < 2:
+        return
+    alts = tuple((_text(v), f"{src}: {ruled(v)}") for v, src in readings)
+    ev.append(
+        E.Dispute(
+            a.seat,
+            rule_id=rule_id,
+            param=param,
+            en=f"the sanction rests on {param} = {_text(current)}, an open point: "
+            f"{ruled(current)} under the engine's reading",
+            zh=f"处罚取决于 {param} = {_text(current)}（文件未定）",
+            action=a,
+            alternatives=alts,
+        )
+    )
 
 
 def _text(v: Any) -> str:
@@ -501,10 +546,12 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
             return
         _turn_pass(st, seat, ev, timeout=s == "pass", cuopai=s == "cuopai")
         return
-    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution) and st.p.fake_geming:
-        pts = -st.p.fake_geming
-        st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
-        ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
+    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution):
+        _sanction_readings(st, a, f.rule_id, "geming.fake_penalty", _fine_text, ev)
+        if st.p.fake_geming:
+            pts = -st.p.fake_geming
+            st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
+            ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
         return
     if s == "fake":
         _fake_burn(st, seat, ev)

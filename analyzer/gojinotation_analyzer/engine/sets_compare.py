@@ -140,7 +140,7 @@ def compare(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     # 2. The old set holds a 大王.
     if old.n_big:
         if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
-            return _ershayi(new, old)
+            return _ershayi(new, old, rs)
         if c.dawang_set_dead:
             if old.n_big == 1 and new.n_big >= 2 and not old.is_mixed:
                 return Verdict(
@@ -256,7 +256,8 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
     if old.n_big:
         if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
             if old.total == 1:
-                return new.total == 2  # 000§M(4) 两大灭一大: two for one, nothing more
+                # 000§M(4) 两大灭一大: two for one, nothing more (cmp.ershayi_answer)
+                return new.total == 2 or c.ershayi_answer == "any_with_two"
             if new.count != old.count:
                 return False
             return new.core > old.core  # 000§M(3): 其他牌亦要大于上家牌
@@ -289,17 +290,18 @@ def beats(new: SetShape, old: SetShape, rs: Ruleset) -> bool:
     return new.base > old.base
 
 
-def _ershayi(new: SetShape, old: SetShape) -> Verdict:
+def _ershayi(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
     param = "cmp.ershayi"
     if old.total == 1:
-        if new.total != 2:  # 000§M(4): "两大灭一大" -- two for one, nothing more
+        if new.total != 2 and rs.cmp.ershayi_answer == "exactly_two":
+            # 000§M(4): "两大灭一大" -- two for one, nothing more (cmp.ershayi_answer)
             return Verdict(
                 False,
                 "R-JOKER-6",
                 f"{new.gjn()} cannot kill the single 大王: 二杀一 answers a lone 大王 with "
                 "exactly two 大王 (两大灭一大), no other card",
                 f"{new.gjn()} 不能杀单出大王：二杀一只能以两张大王灭一张大王，不得多带牌",
-                param,
+                "cmp.ershayi_answer",
             )
         return Verdict(
             True,
