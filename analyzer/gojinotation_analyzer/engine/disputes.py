@@ -334,20 +334,22 @@ def accepted_readings(
     """Issue #11 part 2: ``a`` was accepted (``plan``) on the state before it; when a
     parameter its judgement read is open and another documented reading refuses it, a
     Dispute -- the accepted verdict stands, with each reading and what it rules."""
-    opens, memo = _open_memo(state)
-    if not opens or a.irregular or not isinstance(plan, _Plan):
+    if type(plan) is not _Plan:
         return
     c = plan.counts
     v = plan.verdict
     top = state.top
     if (
-        not (c[I2] or c[IX] or c[ID] or (c[I3] and state.p.bie3))
-        and (v is None or v.param not in opens)
+        (v is None or v.param is None)
+        and not (c[I2] or c[IX] or c[ID] or (c[I3] and state.p.bie3))
         and type(a) is Play
         and (top is None or plan.lead or (a.seat == state.turn and not top.gousiji))
         and not state.passed & BIT[a.seat]
     ):
-        return  # a plain set in turn: nothing open was read (the common path)
+        return  # a plain set in turn: no parameter was read (the common path, no lookup)
+    opens, memo = _open_memo(state)
+    if not opens or a.irregular:
+        return
     seen: set[str] = set()
     for param in _reads(state, a, plan):
         got = opens.get(param)
@@ -434,27 +436,35 @@ def _score_text(score: Any) -> str:
     return f"{teams} (seats {seats or 'all 0'})"
 
 
-def _relevant(facts: Any, score: Any) -> list[str]:
+def _relevant(facts: Any, score: Any, rs: Ruleset) -> list[str]:
     """The scoring parameters that can change this deal's score (the others are not
-    re-scored): the places always, 不开点 only with an unopened seat, 烧/闷/二杀一 only
-    with such an event, 串三户 only when one team took places 1-3, penalties only with
+    re-scored): the places always; 不开点 only with an unopened seat; the zero-sum of
+    event points only with an event whose points are not zero; a teammate's 闷 or burn only
+    when there is one; 串三户 only when one team took places 1-3; penalties only with
     one."""
     out = ["score.place", "score.positive_only", "tribute.mode"]
     unopened = any(v is False for v in facts.opened.values())
-    bonus = facts.burns or facts.men or facts.ershayi
-    if bonus or unopened:
+    events = facts.burns or facts.men or facts.ershayi
+    if events or unopened:
         out += ["score.bonus", "tribute.extra"]
-    if bonus:
+    b = rs.score.bonus
+    if (
+        (facts.burns and (b["shao"] or b["fanshao"] or b["zaifanshao"]))
+        or (facts.men and (b["men"] or rs.bie3.men_score in ("plus1", "pm1")))
+        or (facts.ershayi and b["ershayi"])
+    ):
         out.append("score.bonus_zero_sum")  # 烧, 闷, 二杀一 (不开点 has its own shape)
-    if unopened:
+    if unopened and rs.kaidian.enabled:
         out += ["kaidian.sanction", "kaidian.both_unopened"]
-    if facts.burns:
+    if facts.burns and any(x.same_team for x in facts.burns):
         out.append("score.lianbang_burn_scores")
     if facts.men:
-        out += ["bie3.men_score", "bie3.men_teammate_scores"]
+        out.append("bie3.men_score")
+        if any(m.same_team for m in facts.men):
+            out.append("bie3.men_teammate_scores")
     if score.chuan3hu is not None:
         out.append("score.chuan3hu")
-        if not bonus:
+        if not (events or unopened):
             out.append("tribute.extra")
     if facts.penalties:
         out.append("penalty.violation_points")
@@ -474,7 +484,7 @@ def score_readings(st: DealState, ev: Sequence[E.Event], out: list[E.Event]) -> 
     from gojinotation_analyzer.engine.scoring import score_deal
 
     base = end.score
-    for param in _relevant(end.facts, base):
+    for param in _relevant(end.facts, base, st.rs):
         if param not in opens:
             continue
         s, readings = opens[param]
