@@ -90,6 +90,13 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
+    # 不开点 under saizhi-002's scoring: seat 1 opens with KK, his 对头 (4) never opens
+    "kaidian.sanction": (
+        "saizhi-002",
+        {1: "KK 5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"},
+        "1:KK 2:- 3:- 4:- 5:- 6:- 1:5 2:6 3:7 4:8 5:9",
+        True,
+    ),
 }
 
 #: Open points no record can reach, and why.
@@ -127,7 +134,6 @@ PENDING: dict[str, str] = {
     "kaidian.cutoff_on_own_duitou_out": "only 000§J; record not written",
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
-    "kaidian.sanction": "saizhi-002: an unopened seat; re-scored by score_readings (44 disputes on the bench corpus), record not written here",
     "kaidian.teammate_burn_counts": "a teammate's burn winning the lead for an unopened seat; record not written",
     "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
