@@ -37,6 +37,8 @@ conservation)
 sanctions of every rule (R-CUOPAI-1 错牌不出;      :mod:`.machine` (``verify``, ``can``,
 the lost lead: :mod:`.rules_turn`), irregular     ``do``)
 (``^``) actions and rulings, R-PENALTY-1
+disputes (GJV401): a refusal, an acceptance, a    :mod:`.disputes` (re-judged under each
+sanction or a score resting on an open point      documented reading; issue #11)
 legal actions                                     :mod:`.legal` (from the same predicates)
 replay, variations, a record's ruleset            :mod:`.replay`
 (R-RECORD-1: an unknown profile or rule); the
@@ -48,7 +50,8 @@ R-SEAT-1 (seats, teams, 对头)                     :mod:`.state` (``NXT``, ``DU
 
 The modules import one way: :mod:`.params` and :mod:`.core` (ruleset values compiled
 once, rank counters, failures, the seat walk) <- :mod:`.opening` <- the families
-(kaidian <- finish <- burn <- turn <- bie3 <- exchange <- play) <- :mod:`.machine` <-
+(kaidian <- finish <- burn <- turn <- bie3 <- exchange <- play) <- :mod:`.disputes` <-
+:mod:`.machine` <-
 :mod:`.legal` <- :mod:`.replay`; no module of the package imports back
 (``tests/test_engine_architecture.py``); nor do the parts of :mod:`.sets`
 (sets_shape <- sets_compare <- sets_burn <- sets_enum <- sets).  :data:`ENGINE_DEFAULTS`

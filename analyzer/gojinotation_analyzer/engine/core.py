@@ -466,6 +466,16 @@ def _dispute_param(
     alts = tuple(
         (str(r.value), r.note or (r.citation.tag if r.citation else "")) for r in s.disputed
     )
+    if not alts:  # issue #11: name the other readings (the catalog's variants) at least
+        from gojinotation_analyzer.rules.ruleset import PARAMETERS
+
+        spec = PARAMETERS.get(param)
+        if spec is not None and spec.kind == "enum":
+            alts = tuple(
+                (str(v), "a documented variant (catalog)") for v in spec.allowed if v != s.value
+            )
+        elif spec is not None and spec.kind == "bool":
+            alts = (("false" if s.value else "true", "a documented variant (catalog)"),)
     ev.append(
         E.Dispute(
             a.seat if a is not None else None,

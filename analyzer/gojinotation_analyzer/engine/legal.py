@@ -36,6 +36,7 @@ from gojinotation_analyzer.engine.machine import can
 from gojinotation_analyzer.engine.opening import _holdable, _must_lead_4s
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID
 from gojinotation_analyzer.engine.rules_bie3 import (
+    _bie3_threes_fail,
     _lacks,
     _must_buy,
     _pay_ranks,
@@ -115,6 +116,18 @@ def _play_acts(seat: int, sets: Iterable[tuple[Card, ...]]) -> list[Play]:
 
 
 def _plays(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
+    sets = _plays_all(st, seat, lead)
+    if st.p.loose3:  # 憋3 with split or attached 3s: the enumeration lists every 3-set
+        n = st.count(seat)
+        sets = [
+            c
+            for c in sets
+            if not (k := _counts(c)[0])[I3] or len(c) == n or _bie3_threes_fail(st, seat, k) is None
+        ]
+    return sets
+
+
+def _plays_all(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     p = st.p
     if not st.unknown[seat]:  # the hand is its counters: the cached enumeration
         if lead:

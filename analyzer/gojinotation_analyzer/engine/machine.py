@@ -69,6 +69,7 @@ from gojinotation.model import (
     Yield,
 )
 from gojinotation.model import Burn as BurnAct
+from gojinotation_analyzer.engine import disputes as D
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.core import (
@@ -82,7 +83,6 @@ from gojinotation_analyzer.engine.core import (
     _fix_pointers,
     _out_of_turn,
     _Plan,
-    _setting,
     _stand,
     _walk,
 )
@@ -93,7 +93,7 @@ from gojinotation_analyzer.engine.opening import (
     _liang,
     _liang_check,
 )
-from gojinotation_analyzer.engine.params import _params, _shape, _stated
+from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
     _answers_plainly,
@@ -322,14 +322,18 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         r = _judge_play(st, action)
         if isinstance(r, _Fail):
             _sanction(st, action, r, ev, notice=r.notice)
-        elif r.implied:
-            _apply(st, action, r, ev)
         else:
-            _play(st, seat, action.cards, r, ev, burn=False)
+            D.accepted_readings(state, action, r, _judge, ev)  # issue #11 part 2
+            if r.implied:
+                _apply(st, action, r, ev)
+            else:
+                _play(st, seat, action.cards, r, ev, burn=False)
         if state.liang[0] and not state.any_play:
             _liang_check(state, st, action, ev)
         if st.p.show10:
             _count_shown(state, st, action, ev)
+        if st.ended and not state.ended:
+            D.score_readings(st, ev, ev)
         out = tuple(ev)
         st.hist = (state.hist, out)
         return st, out
@@ -341,11 +345,15 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         if isinstance(r, _Fail):
             _sanction(st, action, r, ev, notice=r.notice)
         else:
+            if type(action) is Play or type(action) is BurnAct:
+                D.accepted_readings(state, action, r, _judge, ev)
             _apply(st, action, r, ev)
     if state.liang[0] and not state.any_play:
         _liang_check(state, st, action, ev)
     if st.p.show10:
         _count_shown(state, st, action, ev)
+    if st.ended and not state.ended:
+        D.score_readings(st, ev, ev)
     out = tuple(ev)
     st.hist = (state.hist, out)
     return st, out
@@ -368,7 +376,7 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
     else:
         text, text_zh = _msg(f"sanction.{key}", "en"), _msg(f"sanction.{key}", "zh")
     if not f.alternatives and not notice and f.param:
-        readings = _open_readings(st, a, f)
+        readings = D.open_readings(st, a, f, _judge)
         if readings:
             en = f"{f.en} -- so the engine rules, but {f.param} is open here and another "
             en += f"reading accepts the play ({text or 'it stands'} under the engine's reading)"
@@ -406,71 +414,13 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
                 sanction_zh=text_zh,
             )
         )
-        _dispute_param(st, a, f.rule_id, f.param, ev)
+        if not D.judged(st, a, f.param):  # every documented reading refuses it: flat
+            _dispute_param(st, a, f.rule_id, f.param, ev)
     _apply_sanction(st, a, f, ev)
 
 
-def _open_readings(st: DealState, a: Action, f: _Fail) -> tuple[tuple[str, str], ...]:
-    """Issue #11 part 1: a negative verdict that rests on an open point of the profile.
-
-    When ``f.param`` is an open point (provenance ``default`` up the chain) or disputed in
-    the record's profile, and the record's ``[Rules]`` do not settle it, the action is
-    judged again under each documented reading (the disputed readings of the profile,
-    else the other values of a yes/no or choice parameter, the catalog's variants).  If
-    any would accept the action, the verdict is a dispute: each reading, its source and
-    what it rules; ``()`` keeps the flat verdict.  Runs on negative verdicts only, so the
-    hot path (legal actions) is untouched."""
-    param = f.param
-    if param is None or st.profile is None or a.irregular:
-        return ()
-    s = _setting(st.profile, param)
-    if s is None or not (s.open or s.is_disputed):
-        return ()
-    try:
-        current = st.rs.get(param)
-    except (KeyError, AttributeError):
-        return ()
-    if current != s.value or param in _stated(st.rs):
-        return ()  # the record's [Rules] settle the point: the flat verdict stands
-    from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError
-
-    sources = {repr(r.value): r for r in s.disputed}
-    values: list[Any] = [r.value for r in s.disputed if r.value != current]
-    spec = PARAMETERS.get(param)
-    if not values and spec is not None:
-        if spec.kind == "bool":
-            values = [not current]
-        elif spec.kind == "enum":
-            values = [v for v in spec.allowed if v != current]
-    out: list[tuple[str, str]] = []
-    differs = False
-    for v in values:
-        try:
-            rs2 = st.rs.with_overrides({param: v})
-        except RulesetError:
-            continue
-        st2 = st.copy()
-        st2.rs = rs2
-        st2.p = _params(rs2)
-        verdict = _judge(st2, a)
-        ok = not isinstance(verdict, _Fail)
-        differs |= ok
-        r = sources.get(repr(v))
-        src = (r.citation.tag if r is not None and r.citation else "") or (
-            r.note if r is not None else "a documented variant (catalog)"
-        )
-        ruled = "legal" if ok else f"illegal ({verdict.rule_id})"
-        out.append((_text(v), f"{src}: {ruled}"))
-    if not differs:
-        return ()
-    here = s.citation.tag if s.citation else (s.note or "the profile's default (open point)")
-    return ((_text(current), f"{here}: illegal ({f.rule_id}), the engine's ruling"), *out)
-
-
-def _text(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
+def _fine_text(v: Any) -> str:
+    return f"fined {v} point(s)" if v else "not fined (the declaration is void)"
 
 
 def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> None:
@@ -501,10 +451,12 @@ def _apply_sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event]) -> No
             return
         _turn_pass(st, seat, ev, timeout=s == "pass", cuopai=s == "cuopai")
         return
-    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution) and st.p.fake_geming:
-        pts = -st.p.fake_geming
-        st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
-        ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
+    if f.rule_id == "R-REVOLUTION-1" and isinstance(a, Revolution):
+        D.sanction_readings(st, a, f.rule_id, "geming.fake_penalty", _fine_text, ev)
+        if st.p.fake_geming:
+            pts = -st.p.fake_geming
+            st.penalties = (*st.penalties, (seat, pts, "虚假革命/造反"))
+            ev.append(E.PenaltyApplied(seat, points=pts, reason="false 革命/造反 (虚假宣布)"))
         return
     if s == "fake":
         _fake_burn(st, seat, ev)

@@ -41,6 +41,10 @@ class _P:
         if self.bie3 and rs.play.three_restriction != "bie3":
             rs = rs.with_overrides({"play.three_restriction": "bie3"})
         self.srs = rs  # the ruleset handed to gojinotation_analyzer.engine.sets
+        #: R-BIE3-1's two readings (play.three_split, play.three_attach): the one place
+        #: the play judgement reads them (engine.rules_play._check_set, engine.legal)
+        self.split3 = bool(self.bie3 and rs.play.three_split)
+        self.loose3 = bool(self.bie3 and (rs.play.three_split or rs.play.three_attach))
         self.deck = DECK_196 if rs.deck.variant == "196_minus_10x3_10x4" else DECK_216
         self.sizes = (33, 33, 33, 33, 32, 32) if self.deck is DECK_196 else (36,) * 6
         self.duitou_only = rs.answer.duitou_only

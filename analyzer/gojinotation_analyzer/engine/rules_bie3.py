@@ -3,6 +3,8 @@ one, or 大落), and 买3/买4/送3: sellers in order, payment in order."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gojinotation.cards import Rank
 from gojinotation.model import (
     Buy,
@@ -95,12 +97,30 @@ def _must_buy(st: DealState, seat: int) -> bool:
     return any(_spare(st, s, I3) for s in SEATS if s != seat and st.active & BIT[s])
 
 
-def _bie3_threes_fail() -> _Fail:
-    """R-BIE3-1: under 憋3 the 3s go last, all together."""
+def _bie3_threes_fail(st: DealState, seat: int, counts: Sequence[int]) -> _Fail | None:
+    """R-BIE3-1: under 憋3 the 3s go last -- a set holding 3s that is not the whole hand.
+
+    The one place ``play.three_split`` is read: when nothing but 3s would be left after
+    the set, the set splits the 3s, legal where the 3s may be split and refused on that
+    parameter otherwise (so a Dispute where the point is open); a set of 3s with other
+    cards still in hand is refused on ``play.three_restriction`` under every reading."""
+    k = st.known[seat]
+    only3_after = not st.unknown[seat] and st.count(seat) - sum(counts) == k[I3] - counts[I3]
+    if only3_after:
+        if st.p.split3:
+            return None
+        return _Fail(
+            "R-BIE3-1",
+            "under 憋3, 3s may be played only as the last set, all together (not split)",
+            "憋3打法：3只能作为最后一手牌一次出完，不能拆开出",
+            "cuopai",
+            "play.three_split",
+        )
     return _Fail(
         "R-BIE3-1",
-        "under 憋3, 3s may be played only as the last set, all together",
-        "憋3打法：3只能作为最后一手牌一次出完，不能拆开出",
+        "under 憋3, 3s may be played only as the last set"
+        + (", all together" if not st.p.split3 else ", after every other card"),
+        "憋3打法：3只能作为最后一手牌出",
         "cuopai",
         "play.three_restriction",
     )

@@ -172,7 +172,9 @@ def _check_set(
             return _Fail(e.rule_id, e.en, e.zh, "cuopai", e.param), None
     shape = got
     if p.bie3 and counts[I3] and sum(counts) != st.count(seat):
-        return _bie3_threes_fail(), None
+        f = _bie3_threes_fail(st, seat, counts)
+        if f is not None:
+            return f, None
     return None, shape
 
 

@@ -54,9 +54,9 @@ def _burn_groups(counts: Counter[Rank], rs: Ruleset) -> tuple[int, int, int]:
 
 
 def _no_attach(r: Rank, rs: Ruleset) -> bool:
-    return (r == Rank.THREE and rs.play.three_restriction == "bie3") or (
-        r == Rank.FOUR and bool(rs.play.four_no_attach)
-    )
+    return (
+        r == Rank.THREE and rs.play.three_restriction == "bie3" and not rs.play.three_attach
+    ) or (r == Rank.FOUR and bool(rs.play.four_no_attach))
 
 
 def burn_formula_terms(hand: Iterable[Card], rs: Ruleset) -> tuple[int, int, int]:

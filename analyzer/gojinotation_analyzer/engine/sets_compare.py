@@ -101,7 +101,9 @@ def _decide(new: SetShape, old: SetShape, rs: Ruleset) -> int:
     if old.n_big:
         if c.ershayi == "two_big_beat_one_big" and old.n_big == 1 and new.n_big >= 2:
             if old.total == 1:  # 000§M(4) 两大灭一大: two for one, nothing more
-                return _ERSHAYI_SINGLE if new.total == 2 else _ERSHAYI_NOT_TWO
+                if new.total == 2 or c.ershayi_answer == "any_with_two":  # cmp.ershayi_answer
+                    return _ERSHAYI_SINGLE
+                return _ERSHAYI_NOT_TWO
             if new.count != old.count:
                 return _ERSHAYI_COUNT
             return _ERSHAYI if new.core > old.core else _ERSHAYI_LOW  # 000§M(3)
@@ -246,7 +248,7 @@ def _ershayi_not_two(new: SetShape, old: SetShape, rs: Ruleset) -> Verdict:
         f"{new.gjn()} cannot kill the single 大王: 二杀一 answers a lone 大王 with "
         "exactly two 大王 (两大灭一大), no other card",
         f"{new.gjn()} 不能杀单出大王：二杀一只能以两张大王灭一张大王，不得多带牌",
-        "cmp.ershayi",
+        "cmp.ershayi_answer",
     )
 
 

@@ -62,7 +62,12 @@ class _Flags:
         self.attach = bool(rs.play.attach_jokers)
         self.mode = _mode(rs)
         self.power = self.mode is _Mode.POWER3
-        self.bie3 = rs.play.three_restriction == "bie3"
+        # the strict 憋3 (3s unsplit, bare): the whole hand only; under play.three_split or
+        # play.three_attach the 3s enumerate as any group and engine.legal keeps the ones
+        # the hand allows (the rule itself is R-BIE3-1 in engine.rules_play)
+        self.bie3 = rs.play.three_restriction == "bie3" and not (
+            rs.play.three_split or rs.play.three_attach
+        )
         self.mixed = bool(self.attach and rs.play.pure_joker_mixed)
         self.bare = tuple(_no_attach(r, rs) for r in _NATURAL_RANKS)
 

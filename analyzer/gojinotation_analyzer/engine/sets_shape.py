@@ -56,7 +56,8 @@ OPEN_POINTS: Mapping[str, str] = {
     ),
     "ershayi-count": (
         "R-JOKER-6: under 二杀一 a lone 大王 is killed by exactly two 大王 (000§M(4) "
-        "两大灭一大); a jokered old set needs the same count and its other cards beaten "
+        "两大灭一大; cmp.ershayi_answer=any_with_two reads 含有两张大王的牌 as any set "
+        "holding two 大王); a jokered old set needs the same count and its other cards beaten "
         "too (000§M(3) 其他牌亦要大于上家牌, jokers included)"
     ),
     "power-twos": (
@@ -348,12 +349,17 @@ def _check(
             "play.attach_twos",
         )
     attached = twos + jokers
-    if attached and base == Rank.THREE and rs.play.three_restriction == "bie3":
+    if (
+        attached
+        and base == Rank.THREE
+        and rs.play.three_restriction == "bie3"
+        and not rs.play.three_attach
+    ):
         return IllegalSet(
             "R-BIE3-1",
             "under 憋3, 3s take no attachments (no 2s, no jokers)",
             "憋3打法中，3不能贴2也不能挂王",
-            "play.three_restriction",
+            "play.three_attach",
         )
     if attached and base == Rank.FOUR and rs.play.four_no_attach:
         return IllegalSet(

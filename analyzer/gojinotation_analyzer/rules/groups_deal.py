@@ -23,6 +23,7 @@ from gojinotation_analyzer.rules.vocab import (
     DeckVariant,
     Direction,
     Ershayi,
+    ErshayiAnswer,
     FirstMethod,
     FrozenMap,
     Gousiji,
@@ -207,6 +208,23 @@ class PlayRules:
         no=16,
         note="implied by bie3.enabled; kept separate so a record can state either",
     )
+    three_split: bool = _p(
+        False,
+        "Under 憋3 the 3s may be split: played in several sets once every other card is gone.",
+        "憋3时3可以拆开分几手出（其他牌出完之后）。",
+        "T16",
+        "R-BIE3-1",
+        note="added: 001d (三) 不能拆开出; 004b(14) and 000§G require only a last set of 3s",
+    )
+    three_attach: bool = _p(
+        False,
+        "Under 憋3 the last set of 3s may carry attachments (2s, jokers) where the profile "
+        "allows them.",
+        "憋3时最后一手3可以贴2、挂王（本规则允许时）。",
+        "T16",
+        "R-BIE3-1",
+        note="added: 001d (三) 也不能贴2或挂王; 004b(14) and 000§G are silent",
+    )
     four_no_attach: bool = _p(
         False,
         "4s take no attachments (开点发4).",
@@ -285,6 +303,14 @@ class CmpRules:
         "T9",
         "R-JOKER-6",
         no=23,
+    )
+    ershayi_answer: ErshayiAnswer = _p(
+        "exactly_two",
+        "二杀一 on a lone 大王: exactly two 大王, or any set holding two 大王.",
+        "二杀一单出大王：只能两张大王，或含两张大王的任何牌套。",
+        "T5",
+        "R-JOKER-6",
+        note="added: 000§M(4) 两大灭一大 vs 含有两张大王的牌可以灭掉含有一张大王的牌",
     )
     three_twos_beat_dawang: bool = _p(
         False,

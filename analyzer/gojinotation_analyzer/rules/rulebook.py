@@ -398,8 +398,16 @@ def markdown() -> str:
         "the action again under each documented reading (the readings listed below, else the "
         "parameter's other values); if one accepts it, the validator reports a dispute "
         "(`GJV401`) with every reading, its source and what it rules, and no error for that "
-        "action. A record's `[Rules]` naming the parameter settle it: the verdict is then "
-        "flat. See `docs/validator.md`, *Disputes, for the referee*.",
+        "action. The reverse holds too: a play or burn the engine accepts because of an open "
+        "parameter its judgement read (the comparison's deciding parameter, the attachments "
+        "of the set, a right to play out of turn or after passing, a burn's checks) is judged "
+        "under the other readings, and if one refuses it the accepted verdict stands with a "
+        "dispute. Where only the sanction rests on an open point (a false 革命's fine), the "
+        "error stands with a dispute giving the sanction under each reading; where the deal's "
+        "score does (an open scoring parameter), the deal is scored under each reading and a "
+        "dispute at its end gives each score. A record's `[Rules]` naming the parameter "
+        "settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, for the "
+        "referee*.",
         "",
     ]
     out += _open_points_md()

@@ -1,0 +1,233 @@
+"""Issue #11: readings the engine used to hard-code are parameters, and a verdict that rests
+on one of them (where the record's profile does not state it) is a Dispute, not a flat error.
+
+Each test is named after the rule id: the record where the open point decides (a Dispute
+with each reading and what it rules), the same record with a ``[Rules]`` override (a flat
+verdict, no dispute) and a profile whose own document states the point (no dispute).
+"""
+
+from __future__ import annotations
+
+from test_engine_util import of, play, violations
+
+from gojinotation_analyzer.engine import events as E
+from gojinotation_analyzer.engine.state import Frame
+
+# every seat holds a 3 (憋3: no buying needed)
+_BIE3_SPLIT = {1: "55 333", 2: "3 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+_SPLIT_MOVES = "1:55 2:- 3:- 4:- 5:- 6:- 1:33"  # seat 1 splits his 3s: 33, then 3
+_BIE3_ATTACH = {1: "55 333 X", 2: "3 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+_ATTACH_MOVES = "1:55 2:- 3:- 4:- 5:- 6:- 1:X333"  # the last set of 3s carries a 小王
+
+
+def _disputes(frames: list[Frame], param: str) -> list[E.Dispute]:
+    return [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
+
+
+def test_R_BIE3_1_split_threes_open_in_latest_004() -> None:
+    """004b(14) asks only that the last set be 3s; 001d (三) forbids splitting them."""
+    frames = play(_BIE3_SPLIT, _SPLIT_MOVES, profile="latest-004")
+    assert violations(frames) == []  # no flat error beside the dispute
+    (d,) = _disputes(frames, "play.three_split")
+    assert d.rule_id == "R-BIE3-1" and d.seat == 1
+    ruled = dict(d.alternatives)
+    assert ruled["false"].startswith("001d (三): illegal (R-BIE3-1)")
+    assert ruled["true"] == "004b(14): legal"
+
+
+def test_R_BIE3_1_split_threes_settled_by_rules_or_profile() -> None:
+    frames = play(_BIE3_SPLIT, _SPLIT_MOVES, profile="latest-004", rules="play.three_split=false")
+    assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
+    frames = play(_BIE3_SPLIT, _SPLIT_MOVES, profile="latest-004", rules="play.three_split=true")
+    assert violations(frames) == [] and not of(frames, E.Dispute)
+    assert frames[-1].state.count(1) == 1  # the 33 stood
+    # 001d (三) 不能拆开出: qingdao-bie3 states it -- and so does karamay-jingsai (000§D 三2)
+    for profile in ("qingdao-bie3", "karamay-jingsai"):
+        frames = play(_BIE3_SPLIT, _SPLIT_MOVES, profile=profile)
+        assert violations(frames) == [("R-BIE3-1", 1)] and not _disputes(frames, "play.three_split")
+
+
+def test_R_BIE3_1_threes_before_other_cards_refused_under_every_reading() -> None:
+    """Splitting or not, 3s go after every other card: no dispute on a 3 led early."""
+    hands = dict(_BIE3_SPLIT)
+    hands[1] = "55 333 7"
+    frames = play(hands, "1:33", profile="latest-004")
+    assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
+
+
+def test_R_BIE3_1_attached_threes_open_in_latest_004() -> None:
+    frames = play(_BIE3_ATTACH, _ATTACH_MOVES, profile="latest-004")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "play.three_attach")
+    ruled = dict(d.alternatives)
+    assert ruled["false"].startswith("001d (三): illegal (R-BIE3-1)")
+    assert ruled["true"] == "000§G 二: legal"
+
+
+def test_R_BIE3_1_attached_threes_settled_by_rules_or_profile() -> None:
+    frames = play(
+        _BIE3_ATTACH, _ATTACH_MOVES, profile="latest-004", rules="play.three_attach=false"
+    )
+    assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
+    frames = play(_BIE3_ATTACH, _ATTACH_MOVES, profile="latest-004", rules="play.three_attach=true")
+    assert violations(frames) == [] and not of(frames, E.Dispute)
+    assert 1 in frames[-1].state.place_of  # X333 was the last set: seat 1 is out
+    frames = play(_BIE3_ATTACH, _ATTACH_MOVES, profile="qingdao-bie3")  # 001d (三)
+    assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
+
+
+_LONE_D = {1: "D 55", 2: "DD6 8", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_JOKER_6_ershayi_answer_count_disputed_in_tongsu() -> None:
+    """000§M 4: 两大灭一大 (two for one) vs 含有两张大王的牌 (any set holding two)."""
+    frames = play(_LONE_D, "1:D 2:DD6", profile="tongsu")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "cmp.ershayi_answer")
+    assert d.rule_id == "R-JOKER-6"
+    ruled = dict(d.alternatives)
+    assert ruled["exactly_two"].startswith("000§M 4: illegal (R-JOKER-6)")
+    assert ruled["any_with_two"] == "000§M 4: legal"
+    # the exact two 大王 are legal under both readings: no dispute
+    hands = dict(_LONE_D)
+    hands[2] = "DD 8"
+    assert not _disputes(play(hands, "1:D 2:DD", profile="tongsu"), "cmp.ershayi_answer")
+
+
+def test_R_JOKER_6_ershayi_answer_settled_by_rules_or_profile() -> None:
+    frames = play(_LONE_D, "1:D 2:DD6", profile="tongsu", rules="cmp.ershayi_answer=exactly_two")
+    assert violations(frames) == [("R-JOKER-6", 2)] and not of(frames, E.Dispute)
+    frames = play(_LONE_D, "1:D 2:DD6", profile="tongsu", rules="cmp.ershayi_answer=any_with_two")
+    assert violations(frames) == [] and not _disputes(frames, "cmp.ershayi_answer")
+    hands = {s: h + " 3" if "3" not in h else h for s, h in _LONE_D.items()}
+    frames = play(hands, "1:D 2:DD6", profile="dian-shao-men-luo")  # 000§J 第九条
+    assert violations(frames) == [("R-JOKER-6", 2)]
+    assert not _disputes(frames, "cmp.ershayi_answer")
+
+
+_GEMING = {1: "2 55", 2: "3 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_REVOLUTION_1_false_geming_fine_disputed() -> None:
+    """A 革命 with a 2 in hand is false under every reading; whether it is fined is open in
+    qingdao-standard (only 000§C 三9 and 000§K fine a false 造反)."""
+    frames = play(_GEMING, "1:革命 1:55")
+    assert violations(frames) == [("R-REVOLUTION-1", 1)]  # false under every reading
+    (d,) = _disputes(frames, "geming.fake_penalty")
+    ruled = dict(d.alternatives)
+    assert ruled["1"] == "000§C 三9: fined 1 point(s)"
+    assert ruled["0"] == "004b(13): not fined (the declaration is void)"
+    assert [e.points for e in of(frames, E.PenaltyApplied)] == [-1]  # type: ignore[attr-defined]
+
+
+def test_R_REVOLUTION_1_false_geming_fine_settled_by_rules_or_profile() -> None:
+    frames = play(_GEMING, "1:革命 1:55", rules="geming.fake_penalty=0")
+    assert not of(frames, E.Dispute) and not of(frames, E.PenaltyApplied)
+    # 000§K (一)7 违者罚一分: fujian2-zaofan states the fine
+    frames = play(_GEMING, "1:革命 1:55", profile="fujian2-zaofan")
+    assert not of(frames, E.Dispute)
+    assert [e.points for e in of(frames, E.PenaltyApplied)] == [-1]  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- part 2: the reverse case
+
+_H = {2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_JOKER_8_pure_joker_set_accepted_on_an_open_point() -> None:
+    """Leading 大王+小王 with no natural card: legal by play.pure_joker_mixed = true (no
+    document forbids it, 002b 6(c)), illegal under the other reading: the lead stands,
+    with a dispute."""
+    frames = play({1: "DX 55", 4: "3 TT", **_H}, "1:DX")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "play.pure_joker_mixed")
+    assert d.rule_id == "R-JOKER-8" and d.seat == 1
+    assert dict(d.alternatives) == {
+        "true": "the profile's default (open point): legal, the engine's ruling",
+        "false": "a documented variant (catalog): illegal (R-JOKER-8)",
+    }
+    assert frames[-1].state.count(1) == 2  # the accepted verdict stands
+    settled = play({1: "DX 55", 4: "3 TT", **_H}, "1:DX", rules="play.pure_joker_mixed=true")
+    assert not of(settled, E.Dispute)
+    # a plain lead reads no open point: no dispute
+    assert not of(play({1: "DX 55", 4: "3 TT", **_H}, "1:55"), E.Dispute)
+
+
+def test_R_JOKER_5_mixed_joker_answer_accepted_on_an_open_point() -> None:
+    """DX6 over X55: legal while 大王 and 小王 stay distinct (play.mixed_big_small, open in
+    qingdao-standard), illegal where a 大王 beside a 小王 counts as a 小王 (000§O)."""
+    moves = "1:X55 2:- 3:- 4:DX6"
+    frames = play({1: "X55 7", 4: "DX6 TT", **_H}, moves)
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "play.mixed_big_small")
+    ruled = dict(d.alternatives)
+    assert ruled["distinct"].endswith("legal, the engine's ruling")
+    assert ruled["big_counts_as_small"].endswith("illegal (R-JOKER-5)")
+    frames = play({1: "X55 7", 4: "DX6 TT", **_H}, moves, rules="play.mixed_big_small=distinct")
+    assert not of(frames, E.Dispute)
+    # dagang-196 states 000§O's reading: the same answer is a flat error there
+    frames = play({1: "X55 7", 4: "DX6 TT", **_H}, moves, profile="dagang-196")
+    assert ("R-JOKER-5", 4) in violations(frames)
+    assert not _disputes(frames, "play.mixed_big_small")
+
+
+def test_R_JOKER_6_ershayi_out_of_turn_accepted_on_an_open_point() -> None:
+    """Under 二杀一 (tongsu) seat 2, not the 对头, kills a lone 大王 with two: a plain play
+    while cmp.ershayi_is_burn = false (000§J 不算烧牌), a play that must be a burn
+    otherwise -- the kill stands, with a dispute."""
+    frames = play(
+        {1: "D 55", 2: "DD 8", 4: "3 TT", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:D 2:DD",
+        profile="tongsu",
+    )
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "cmp.ershayi_is_burn")
+    ruled = dict(d.alternatives)
+    assert ruled["false"].endswith("legal, the engine's ruling")
+    assert ruled["true"].endswith("illegal (R-GOUJI-2)")
+    frames = play(
+        {1: "D 55", 2: "DD 8", 4: "3 TT", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:D 2:DD",
+        profile="tongsu",
+        rules="cmp.ershayi_is_burn=false",
+    )
+    assert not of(frames, E.Dispute)
+
+
+# ---------------------------------------------------------------- part 3: the score
+
+_ALL3 = dict.fromkeys(range(1, 7), "3")
+_OUT_IN_ORDER = "1:3 2:- 3:- 4:- 5:- 6:- 2:3 3:- 4:- 5:- 6:- 3:3 4:- 5:- 6:- 4:3 5:- 6:- 5:3"
+
+
+def test_R_SCORE_1_place_points_disputed_in_dasai_5421() -> None:
+    """000§A 二1's 落科 read as 二落 and 大落 (5,4,2,2,1,1) or as 大落 only (二落 keeps the
+    middle value, 5,4,2,2,2,1): the deal is scored under each reading at its end."""
+    frames = play(_ALL3, _OUT_IN_ORDER, profile="dasai-5421")
+    assert violations(frames) == []
+    assert frames[-1].state.ended
+    (d,) = _disputes(frames, "score.place")
+    assert d.rule_id == "R-SCORE-1" and d.seat is None
+    ruled = dict(d.alternatives)
+    assert (
+        ruled["5,4,2,2,1,1"]
+        == "000§A 二1: team A +8, team B +7 (seats 1:+5 2:+4 3:+2 4:+2 5:+1 6:+1)"
+    )
+    assert (
+        ruled["5,4,2,2,2,1"]
+        == "000§A 二1: team A +9, team B +7 (seats 1:+5 2:+4 3:+2 4:+2 5:+2 6:+1)"
+    )
+    # the deal's recorded score is the engine's reading
+    (end,) = of(frames, E.DealEnded)
+    assert end.score is not None and end.score.team_points == {"A": 8, "B": 7}  # type: ignore[attr-defined]
+
+
+def test_R_SCORE_1_place_points_settled_by_rules_or_profile() -> None:
+    frames = play(_ALL3, _OUT_IN_ORDER, profile="dasai-5421", rules="score.place=5,4,2,2,2,1")
+    assert not _disputes(frames, "score.place")
+    (end,) = of(frames, E.DealEnded)
+    assert end.score is not None and end.score.team_points == {"A": 9, "B": 7}  # type: ignore[attr-defined]
+    # qingdao-standard states its place points (001c): no score dispute on the same places
+    hands = {1: "5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"}
+    frames = play(hands, "1:5 2:6 3:7 4:8 5:9")
+    assert frames[-1].state.ended and not of(frames, E.Dispute)
