@@ -36,7 +36,9 @@ TEAMS = ("青岛海风队", "崂山石老人队")
 
 
 def _tags(deal: m.Deal, extra: Sequence[tuple[str, str]], drop: Iterable[str] = ()) -> list[m.Tag]:
-    dropped = {"Event", "Seed", "X_Bots", "Deal", "TeamA", "TeamB", *drop} | {f"Seat{i}" for i in range(1, 7)}
+    dropped = {"Event", "Seed", "X_Bots", "Deal", "TeamA", "TeamB", *drop} | {
+        f"Seat{i}" for i in range(1, 7)
+    }
     kept = [t for t in deal.header if isinstance(t, m.Tag) and t.name not in dropped]
     names = [m.Tag(f"Seat{i}", PLAYERS[i - 1]) for i in range(1, 7)]
     head = [m.Tag(k, v) for k, v in extra]
