@@ -223,7 +223,10 @@ def _variation_at(deal: m.Deal) -> m.Deal:
 def final_match() -> None:
     deals = []
     for i, d in enumerate(simulate("qingdao-standard", 2026, 6, match=True), start=1):
-        d = attrs.evolve(d, header=tuple(_tags(d, _event_tags("决赛", i), drop=("Game",))))
+        # The final's rules sheet settles the open point its deals meet (a set of 大王 and
+        # 小王 together, play.pure_joker_mixed): stated in [Rules], it is no dispute.
+        extra = [*_event_tags("决赛", i), ("Rules", "play.pure_joker_mixed=true")]
+        d = attrs.evolve(d, header=tuple(_tags(d, extra, drop=("Game",))))
         d = _annotate(d, battles=3)
         if i == 1:
             d = _variation_at(d)

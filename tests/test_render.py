@@ -724,3 +724,16 @@ def test_disputed_deal_carries_other_profiles_rulings() -> None:
     assert build_view(match, profiles="none").deals[0].alternatives == ()
     html = render_match(build_view(match), "en")
     assert 'id="d1.rules"' in html and '"alt":' in html
+
+
+def test_only_a_live_page_carries_the_live_listener() -> None:
+    """The ``gjn-live`` block of replay.js goes only into ``gouji serve``'s spectator page
+    (``render_match(live=...)``), each page's CSP hashing the script it carries."""
+    from gojinotation_analyzer.publish.render import render_match
+
+    match = gj.loads(SAMPLE.read_text(encoding="utf-8"))
+    v = view.view_from_engine(match)
+    plain = render_match(v)
+    live = render_match(v, live="window.GJN_LIVE=null;")
+    assert "gjn-live" not in plain and "gjn-live" in live
+    assert len(live.encode()) > len(plain.encode())

@@ -172,12 +172,29 @@ def _squeeze_js(text: str) -> str:
     return "".join(out)
 
 
+_LIVE_BLOCK = re.compile(
+    r"^ */\* ---- live: begin .*?^ */\* ---- live: end ---- \*/\n", re.M | re.S
+)
+
+
+def _without_live(js: str) -> str:
+    """The script without its live block (the ``gjn-live`` listener): a page that follows
+    no live record (every page ``gouji render`` writes) does not carry it.
+
+    >>> js = "a;\\n  /* ---- live: begin x ---- */\\nb;\\n  /* ---- live: end ---- */\\nc;\\n"
+    >>> _without_live(js)
+    'a;\\nc;\\n'
+    """
+    return _LIVE_BLOCK.sub("", js)
+
+
 @cache
 def _assets() -> dict[str, str]:
     """The inline CSS, script and sprite, compacted once (the script also squeezed)."""
     return {
         "css": _squeeze_css(_compact(_asset("replay.css"))),
-        "js": _squeeze_js(_compact(_asset("replay.js"))),
+        "js": _squeeze_js(_compact(_without_live(_asset("replay.js")))),
+        "js_live": _squeeze_js(_compact(_asset("replay.js"))),
         "index_js": _squeeze_js(_compact(_asset("index.js"))),
         "svg": _asset("cards.svg").strip(),
     }
@@ -306,11 +323,13 @@ def render_match(
     :param index_href: a link back to the index page, if any.
     :param live: a script run after the replay's, allowed by its hash, with
         ``connect-src 'self'``: ``gouji serve``'s spectator page, which feeds the viewer
-        new steps through the ``gjn-live`` event (see ``replay.js``).
+        new steps through the ``gjn-live`` event (the live block of ``replay.js``, left
+        out of every other page).
     """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     assets = _assets()
+    js = assets["js_live"] if live else assets["js"]
     data = json_script(payload(view))
     source_href = (
         "data:text/plain;charset=utf-8;base64," + base64.b64encode(source).decode()
@@ -324,9 +343,9 @@ def render_match(
         html_lang=_HTML_LANG[lang],
         t=_ui(lang),
         i18n=i18n(),
-        csp=_csp([assets["css"]], [assets["js"], *([live] if live else [])], connect=bool(live)),
+        csp=_csp([assets["css"]], [js, *([live] if live else [])], connect=bool(live)),
         css=Markup(assets["css"]),
-        js=Markup(assets["js"]),
+        js=Markup(js),
         live=Markup(live) if live else None,
         sprite=Markup(assets["svg"]),
         data=data,

@@ -1203,6 +1203,7 @@
     if (location.hash.slice(1) !== fragment()) { applyHash(location.hash); }
   });
 
+  /* ---- live: begin (kept only in a live page: publish/render.py) ---- */
   /* ---- live: a page following a record as it is played (gouji serve's spectator view)
      dispatches 'gjn-live' on the document with detail {acts_from, acts: {en, zh}, src_from,
      src, totals, deals: [{pos, from, ...deal}]}: the tails of the string tables from those
@@ -1242,6 +1243,8 @@
     }
     render(false);
   });
+
+  /* ---- live: end ---- */
 
   /* ---- start ---- */
   viewer.hidden = false;
