@@ -96,9 +96,6 @@ CASES = [
     # stray input
     ("nul", H + "1:3 \x00", "GJN100", 2, 5, "\x00",
      "unexpected character '\\x00'", "意外的字符 '\\x00'"),
-    ("cards-without-seat", H + "333", "GJN101", 2, 1, "333",
-     "cards without a seat: write the seat first, as in 3:KKK (a play is one set, with no spaces "
-     "inside)", "牌前缺少座位：请先写座位，如 3:KKK（一手牌中间不能有空格）"),
     ("end-of-input", H + "1:burn", "GJN102", 2, 3, "", "unexpected end of input", "输入意外结束"),
 ]  # fmt: skip
 

@@ -214,6 +214,7 @@ SEAT_RULES = {
     "R-TURN-1", "R-PASS-1", "R-PASS-2", "R-GOUJI-2", "R-REPORT-1", "R-CLOSE-1", "R-CLOSE-2",
     "R-YIELD-1", "R-DECK-2", "R-BURN-1", "R-BURN-4", "R-BURN-7", "R-BIE3-3", "R-SET-2", "R-SET-3",
     "R-BUY-1", "R-REVOLUTION-1", "R-TRIBUTE-1", "R-TRIBUTE-2",
+    "R-BIE3-1",  # 3s given to a seat for which they are not its last set (憋3, play.three_split)
 }  # fmt: skip
 
 

@@ -21,7 +21,7 @@ re-exports them.
 
 >>> d = next(simulate("qingdao-standard", seed=7, deals=1))
 >>> d.tags["Event"], d.tags["Profile"], d.tags["Seat1"], d.tags["X_Bots"]
-('gouji simulate, deal 1', 'qingdao-standard', '朱军', 'heuristic')
+('够级模拟对局 第1局', 'qingdao-standard', '朱军', 'heuristic')
 >>> sorted(len(h.cards) for h in d.hands)
 [36, 36, 36, 36, 36, 36]
 >>> from gojinotation_analyzer.engine import replay
@@ -105,6 +105,7 @@ __all__ = [
     "build_deck",
     "deal_hands",
     "event_keys",
+    "event_name",
     "first_taker",
     "player_names",
     "shangban_leader",
