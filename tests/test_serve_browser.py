@@ -199,7 +199,10 @@ def test_full_deal_recorded_on_a_phone_and_followed_by_a_spectator(
     on_disk = (folder / "final.gjn").read_text(encoding="utf-8")
     assert without_confirmations(on_disk) == canonical(gj.dumps(gj.Match(deals=(deal,))))
     report = validate_source(on_disk, file="final.gjn")
-    assert report.exit_code == 0 and report.diagnostics == ()
+    # clean: no error or warning; a dispute on an open point of the profile (e.g. a 大王+小王
+    # set, play.pure_joker_mixed) is the validator's report, not a fault of the record
+    assert report.exit_code == 0
+    assert {d.severity.value for d in report.diagnostics} <= {"dispute", "notice"}
     sha = rec.page.inner_text("#sha").split()[-1]
     assert (folder / "final.gjn.sha256").read_text().split()[0] == sha
     spec.page.locator("#seal:has-text('SHA-256')").wait_for()
