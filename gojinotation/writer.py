@@ -175,7 +175,12 @@ def write_deal(deal: m.Deal | BrokenDeal) -> str:
     if hands:
         blocks.append("\n".join(hands))
     lines: list[str] = []
-    _moves(deal.moves, lines, True)
+    moves = deal.moves
+    if hands and moves and isinstance(moves[0], m.TurnPlay):
+        # A set without its seat right after the hand lines would read as more cards of
+        # the last hand: the round number of the first round keeps it a move (§9.3).
+        moves = (m.RoundMark(1), *moves)
+    _moves(moves, lines, True)
     if lines:
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -312,3 +313,19 @@ def test_two_deals_in_one_chunk_keep_their_own_raw_text() -> None:
     assert isinstance(second, gj.BrokenDeal)
     assert second.raw == '[Site "y"]\n1:3 hand 2: 3\n'
     assert gj.dumps(result.match).count("1:333") == 1
+
+
+def test_a_set_without_its_seat_right_after_the_hands_stays_a_move() -> None:
+    """Nothing is lost: a bare set first after the hand lines would read as more cards of
+    the last hand, so the writer puts the first round's number before it (format §9.3)."""
+    hands = gj.loads('[Event "x"]\nhand 1: 33\n1:33\n').deals[0]
+    assert isinstance(hands, gj.Deal)
+    bare = gj.TurnPlay(gj.parse_cards("44"))
+    deal = attrs.evolve(hands, moves=(bare,))
+    text = gj.dumps(deal)
+    assert "1. 44" in text
+    back = gj.loads(text).deals[0]
+    assert isinstance(back, gj.Deal) and back.hands == deal.hands
+    assert [type(x).__name__ for x in back.moves] == ["RoundMark", "TurnPlay"]
+    assert back.moves[1] == bare
+    assert gj.dumps(back) == text  # and canonical from then on
