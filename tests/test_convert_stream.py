@@ -160,7 +160,7 @@ _MEMORY_CHILD = r"""
 import contextlib, os, resource
 from gojinotation_analyzer.cli.main import main
 def rss():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return peak_rss()
 def convert(src, dst):
     main(["--lang", "en", "convert", src, "-o", dst], standalone_mode=False)
 convert(SMALL_IN, SMALL_OUT)

@@ -100,7 +100,7 @@ runner.invoke(main, ["validate", str(HERE / "index.gjn")])  # imports, grammar, 
 runner.invoke(main, ["render", str(HERE / "index.gjn"), "-o", str(work / "warm")])
 
 def rss():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return peak_rss()
 
 base = rss()
 out = {"size": len(data), "deals": len(gj.read(data).match.deals), "runs": []}

@@ -120,7 +120,7 @@ _MEMORY_CHILD = r"""
 import contextlib, os, resource
 from gojinotation_analyzer.cli.main import main
 def rss():
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return peak_rss()
 def validate(path):
     with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
         main(["--lang", "en", "validate", "--jobs", "1", "--format", "jsonl", path],
