@@ -87,6 +87,11 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         False,
     ),
     "kaidian.toke_requirement": ("dasai-5421", _ALL3, _OUT, False),
+    # a timeout on the lead (R-TIME-1): the documents with a clock make a timeout a pass
+    # (000§C, 000§F, 003) but none says what a leader's timeout does; qingdao-standard has
+    # no clock at all.  Read as a pass, the lead goes to seat 2 (who leads 88); read as no
+    # pass, seat 1 must still lead.
+    "time.timeout_is_pass": ("qingdao-standard", _H6, "1:timeout 2:88", False),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -147,7 +152,6 @@ PENDING: dict[str, str] = {
     "score.chuan3hu": "a deal where one team takes places 1-3; re-scored by score_readings, record not written",
     "score.lianbang_burn_scores": "a burn on a teammate's set under a profile with burn points; record not written",
     "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
-    "time.timeout_is_pass": "a timeout on the lead is a dispute (test_engine_rules.py), but it is the engine's own reading (ENGINE_DEFAULTS timeout-lead): a [Rules] stating the parameter does not settle it yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",
     "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",
