@@ -72,6 +72,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:D 2:DD6",
         False,
     ),
+    # bie3-activity (000§G) does not mention 二杀一 and compares only sets of the same size
+    # (EC-05): the 对头's DD on a lone 大王 is refused under "off" (the profile's default),
+    # accepted under two_big_beat_one_big (the catalog's variant, 000§M(3))
+    "cmp.ershayi": (
+        "bie3-activity",
+        {1: "D 55 3", 4: "DD 8 3", 2: "3 TT", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:D 2:- 3:- 4:DD",
+        False,
+    ),
     # an acceptance another reading refuses
     "play.pure_joker_mixed": ("qingdao-standard", {1: "DX 55", 4: "3 TT", **_H}, "1:DX", False),
     "play.mixed_big_small": (
@@ -129,7 +138,6 @@ PENDING: dict[str, str] = {
     "buy3.payment_order": "paying with a joker while holding a 2; record not written",
     "buy3.seller_order": "tiaozhanbei-2: buying from the 联邦 while the 对头 has a spare 3; record not written",
     "buy4.mode": "only with 开点发4; record not written",
-    "cmp.ershayi": "bie3-activity: whether 二杀一 is played; the refusal path re-judges it, record not written",
     "cmp.ershayi_pass_exempt": "dian-shao-men-luo: a 二杀一 by a seat that passed; record not written (the turn rules refuse the simple one as out of turn)",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
