@@ -231,3 +231,62 @@ def test_R_SCORE_1_place_points_settled_by_rules_or_profile() -> None:
     hands = {1: "5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"}
     frames = play(hands, "1:5 2:6 3:7 4:8 5:9")
     assert frames[-1].state.ended and not of(frames, E.Dispute)
+
+
+# 买3 under bie3-activity (000§G names no seller nor payment: the Qingdao 憋3 text 001d is
+# inherited from qingdao-standard, an open point)
+_BUY_X_D = {1: "X D 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"}
+_BUY_LIANBANG = {1: "2 55", 4: "3 TT", 3: "33 99", 2: "3 88", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_BUY_1_paying_with_a_dawang_is_disputed() -> None:
+    """Seat 1 has no 2 and pays his 大王 though he holds a 小王: any joker (001d) accepts it,
+    000§J 第四条 wants the 小王 first, 004c 第三条 only a 2 -- the buy stands, disputed."""
+    frames = play(_BUY_X_D, "1:buy 3 from 4 for D", profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.payment_order")
+    assert d.rule_id == "R-BUY-1" and d.seat == 1
+    ruled = dict(d.alternatives)
+    assert ruled["2,any_joker"].endswith("legal, the engine's ruling")
+    assert ruled["2,小王,大王"] == "000§J 第四条: illegal (R-BUY-1)"
+    assert ruled["2"] == "004c 第三条: illegal (R-BUY-1)"
+    # paying the 小王: only 004c refuses it
+    (x,) = _disputes(
+        play(_BUY_X_D, "1:buy 3 from 4 for X", profile="bie3-activity"), "buy3.payment_order"
+    )
+    assert dict(x.alternatives)["2,小王,大王"] == "000§J 第四条: legal"
+    # the record's [Rules] settle it: 000§J's order refuses the 大王 flat
+    flat = play(
+        _BUY_X_D,
+        "1:buy 3 from 4 for D",
+        profile="bie3-activity",
+        rules="buy3.payment_order=2,小王,大王",
+    )
+    assert violations(flat) == [("R-BUY-1", 1)] and not of(flat, E.Dispute)
+    # dian-shao-men-luo states it (000§J 第四条): a flat error, no dispute
+    own = play(_BUY_X_D, "1:buy 3 from 4 for D", profile="dian-shao-men-luo")
+    assert violations(own) == [("R-BUY-1", 1)] and not _disputes(own, "buy3.payment_order")
+
+
+def test_R_BUY_1_buying_from_ones_own_lianbang_is_disputed() -> None:
+    """The 对头 has no spare 3; seat 1 buys from his own 联邦 (seat 3): 001d lists the 对头
+    and the 对头's 联邦 only (refused), 000§D 三2 and 000§J 第四条 let one's 联邦 sell."""
+    frames = play(_BUY_LIANBANG, "1:buy 3 from 3 for 2", profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.seller_order")
+    ruled = dict(d.alternatives)
+    assert "illegal (R-BUY-1), the engine's ruling" in ruled["duitou,duitou_lianbang"]
+    assert ruled["duitou,own_lianbang"] == "000§D 三2: legal"
+    flat = play(_BUY_LIANBANG, "1:buy 3 from 3 for 2", profile="karamay-jingsai")
+    assert violations(flat) == [] and not of(flat, E.Dispute)  # 000§D states it: legal
+
+
+def test_R_BIE3_3_no_three_and_no_seller_is_disputed_unless_stated() -> None:
+    """Every other seat holds a single 3: seat 1 can buy none and plays; 001d (革命) gives
+    no result for a seat that does not 革命 -- 大落 by the engine, disputed."""
+    hands = {1: "2 55", 4: "3 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"}
+    frames = play(hands, "1:55", profile="bie3-activity")
+    (d,) = _disputes(frames, "buy3.no3_result")
+    assert [v for v, _ in d.alternatives] == ["daluo", "daluo_and_kaidian_flip"]
+    settled = play(hands, "1:55", profile="bie3-activity", rules="buy3.no3_result=geming")
+    assert not _disputes(settled, "buy3.no3_result")

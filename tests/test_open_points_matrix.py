@@ -81,7 +81,24 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:D 2:- 3:- 4:DD",
         False,
     ),
+    # 买3 from one's own 联邦 (seat 3) when the 对头 (seat 4) has no spare 3: the Qingdao
+    # 憋3 text (001d) lists the 对头 and his 联邦 only, so refused; 000§D 三2 and 000§J
+    # 第四条 let one's own 联邦 sell (or give) next, so legal
+    "buy3.seller_order": (
+        "bie3-activity",
+        {1: "2 55", 4: "3 TT", 3: "33 99", 2: "3 88", 5: "3 JJ", 6: "3 QQ"},
+        "1:buy 3 from 3 for 2",
+        False,
+    ),
     # an acceptance another reading refuses
+    # paying with a 大王 while holding a 小王 and no 2: any joker under 001d (accepted);
+    # 000§J 第四条 pays a 小王 before a 大王, 004c 第三条 pays only with a 2 (refused)
+    "buy3.payment_order": (
+        "bie3-activity",
+        {1: "X D 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:buy 3 from 4 for D",
+        False,
+    ),
     "play.pure_joker_mixed": ("qingdao-standard", {1: "DX 55", 4: "3 TT", **_H}, "1:DX", False),
     "play.mixed_big_small": (
         "qingdao-standard",
@@ -101,6 +118,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
     # no clock at all.  Read as a pass, the lead goes to seat 2 (who leads 88); read as no
     # pass, seat 1 must still lead.
     "time.timeout_is_pass": ("qingdao-standard", _H6, "1:timeout 2:88", False),
+    # a seat with no 3 and nobody to sell (every other seat holds a single 3): under the
+    # Qingdao 憋3 text (001d, 革命) a seat that does not 革命 has no stated result; the
+    # engine rules 大落, 000§C 三8 大落, 000§D 三2 大落 with the 开点 flipped
+    "buy3.no3_result": (
+        "bie3-activity",
+        {1: "2 55", 4: "3 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:55",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -133,10 +159,7 @@ PENDING: dict[str, str] = {
     "burn.killed_by_duitou": "latest-004: a burn killed by the 对头; places not re-judged yet",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy3.deadline": "a 买3 after one's first play under a 憋3 profile that inherits the point; record not written",
-    "buy3.no3_result": "a seat with no 3 and nobody to sell; record not written",
     "buy3.no_payment": "a seat with no 3 and no 2 or joker to pay; record not written",
-    "buy3.payment_order": "paying with a joker while holding a 2; record not written",
-    "buy3.seller_order": "tiaozhanbei-2: buying from the 联邦 while the 对头 has a spare 3; record not written",
     "buy4.mode": "only with 开点发4; record not written",
     "cmp.ershayi_pass_exempt": "dian-shao-men-luo: a 二杀一 by a seat that passed; record not written (the turn rules refuse the simple one as out of turn)",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",

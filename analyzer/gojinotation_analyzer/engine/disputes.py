@@ -26,9 +26,10 @@ The re-judging is handed the machine's judge (``judge``), so this module sits be
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Play
+from gojinotation.model import Action, Burn, Buy, Play
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
@@ -46,6 +47,11 @@ BURN_READS = (
     "burn.max_players_out",
     "pass.blocks_burn",
 )
+
+#: The parameters a 买3's judgement reads (R-BUY-1, :func:`~.rules_bie3._judge_buy`): who
+#: may sell and what the buyer must pay with; re-judged on an accepted buy
+#: (:func:`accepted_buy_readings`).
+BUY_READS = ("buy3.seller_order", "buy3.payment_order")
 
 #: The parameters :func:`~.scoring.score_deal` reads (R-SCORE-1..4, R-KAIDIAN-5,
 #: R-TRIBUTE-1, R-PENALTY-1): the ones :func:`score_readings` re-scores a deal under.
@@ -142,7 +148,7 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
         return hit[1], hit[2]
     stated = _stated(rs)
     out: _Open = {}
-    for name in (*PLAY_READS, *SCORE_READS):
+    for name in (*PLAY_READS, *SCORE_READS, *BUY_READS):
         if name in stated:
             continue
         s = _setting(prof, name)
@@ -328,6 +334,66 @@ def _refused(
     return rule
 
 
+def accepted_buy_readings(state: DealState, a: Buy, judge: Judge, ev: list[E.Event]) -> None:
+    """An accepted 买3 (R-BUY-1) whose seller or payment another documented reading of
+    ``buy3.seller_order`` / ``buy3.payment_order`` refuses: a Dispute, the buy stands."""
+    opens, _ = _open_memo(state)
+    if not opens or a.irregular:
+        return
+    for param in BUY_READS:
+        got = opens.get(param)
+        if got is not None:
+            _accepted_dispute(
+                state, a, param, got, partial(_rule, state, a, param, judge=judge), ev
+            )
+
+
+def _rule(state: DealState, a: Action, param: str, value: Any, judge: Judge) -> str:
+    """The rule id that refuses ``a`` under ``param = value``, or ``""`` (a buy refused
+    with the sanction ``accept`` still stands, but it is an error: refused too)."""
+    verdict = _rejudge(state, a, param, value, judge)
+    return verdict.rule_id if isinstance(verdict, _Fail) else ""
+
+
+def _accepted_dispute(
+    state: DealState,
+    a: Action,
+    param: str,
+    got: tuple[Any, list[tuple[Any, str]]],
+    refuses: Callable[[Any], str],
+    ev: list[E.Event],
+) -> None:
+    """A Dispute on the accepted action ``a`` when a reading of ``param`` refuses it."""
+    s, readings = got
+    out: list[tuple[str, str]] = []
+    refused = ""
+    for value, src in readings:
+        rule = refuses(value)
+        if rule:
+            refused = refused or rule
+            out.append((text(value), f"{src}: illegal ({rule})"))
+        else:
+            out.append((text(value), f"{src}: legal"))
+    if not refused:
+        return
+    current = state.rs.get(param)
+    here = _here(s, current)
+    ev.append(
+        E.Dispute(
+            a.seat,
+            rule_id=refused,
+            param=param,
+            en=f"legal under {param} = {text(current)}, an open point of the profile; "
+            "another documented reading refuses it (the "
+            + ("buy" if type(a) is Buy else "play")
+            + " stands as the engine rules)",
+            zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
+            action=a,
+            alternatives=((text(current), f"{here}: legal, the engine's ruling"), *out),
+        )
+    )
+
+
 def accepted_readings(
     state: DealState, a: Play | Burn, plan: Any, judge: Judge, ev: list[E.Event]
 ) -> None:
@@ -356,35 +422,13 @@ def accepted_readings(
         if got is None or param in seen:
             continue
         seen.add(param)
-        s, readings = got
-        out: list[tuple[str, str]] = []
-        refused = ""
-        for value, src in readings:
-            rule = _refused(state, a, plan, param, value, judge, memo)
-            if rule:
-                refused = refused or rule
-                out.append((text(value), f"{src}: illegal ({rule})"))
-            else:
-                out.append((text(value), f"{src}: legal"))
-        if not refused:
-            continue
-        current = state.rs.get(param)
-        here = _here(s, current)
-        ev.append(
-            E.Dispute(
-                a.seat,
-                rule_id=refused,
-                param=param,
-                en=f"legal under {param} = {text(current)}, an open point of the profile; "
-                "another documented reading refuses it (the play stands as the engine "
-                "rules)",
-                zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
-                action=a,
-                alternatives=(
-                    (text(current), f"{here}: legal, the engine's ruling"),
-                    *out,
-                ),
-            )
+        _accepted_dispute(
+            state,
+            a,
+            param,
+            got,
+            partial(_refused, state, a, plan, param, judge=judge, memo=memo),
+            ev,
         )
 
 
