@@ -290,3 +290,30 @@ def test_R_BIE3_3_no_three_and_no_seller_is_disputed_unless_stated() -> None:
     assert [v for v, _ in d.alternatives] == ["daluo", "daluo_and_kaidian_flip"]
     settled = play(hands, "1:55", profile="bie3-activity", rules="buy3.no3_result=geming")
     assert not _disputes(settled, "buy3.no3_result")
+
+
+_GEMING2 = {1: "55 66 4", 2: "77 88 4", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}
+
+
+def test_R_REVOLUTION_1_a_second_revolution_is_disputed_where_open() -> None:
+    """Seats 1 and 2 both 革命 under qingdao-bie3: 001d (二) allows each and says nothing of
+    two; 004b(13) voids the deal (the engine's reading), a dispute names both rulings."""
+    frames = play(_GEMING2, "1:革命 2:革命", profile="qingdao-bie3")
+    (d,) = _disputes(frames, "geming.second")
+    assert d.seat == 2 and dict(d.alternatives) == {
+        "void_deal": "004b(13): the deal is void",
+        "both_stand": "001d (二): seat 2 drops out as a 革命者 too",
+    }
+    assert frames[-1].state.void_deal and violations(frames) == []
+    # the record's [Rules] settle it either way, with no dispute
+    stand = play(
+        _GEMING2, "1:革命 2:革命", profile="qingdao-bie3", rules="geming.second=both_stand"
+    )
+    assert not of(stand, E.Dispute) and not stand[-1].state.void_deal
+    assert not stand[-1].state.active & 0b110  # seats 1 and 2 both dropped out (bits 1, 2)
+    void = play(_GEMING2, "1:革命 2:革命", profile="qingdao-bie3", rules="geming.second=void_deal")
+    assert not of(void, E.Dispute) and void[-1].state.void_deal
+    # qingdao-standard states it (004b(13)): void, no dispute
+    hands = {s: h.replace("4", "3") for s, h in _GEMING2.items()}
+    own = play(hands, "1:革命 2:革命", profile="qingdao-standard")
+    assert not of(own, E.Dispute) and own[-1].state.void_deal

@@ -127,6 +127,14 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:55",
         True,
     ),
+    # a second 革命 in the deal (seats 1 and 2 hold no 3, joker or 2): 001d (二) allows each
+    # to 革命 and says nothing of two; only 004b(13) voids the deal (the engine's reading)
+    "geming.second": (
+        "qingdao-bie3",
+        {1: "55 66 4", 2: "77 88 4", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"},
+        "1:革命 2:革命",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
