@@ -135,6 +135,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:革命 2:革命",
         True,
     ),
+    # 串三户 (team A takes places 1-3) under two-table-654321, whose tournament text (000§F)
+    # gives 6-5-4-3-2-1 place points and says nothing of 串三户: the deal's score under
+    # no_change (the profile's default), double, fixed 8-0 and 9-0
+    "score.chuan3hu": (
+        "two-table-654321",
+        {1: "5", 2: "6 3", 3: "7", 4: "8 3", 5: "9", 6: "T 3"},
+        "1:5 2:- 3:7 4:- 5:9 6:T 2:- 4:- 6:3 2:6 4:8 2:- 4:3",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -188,7 +197,6 @@ PENDING: dict[str, str] = {
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "rangpai.allowed": "trad-003: a 让牌; record not written",
     "score.bonus_zero_sum": "a burn or 闷 under a profile with event points; re-scored by score_readings, record not written",
-    "score.chuan3hu": "a deal where one team takes places 1-3; re-scored by score_readings, record not written",
     "score.lianbang_burn_scores": "a burn on a teammate's set under a profile with burn points; record not written",
     "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
