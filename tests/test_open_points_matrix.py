@@ -144,6 +144,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:5 2:- 3:7 4:- 5:9 6:T 2:- 4:- 6:3 2:6 4:8 2:- 4:3",
         True,
     ),
+    # 烧牌 scoring: seat 3 burns his own 联邦's (seat 1's) JJJJ and goes out 头科; 000§G 四
+    # gives 烧 a point but never says whether burning a teammate's set scores (the burner
+    # +1 and seat 1 -1 under true, nothing under false, the profile's default)
+    "score.lianbang_burn_scores": (
+        "bie3-activity",
+        {1: "JJJJ 9 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ 6:- 2:- 4:- 5:- 3:3 6:8 1:9 2:- 4:- 5:- 1:3 2:5 4:6 5:7",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -197,7 +206,6 @@ PENDING: dict[str, str] = {
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "rangpai.allowed": "trad-003: a 让牌; record not written",
     "score.bonus_zero_sum": "a burn or 闷 under a profile with event points; re-scored by score_readings, record not written",
-    "score.lianbang_burn_scores": "a burn on a teammate's set under a profile with burn points; record not written",
     "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",
