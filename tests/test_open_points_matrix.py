@@ -153,6 +153,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 3:burn QQQQ 6:- 2:- 4:- 5:- 3:3 6:8 1:9 2:- 4:- 5:- 1:3 2:5 4:6 5:7",
         True,
     ),
+    # the burner's points: seat 2 burns seat 1's JJJJ and goes out 头科 under
+    # dian-shao-men-luo (000§J: 烧 +1, 点 +1); 000§J never says whether the points are paid
+    # by the other team (zero-sum) or added on top -- the score under each reading
+    "score.bonus_zero_sum": (
+        "dian-shao-men-luo",
+        {1: "JJJJ 9 3", 2: "QQQQ 3", 3: "3 5", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 2:burn QQQQ 5:- 2:3 5:7 6:8 1:9 3:- 4:- 1:3 3:5 4:6",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -205,7 +214,6 @@ PENDING: dict[str, str] = {
     "penalty.violation_points": "a conduct penalty; an int list with no documented alternative in most profiles",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "rangpai.allowed": "trad-003: a 让牌; record not written",
-    "score.bonus_zero_sum": "a burn or 闷 under a profile with event points; re-scored by score_readings, record not written",
     "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",
