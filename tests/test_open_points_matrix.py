@@ -162,6 +162,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 2:burn QQQQ 5:- 2:3 5:7 6:8 1:9 3:- 4:- 1:3 3:5 4:6",
         True,
     ),
+    # a 闷 of one's own teammate: seat 3 burns seat 1's JJJJ, seat 1 is left with his 3
+    # (闷 by seat 3, his 联邦) under dian-shao-men-luo (000§J: 闷 +1); 000§J does not say
+    # whether a teammate's 闷 scores (000§C 8 and 000§D 二2 say it does not)
+    "bie3.men_teammate_scores": (
+        "dian-shao-men-luo",
+        {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ 6:- 3:3 6:8 2:- 4:- 5:- 6:3 2:5 4:6 5:7",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -189,7 +198,6 @@ PENDING: dict[str, str] = {
     "baohu.mode": "taikai-2014: a record with a 报牌 at ten cards; the 报户 check's readings are not re-judged yet",
     "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
     "bie3.men_place_order": "a 闷 deal with two 闷 seats; places are not re-judged yet (only scores)",
-    "bie3.men_teammate_scores": "a deal where a seat 闷s a teammate under a profile with 闷 points (dian-shao-men-luo); re-scored by score_readings, record not written",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
     "burn.killed_by_duitou": "latest-004: a burn killed by the 对头; places not re-judged yet",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
