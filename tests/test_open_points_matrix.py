@@ -171,6 +171,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 3:burn QQQQ 6:- 3:3 6:8 2:- 4:- 5:- 6:3 2:5 4:6 5:7",
         True,
     ),
+    # 开点 by a teammate's burn (saizhi-002, 开点 with no 憋3): seat 3 burns his 联邦 seat 1's
+    # JJJJ with a pure QQQQ; 001c counts only a seat's own 够级 set that wins the lead
+    # (unopened: the engine's reading), another reading counts the burn (opened)
+    "kaidian.teammate_burn_counts": (
+        "saizhi-002",
+        {1: "JJJJ 9", 2: "5 4", 3: "QQQQ 8", 4: "6 4", 5: "7 4", 6: "T 4"},
+        "1:JJJJ 3:burn QQQQ 6:- 3:8 6:T 1:- 2:- 4:- 5:- 6:4 1:9 2:- 4:- 5:- 2:4 4:6 5:7 2:- 4:- 5:4 2:5",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -213,7 +222,6 @@ PENDING: dict[str, str] = {
     "kaidian.cutoff_on_own_duitou_out": "only 000§J; record not written",
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
-    "kaidian.teammate_burn_counts": "a teammate's burn winning the lead for an unopened seat; record not written",
     "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",

@@ -373,14 +373,25 @@ def _play(
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
     kept = gousiji and not is_burn_set and _gousiji_kept(st, seat, gouji)
-    if (
-        kd_ok
-        and burn
-        and not p.teammate_burn
-        and top is not None
-        and _team(top.owner) == _team(seat)
-    ):
-        kd_ok = False
+    if kd_ok and burn and top is not None and _team(top.owner) == _team(seat):
+        # R-KAIDIAN-1: a burn on a teammate's set opens only under teammate_burn_counts
+        if not st.opened & BIT[seat]:
+            _dispute_param(
+                st,
+                None,
+                "R-KAIDIAN-1",
+                "kaidian.teammate_burn_counts",
+                ev,
+                (
+                    (
+                        "false",
+                        f"001c (从未用够级的方式取得过发牌权): seat {seat} is not opened by it",
+                    ),
+                    ("true", f"a documented variant (catalog): seat {seat} opens (开点) by it"),
+                ),
+            )
+        if not p.teammate_burn:
+            kd_ok = False
     restrict = _restrict(st, seat, gouji, is_burn_set, gousiji)
     if lead:
         st.round_no += 1
