@@ -317,3 +317,22 @@ def test_R_REVOLUTION_1_a_second_revolution_is_disputed_where_open() -> None:
     hands = {s: h.replace("4", "3") for s, h in _GEMING2.items()}
     own = play(hands, "1:革命 2:革命", profile="qingdao-standard")
     assert not of(own, E.Dispute) and own[-1].state.void_deal
+
+
+_LIFTED = {1: "JJJJ 9 3", 2: "QQQQ D7 3", 3: "5 3", 4: "6 3", 5: "KKKK 8 3", 6: "T 3"}
+
+
+def test_R_BURN_6_a_lifted_burn_names_the_burners_place_under_each_reading() -> None:
+    """latest-004: seat 5 lifts seat 2's burn (解烧).  004b(5) voids the burn and seat 2
+    plays on; 004a 一10 makes him 末位.  The dispute says so; [Rules] settle it."""
+    moves = "1:JJJJ 2:burn QQQQ 3:- 4:- 5:KKKK"
+    (d,) = _disputes(play(_LIFTED, moves, profile="latest-004"), "burn.killed_by_duitou")
+    ruled = dict(d.alternatives)
+    assert ruled["daluo"].endswith("seat 2 is 末位 (大落)")
+    assert ruled["void_continue"].endswith("the burn is void, seat 2 plays on")
+    daluo = play(_LIFTED, moves, profile="latest-004", rules="burn.killed_by_duitou=daluo")
+    assert not of(daluo, E.Dispute) and daluo[-1].state.place_of.get(2) == 6
+    plays_on = play(
+        _LIFTED, moves, profile="latest-004", rules="burn.killed_by_duitou=void_continue"
+    )
+    assert not of(plays_on, E.Dispute) and 2 not in plays_on[-1].state.place_of

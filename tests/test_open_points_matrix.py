@@ -180,6 +180,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 3:burn QQQQ 6:- 3:8 6:T 1:- 2:- 4:- 5:- 6:4 1:9 2:- 4:- 5:- 2:4 4:6 5:7 2:- 4:- 5:4 2:5",
         True,
     ),
+    # 末位 after a failed burn (a place): seat 2 burns seat 1's JJJJ and the burner's 对头
+    # side lifts it (seat 5's KKKK, 解烧); 004b(5) lets the burn be lifted and play go on,
+    # 004a 一10 makes a burn that does not go out 末位 (大落)
+    "burn.killed_by_duitou": (
+        "latest-004",
+        {1: "JJJJ 9 3", 2: "QQQQ D7 3", 3: "5 3", 4: "6 3", 5: "KKKK 8 3", 6: "T 3"},
+        "1:JJJJ 2:burn QQQQ 3:- 4:- 5:KKKK",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -208,7 +217,6 @@ PENDING: dict[str, str] = {
     "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
     "bie3.men_place_order": "a 闷 deal with two 闷 seats; places are not re-judged yet (only scores)",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
-    "burn.killed_by_duitou": "latest-004: a burn killed by the 对头; places not re-judged yet",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy3.deadline": "a 买3 after one's first play under a 憋3 profile that inherits the point; record not written",
     "buy3.no_payment": "a seat with no 3 and no 2 or joker to pay; record not written",
