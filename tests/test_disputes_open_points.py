@@ -336,3 +336,21 @@ def test_R_BURN_6_a_lifted_burn_names_the_burners_place_under_each_reading() -> 
         _LIFTED, moves, profile="latest-004", rules="burn.killed_by_duitou=void_continue"
     )
     assert not of(plays_on, E.Dispute) and 2 not in plays_on[-1].state.place_of
+
+
+def test_R_BIE3_2_a_men_seats_place_is_disputed_where_001d_is_silent() -> None:
+    """qingdao-bie3: seat 1 is left with his 3 by seat 3's burn (闷 #1).  The engine puts
+    him last (大落); with ``bie3.men_place_order=false`` stated he keeps playing."""
+    hands = {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"}
+    frames = play(hands, "1:JJJJ 3:burn QQQQ", profile="qingdao-bie3")
+    (d,) = _disputes(frames, "bie3.men_place_order")
+    assert dict(d.alternatives)["true"].endswith("seat 1 takes the last free place (闷 #1)")
+    assert frames[-1].state.place_of.get(1) == 6
+    kept = play(
+        hands, "1:JJJJ 3:burn QQQQ", profile="qingdao-bie3", rules="bie3.men_place_order=false"
+    )
+    assert not _disputes(kept, "bie3.men_place_order") and 1 not in kept[-1].state.place_of
+    # latest-004 states it (004b(14)): no dispute
+    assert not _disputes(
+        play(hands, "1:JJJJ 3:burn QQQQ", profile="latest-004"), "bie3.men_place_order"
+    )

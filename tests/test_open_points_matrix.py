@@ -189,6 +189,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 2:burn QQQQ 3:- 4:- 5:KKKK",
         True,
     ),
+    # a place: seat 3 burns seat 1's JJJJ, leaving seat 1 only his 3 (闷 #1) under
+    # qingdao-bie3; 001d is silent on where a 闷 seat finishes, the other 憋3 texts (000§G,
+    # 000§C, 000§J, 004b(14)) put him in the last free place
+    "bie3.men_place_order": (
+        "qingdao-bie3",
+        {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -215,7 +224,6 @@ EXCLUDED: dict[str, str] = {
 PENDING: dict[str, str] = {
     "baohu.mode": "taikai-2014: a record with a 报牌 at ten cards; the 报户 check's readings are not re-judged yet",
     "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
-    "bie3.men_place_order": "a 闷 deal with two 闷 seats; places are not re-judged yet (only scores)",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy3.deadline": "a 买3 after one's first play under a 憋3 profile that inherits the point; record not written",

@@ -314,5 +314,20 @@ def _men(st: DealState, victim: int, by: int, ev: list[E.Event]) -> None:
     ev.append(E.Men(victim, by=by, order=order))
     if _team(victim) == _team(by):
         _dispute_param(st, None, "R-BIE3-2", "bie3.men_teammate_scores", ev)
+    _dispute_param(
+        st,
+        None,
+        "R-BIE3-2",
+        "bie3.men_place_order",
+        ev,
+        (
+            (
+                "true",
+                f"000§G, 000§C, 000§J, 004b(14): seat {victim} takes the last free place "
+                f"(闷 #{order})",
+            ),
+            ("false", f"001d is silent (catalog): seat {victim} keeps his place to play for"),
+        ),
+    )
     if st.p.men_order:
         _force_bottom(st, victim, ev, f"闷 #{order}", f"第{order}个被闷")
