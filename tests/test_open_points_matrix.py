@@ -90,6 +90,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:buy 3 from 3 for 2",
         False,
     ),
+    # a claim of automatic 开点 by a seat with no 够级 set (5 6) under saizhi-002, whose
+    # documents (002) are silent: refused under the Qingdao reading (no automatic 开点),
+    # accepted under the activity rules' 000§G 五5 (the seat opens)
+    "kaidian.auto_if_no_gouji": (
+        "saizhi-002",
+        {1: "5 6", 2: "7 8", 3: "9 T", 4: "J 4", 5: "Q 4", 6: "K 4"},
+        "1:kaidian 1:5",
+        False,
+    ),
     # an acceptance another reading refuses
     # paying with a 大王 while holding a 小王 and no 2: any joker under 001d (accepted);
     # 000§J 第四条 pays a 小王 before a 大王, 004c 第三条 pays only with a 2 (refused)
@@ -233,7 +242,6 @@ PENDING: dict[str, str] = {
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
-    "kaidian.auto_if_no_gouji": "the claim is refused under both readings on the records tried; a hand with no 够级 set is needed",
     "kaidian.both_unopened": "karamay-jingsai / dian-shao-men-luo: both 对头 unopened; re-scored by score_readings, record not written",
     "kaidian.cutoff_on_own_duitou_out": "only 000§J; record not written",
     "kaidian.lead4": "only with 开点发4; record not written",
