@@ -207,6 +207,14 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:JJJJ 3:burn QQQQ",
         True,
     ),
+    # seat 1 opens with KK and goes out while his 对头 (seat 4) is unopened (saizhi-002): only
+    # 000§J 第五条(5) ends seat 4's chance then; 001c and 002 keep it to the cutoff
+    "kaidian.cutoff_on_own_duitou_out": (
+        "saizhi-002",
+        {1: "KK 5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"},
+        "1:KK 2:- 3:- 4:- 5:- 6:- 1:5",
+        True,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -243,7 +251,6 @@ PENDING: dict[str, str] = {
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
     "kaidian.both_unopened": "karamay-jingsai / dian-shao-men-luo: both 对头 unopened; re-scored by score_readings, record not written",
-    "kaidian.cutoff_on_own_duitou_out": "only 000§J; record not written",
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
     "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
