@@ -215,6 +215,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:KK 2:- 3:- 4:- 5:- 6:- 1:5",
         True,
     ),
+    # 二杀一 by a seat that passed in the round (dian-shao-men-luo): seat 2 passes on the 5,
+    # then kills seat 1's lone 大王 with DD; 000§J 第九条 二杀一不记过牌 is read as letting
+    # a passed seat do it (accepted) or only as not counting it a pass (refused, R-PASS-1)
+    "cmp.ershayi_pass_exempt": (
+        "dian-shao-men-luo",
+        {1: "5 D 3", 2: "DD 6 3", 3: "7 3 4", 4: "8 3 4", 5: "9 3 4", 6: "T 3 4"},
+        "1:5 2:- 3:7 4:8 5:9 6:T 1:D 2:DD",
+        False,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -246,7 +255,6 @@ PENDING: dict[str, str] = {
     "buy3.deadline": "a 买3 after one's first play is refused under every reading: the parameter has one value (no document allows a later buy, 000§D states the deadline); a dispute needs a documented alternative",
     "buy3.no_payment": "a seat with no 3 and no 2 or joker: under geming and gift alike the engine asks for a 3 bought or given before the first play (R-BIE3-3 on buy3.seller_order); the geming reading (he may 革命 instead) is not told apart yet",
     "buy4.mode": "only with 开点发4; record not written",
-    "cmp.ershayi_pass_exempt": "dian-shao-men-luo: a 二杀一 by a seat that passed; record not written (the turn rules refuse the simple one as out of turn)",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
