@@ -224,6 +224,14 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:5 2:- 3:7 4:8 5:9 6:T 1:D 2:DD",
         False,
     ),
+    # a 让牌 under trad-003: 003(10) lets a seat yield on his 对头's set, 003(17) forbids it
+    # (the 让牌 stands under the engine's reading, refused under the other)
+    "rangpai.allowed": (
+        "trad-003",
+        {1: "55 77", 2: "3 99", 3: "3 TT", 4: "66 99", 5: "3 88", 6: "3 JJ"},
+        "1:55 2:- 3:- 4:yield 5:88",
+        False,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -268,7 +276,6 @@ PENDING: dict[str, str] = {
     "penalty.misplay_lose_lead": "the lost lead after an illegal lead; the next-lead check is not re-judged yet",
     "penalty.violation_points": "a conduct penalty; an int list with no documented alternative in most profiles",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
-    "rangpai.allowed": "trad-003: a 让牌; record not written",
     "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Buy, Play
+from gojinotation.model import Action, Burn, Buy, Play, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
@@ -52,6 +52,10 @@ BURN_READS = (
 #: may sell and what the buyer must pay with; re-judged on an accepted buy
 #: (:func:`accepted_buy_readings`).
 BUY_READS = ("buy3.seller_order", "buy3.payment_order")
+
+#: The open parameters an accepted table action other than a play or a burn is re-judged
+#: on (:func:`accepted_buy_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1).
+ACTION_READS: dict[type, tuple[str, ...]] = {Buy: BUY_READS, Yield: ("rangpai.allowed",)}
 
 #: The parameters :func:`~.scoring.score_deal` reads (R-SCORE-1..4, R-KAIDIAN-5,
 #: R-TRIBUTE-1, R-PENALTY-1): the ones :func:`score_readings` re-scores a deal under.
@@ -148,7 +152,7 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
         return hit[1], hit[2]
     stated = _stated(rs)
     out: _Open = {}
-    for name in (*PLAY_READS, *SCORE_READS, *BUY_READS):
+    for name in (*PLAY_READS, *SCORE_READS, *BUY_READS, "rangpai.allowed"):
         if name in stated:
             continue
         s = _setting(prof, name)
@@ -334,13 +338,17 @@ def _refused(
     return rule
 
 
-def accepted_buy_readings(state: DealState, a: Buy, judge: Judge, ev: list[E.Event]) -> None:
+def accepted_buy_readings(state: DealState, a: Action, judge: Judge, ev: list[E.Event]) -> None:
     """An accepted 买3 (R-BUY-1) whose seller or payment another documented reading of
-    ``buy3.seller_order`` / ``buy3.payment_order`` refuses: a Dispute, the buy stands."""
+    ``buy3.seller_order`` / ``buy3.payment_order`` refuses, or an accepted 让牌 that
+    ``rangpai.allowed`` would refuse (:data:`ACTION_READS`): a Dispute, the action stands."""
+    reads = ACTION_READS.get(type(a))
+    if reads is None:
+        return
     opens, _ = _open_memo(state)
     if not opens or a.irregular:
         return
-    for param in BUY_READS:
+    for param in reads:
         got = opens.get(param)
         if got is not None:
             _accepted_dispute(
@@ -385,7 +393,7 @@ def _accepted_dispute(
             param=param,
             en=f"legal under {param} = {text(current)}, an open point of the profile; "
             "another documented reading refuses it (the "
-            + ("buy" if type(a) is Buy else "play")
+            + {Buy: "buy", Yield: "让牌"}.get(type(a), "play")
             + " stands as the engine rules)",
             zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
             action=a,
