@@ -50,11 +50,11 @@ BURN_READS = (
 
 #: The parameters a 买3's judgement reads (R-BUY-1, :func:`~.rules_bie3._judge_buy`): who
 #: may sell and what the buyer must pay with; re-judged on an accepted buy
-#: (:func:`accepted_buy_readings`).
+#: (:func:`accepted_action_readings`).
 BUY_READS = ("buy3.seller_order", "buy3.payment_order")
 
 #: The open parameters an accepted table action other than a play or a burn is re-judged
-#: on (:func:`accepted_buy_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1).
+#: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1).
 ACTION_READS: dict[type, tuple[str, ...]] = {Buy: BUY_READS, Yield: ("rangpai.allowed",)}
 
 #: The parameters :func:`~.scoring.score_deal` reads (R-SCORE-1..4, R-KAIDIAN-5,
@@ -338,7 +338,7 @@ def _refused(
     return rule
 
 
-def accepted_buy_readings(state: DealState, a: Action, judge: Judge, ev: list[E.Event]) -> None:
+def accepted_action_readings(state: DealState, a: Action, judge: Judge, ev: list[E.Event]) -> None:
     """An accepted 买3 (R-BUY-1) whose seller or payment another documented reading of
     ``buy3.seller_order`` / ``buy3.payment_order`` refuses, or an accepted 让牌 that
     ``rangpai.allowed`` would refuse (:data:`ACTION_READS`): a Dispute, the action stands."""
