@@ -232,6 +232,14 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:55 2:- 3:- 4:yield 5:88",
         False,
     ),
+    # EC-41: re-entry after a pass in 四户乱缠 under two-table-654321, whose 000§F has no
+    # 对头 re-entry and is silent on 四户乱缠: seat 5 passed, then plays Q with four left
+    "sihu_luanchan": (
+        "two-table-654321",
+        {1: "33", 2: "33", 3: "7 T 3 K", 4: "8 J 3 K", 5: "Q 3 K", 6: "9 3 K"},
+        "1:33 2:- 3:- 4:- 5:- 6:- 2:33 3:- 4:- 5:- 6:- 3:7 4:8 5:- 6:9 3:T 4:J 5:Q",
+        False,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -276,7 +284,6 @@ PENDING: dict[str, str] = {
     "penalty.misplay_lose_lead": "the lost lead after an illegal lead; the next-lead check is not re-judged yet",
     "penalty.violation_points": "a conduct penalty; an int list with no documented alternative in most profiles",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
-    "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",
     "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",
