@@ -281,7 +281,7 @@ PENDING: dict[str, str] = {
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
     "open.shangban": "saizhi-002 / latest-004: the first leader from the hands; the Leader-tag check is not re-judged yet",
-    "penalty.misplay_lose_lead": "the lost lead after an illegal lead; the next-lead check is not re-judged yet",
+    "penalty.misplay_lose_lead": "the lost lead after R-PASS-1/R-PASS-2/R-REPORT-1 (001d (四)): a sanction dispute via sanction_readings works, but _apply_sanction also runs for notices (a pass that is only noticed) and the EC-21/EC-31 expectations must be re-ruled first",
     "penalty.violation_points": "a conduct penalty; an int list with no documented alternative in most profiles",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
