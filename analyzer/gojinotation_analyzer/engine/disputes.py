@@ -152,7 +152,7 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
         return hit[1], hit[2]
     stated = _stated(rs)
     out: _Open = {}
-    for name in (*PLAY_READS, *SCORE_READS, *BUY_READS, "rangpai.allowed"):
+    for name in (*PLAY_READS, *SCORE_READS):
         if name in stated:
             continue
         s = _setting(prof, name)
@@ -343,16 +343,18 @@ def accepted_action_readings(state: DealState, a: Action, judge: Judge, ev: list
     ``buy3.seller_order`` / ``buy3.payment_order`` refuses, or an accepted 让牌 that
     ``rangpai.allowed`` would refuse (:data:`ACTION_READS`): a Dispute, the action stands."""
     reads = ACTION_READS.get(type(a))
-    if reads is None:
+    prof = state.profile
+    if reads is None or prof is None or a.irregular:
         return
-    opens, _ = _open_memo(state)
-    if not opens or a.irregular:
-        return
-    for param in reads:
-        got = opens.get(param)
-        if got is not None:
+    stated = _stated(state.rs)
+    for param in reads:  # rare actions: looked up here, not in the plays' memo
+        s = None if param in stated else _setting(prof, param)
+        if s is None or not (s.open or s.is_disputed):
+            continue
+        readings = _readings(state, param, s)
+        if readings:
             _accepted_dispute(
-                state, a, param, got, partial(_rule, state, a, param, judge=judge), ev
+                state, a, param, (s, readings), partial(_rule, state, a, param, judge=judge), ev
             )
 
 
