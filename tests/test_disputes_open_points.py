@@ -70,7 +70,8 @@ def test_R_BIE3_1_attached_threes_settled_by_rules_or_profile() -> None:
     )
     assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
     frames = play(_BIE3_ATTACH, _ATTACH_MOVES, profile="latest-004", rules="play.three_attach=true")
-    assert violations(frames) == [] and not of(frames, E.Dispute)
+    # (seat 1 going out leaves his 对头 unopened: kaidian.cutoff_on_own_duitou_out is open)
+    assert violations(frames) == [] and not _disputes(frames, "play.three_attach")
     assert 1 in frames[-1].state.place_of  # X333 was the last set: seat 1 is out
     frames = play(_BIE3_ATTACH, _ATTACH_MOVES, profile="qingdao-bie3")  # 001d (三)
     assert violations(frames) == [("R-BIE3-1", 1)] and not of(frames, E.Dispute)
@@ -231,3 +232,126 @@ def test_R_SCORE_1_place_points_settled_by_rules_or_profile() -> None:
     hands = {1: "5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"}
     frames = play(hands, "1:5 2:6 3:7 4:8 5:9")
     assert frames[-1].state.ended and not of(frames, E.Dispute)
+
+
+# 买3 under bie3-activity (000§G names no seller nor payment: the Qingdao 憋3 text 001d is
+# inherited from qingdao-standard, an open point)
+_BUY_X_D = {1: "X D 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"}
+_BUY_LIANBANG = {1: "2 55", 4: "3 TT", 3: "33 99", 2: "3 88", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_BUY_1_paying_with_a_dawang_is_disputed() -> None:
+    """Seat 1 has no 2 and pays his 大王 though he holds a 小王: any joker (001d) accepts it,
+    000§J 第四条 wants the 小王 first, 004c 第三条 only a 2 -- the buy stands, disputed."""
+    frames = play(_BUY_X_D, "1:buy 3 from 4 for D", profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.payment_order")
+    assert d.rule_id == "R-BUY-1" and d.seat == 1
+    ruled = dict(d.alternatives)
+    assert ruled["2,any_joker"].endswith("legal, the engine's ruling")
+    assert ruled["2,小王,大王"] == "000§J 第四条: illegal (R-BUY-1)"
+    assert ruled["2"] == "004c 第三条: illegal (R-BUY-1)"
+    # paying the 小王: only 004c refuses it
+    (x,) = _disputes(
+        play(_BUY_X_D, "1:buy 3 from 4 for X", profile="bie3-activity"), "buy3.payment_order"
+    )
+    assert dict(x.alternatives)["2,小王,大王"] == "000§J 第四条: legal"
+    # the record's [Rules] settle it: 000§J's order refuses the 大王 flat
+    flat = play(
+        _BUY_X_D,
+        "1:buy 3 from 4 for D",
+        profile="bie3-activity",
+        rules="buy3.payment_order=2,小王,大王",
+    )
+    assert violations(flat) == [("R-BUY-1", 1)] and not of(flat, E.Dispute)
+    # dian-shao-men-luo states it (000§J 第四条): a flat error, no dispute
+    own = play(_BUY_X_D, "1:buy 3 from 4 for D", profile="dian-shao-men-luo")
+    assert violations(own) == [("R-BUY-1", 1)] and not _disputes(own, "buy3.payment_order")
+
+
+def test_R_BUY_1_buying_from_ones_own_lianbang_is_disputed() -> None:
+    """The 对头 has no spare 3; seat 1 buys from his own 联邦 (seat 3): 001d lists the 对头
+    and the 对头's 联邦 only (refused), 000§D 三2 and 000§J 第四条 let one's 联邦 sell."""
+    frames = play(_BUY_LIANBANG, "1:buy 3 from 3 for 2", profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.seller_order")
+    ruled = dict(d.alternatives)
+    assert "illegal (R-BUY-1), the engine's ruling" in ruled["duitou,duitou_lianbang"]
+    assert ruled["duitou,own_lianbang"] == "000§D 三2: legal"
+    flat = play(_BUY_LIANBANG, "1:buy 3 from 3 for 2", profile="karamay-jingsai")
+    assert violations(flat) == [] and not of(flat, E.Dispute)  # 000§D states it: legal
+
+
+def test_R_BIE3_3_no_three_and_no_seller_is_disputed_unless_stated() -> None:
+    """Every other seat holds a single 3: seat 1 can buy none and plays; 001d (革命) gives
+    no result for a seat that does not 革命 -- 大落 by the engine, disputed."""
+    hands = {1: "2 55", 4: "3 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"}
+    frames = play(hands, "1:55", profile="bie3-activity")
+    (d,) = _disputes(frames, "buy3.no3_result")
+    assert [v for v, _ in d.alternatives] == ["daluo", "daluo_and_kaidian_flip"]
+    settled = play(hands, "1:55", profile="bie3-activity", rules="buy3.no3_result=geming")
+    assert not _disputes(settled, "buy3.no3_result")
+
+
+_GEMING2 = {1: "55 66 4", 2: "77 88 4", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}
+
+
+def test_R_REVOLUTION_1_a_second_revolution_is_disputed_where_open() -> None:
+    """Seats 1 and 2 both 革命 under qingdao-bie3: 001d (二) allows each and says nothing of
+    two; 004b(13) voids the deal (the engine's reading), a dispute names both rulings."""
+    frames = play(_GEMING2, "1:革命 2:革命", profile="qingdao-bie3")
+    (d,) = _disputes(frames, "geming.second")
+    assert d.seat == 2 and dict(d.alternatives) == {
+        "void_deal": "004b(13): the deal is void",
+        "both_stand": "001d (二): seat 2 drops out as a 革命者 too",
+    }
+    assert frames[-1].state.void_deal and violations(frames) == []
+    # the record's [Rules] settle it either way, with no dispute
+    stand = play(
+        _GEMING2, "1:革命 2:革命", profile="qingdao-bie3", rules="geming.second=both_stand"
+    )
+    assert not of(stand, E.Dispute) and not stand[-1].state.void_deal
+    assert not stand[-1].state.active & 0b110  # seats 1 and 2 both dropped out (bits 1, 2)
+    void = play(_GEMING2, "1:革命 2:革命", profile="qingdao-bie3", rules="geming.second=void_deal")
+    assert not of(void, E.Dispute) and void[-1].state.void_deal
+    # qingdao-standard states it (004b(13)): void, no dispute
+    hands = {s: h.replace("4", "3") for s, h in _GEMING2.items()}
+    own = play(hands, "1:革命 2:革命", profile="qingdao-standard")
+    assert not of(own, E.Dispute) and own[-1].state.void_deal
+
+
+_LIFTED = {1: "JJJJ 9 3", 2: "QQQQ D7 3", 3: "5 3", 4: "6 3", 5: "KKKK 8 3", 6: "T 3"}
+
+
+def test_R_BURN_6_a_lifted_burn_names_the_burners_place_under_each_reading() -> None:
+    """latest-004: seat 5 lifts seat 2's burn (解烧).  004b(5) voids the burn and seat 2
+    plays on; 004a 一10 makes him 末位.  The dispute says so; [Rules] settle it."""
+    moves = "1:JJJJ 2:burn QQQQ 3:- 4:- 5:KKKK"
+    (d,) = _disputes(play(_LIFTED, moves, profile="latest-004"), "burn.killed_by_duitou")
+    ruled = dict(d.alternatives)
+    assert ruled["daluo"].endswith("seat 2 is 末位 (大落)")
+    assert ruled["void_continue"].endswith("the burn is void, seat 2 plays on")
+    daluo = play(_LIFTED, moves, profile="latest-004", rules="burn.killed_by_duitou=daluo")
+    assert not of(daluo, E.Dispute) and daluo[-1].state.place_of.get(2) == 6
+    plays_on = play(
+        _LIFTED, moves, profile="latest-004", rules="burn.killed_by_duitou=void_continue"
+    )
+    assert not of(plays_on, E.Dispute) and 2 not in plays_on[-1].state.place_of
+
+
+def test_R_BIE3_2_a_men_seats_place_is_disputed_where_001d_is_silent() -> None:
+    """qingdao-bie3: seat 1 is left with his 3 by seat 3's burn (闷 #1).  The engine puts
+    him last (大落); with ``bie3.men_place_order=false`` stated he keeps playing."""
+    hands = {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"}
+    frames = play(hands, "1:JJJJ 3:burn QQQQ", profile="qingdao-bie3")
+    (d,) = _disputes(frames, "bie3.men_place_order")
+    assert dict(d.alternatives)["true"].endswith("seat 1 takes the last free place (闷 #1)")
+    assert frames[-1].state.place_of.get(1) == 6
+    kept = play(
+        hands, "1:JJJJ 3:burn QQQQ", profile="qingdao-bie3", rules="bie3.men_place_order=false"
+    )
+    assert not _disputes(kept, "bie3.men_place_order") and 1 not in kept[-1].state.place_of
+    # latest-004 states it (004b(14)): no dispute
+    assert not _disputes(
+        play(hands, "1:JJJJ 3:burn QQQQ", profile="latest-004"), "bie3.men_place_order"
+    )

@@ -545,6 +545,20 @@ def test_R_TIME_1_timeout_on_the_lead_is_a_dispute() -> None:
     assert "time.timeout_is_pass" in disputes(frames)
 
 
+def test_R_TIME_1_rules_settle_a_timeout_on_the_lead() -> None:
+    """A record's [Rules] stating time.timeout_is_pass settle the lead's timeout: true, the
+    lead passes to seat 2 with no dispute; false, seat 1 must still lead (seat 2's 88 is
+    out of turn, seat 1's 55 is the lead)."""
+    passed = play(H6, "1:timeout 2:88", rules="time.timeout_is_pass=true")
+    assert violations(passed) == [] and "time.timeout_is_pass" not in disputes(passed)
+    assert [e.seat for e in of(passed, E.TimeoutPass)] == [1]
+    kept = play(H6, "1:timeout 2:88", rules="time.timeout_is_pass=false")
+    assert "time.timeout_is_pass" not in disputes(kept) and not of(kept, E.TimeoutPass)
+    assert [seat for _, seat in violations(kept)] == [2]
+    stays = play(H6, "1:timeout 1:55", rules="time.timeout_is_pass=false")
+    assert violations(stays) == [] and not disputes(stays)
+
+
 def test_R_PENALTY_1_penalty_and_ruling_reach_the_facts() -> None:
     hands = {1: "5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"}
     frames = play(hands, '3:penalty -2 "signalling" 1:5 2:6 3:7 4:8 5:9 1:ruling "warning"')

@@ -72,7 +72,42 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:D 2:DD6",
         False,
     ),
+    # bie3-activity (000§G) does not mention 二杀一 and compares only sets of the same size
+    # (EC-05): the 对头's DD on a lone 大王 is refused under "off" (the profile's default),
+    # accepted under two_big_beat_one_big (the catalog's variant, 000§M(3))
+    "cmp.ershayi": (
+        "bie3-activity",
+        {1: "D 55 3", 4: "DD 8 3", 2: "3 TT", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:D 2:- 3:- 4:DD",
+        False,
+    ),
+    # 买3 from one's own 联邦 (seat 3) when the 对头 (seat 4) has no spare 3: the Qingdao
+    # 憋3 text (001d) lists the 对头 and his 联邦 only, so refused; 000§D 三2 and 000§J
+    # 第四条 let one's own 联邦 sell (or give) next, so legal
+    "buy3.seller_order": (
+        "bie3-activity",
+        {1: "2 55", 4: "3 TT", 3: "33 99", 2: "3 88", 5: "3 JJ", 6: "3 QQ"},
+        "1:buy 3 from 3 for 2",
+        False,
+    ),
+    # a claim of automatic 开点 by a seat with no 够级 set (5 6) under saizhi-002, whose
+    # documents (002) are silent: refused under the Qingdao reading (no automatic 开点),
+    # accepted under the activity rules' 000§G 五5 (the seat opens)
+    "kaidian.auto_if_no_gouji": (
+        "saizhi-002",
+        {1: "5 6", 2: "7 8", 3: "9 T", 4: "J 4", 5: "Q 4", 6: "K 4"},
+        "1:kaidian 1:5",
+        False,
+    ),
     # an acceptance another reading refuses
+    # paying with a 大王 while holding a 小王 and no 2: any joker under 001d (accepted);
+    # 000§J 第四条 pays a 小王 before a 大王, 004c 第三条 pays only with a 2 (refused)
+    "buy3.payment_order": (
+        "bie3-activity",
+        {1: "X D 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:buy 3 from 4 for D",
+        False,
+    ),
     "play.pure_joker_mixed": ("qingdao-standard", {1: "DX 55", 4: "3 TT", **_H}, "1:DX", False),
     "play.mixed_big_small": (
         "qingdao-standard",
@@ -87,6 +122,124 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         False,
     ),
     "kaidian.toke_requirement": ("dasai-5421", _ALL3, _OUT, False),
+    # a timeout on the lead (R-TIME-1): the documents with a clock make a timeout a pass
+    # (000§C, 000§F, 003) but none says what a leader's timeout does; qingdao-standard has
+    # no clock at all.  Read as a pass, the lead goes to seat 2 (who leads 88); read as no
+    # pass, seat 1 must still lead.
+    "time.timeout_is_pass": ("qingdao-standard", _H6, "1:timeout 2:88", False),
+    # a seat with no 3 and nobody to sell (every other seat holds a single 3): under the
+    # Qingdao 憋3 text (001d, 革命) a seat that does not 革命 has no stated result; the
+    # engine rules 大落, 000§C 三8 大落, 000§D 三2 大落 with the 开点 flipped
+    "buy3.no3_result": (
+        "bie3-activity",
+        {1: "2 55", 4: "3 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:55",
+        True,
+    ),
+    # a second 革命 in the deal (seats 1 and 2 hold no 3, joker or 2): 001d (二) allows each
+    # to 革命 and says nothing of two; only 004b(13) voids the deal (the engine's reading)
+    "geming.second": (
+        "qingdao-bie3",
+        {1: "55 66 4", 2: "77 88 4", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"},
+        "1:革命 2:革命",
+        True,
+    ),
+    # 串三户 (team A takes places 1-3) under two-table-654321, whose tournament text (000§F)
+    # gives 6-5-4-3-2-1 place points and says nothing of 串三户: the deal's score under
+    # no_change (the profile's default), double, fixed 8-0 and 9-0
+    "score.chuan3hu": (
+        "two-table-654321",
+        {1: "5", 2: "6 3", 3: "7", 4: "8 3", 5: "9", 6: "T 3"},
+        "1:5 2:- 3:7 4:- 5:9 6:T 2:- 4:- 6:3 2:6 4:8 2:- 4:3",
+        True,
+    ),
+    # 烧牌 scoring: seat 3 burns his own 联邦's (seat 1's) JJJJ and goes out 头科; 000§G 四
+    # gives 烧 a point but never says whether burning a teammate's set scores (the burner
+    # +1 and seat 1 -1 under true, nothing under false, the profile's default)
+    "score.lianbang_burn_scores": (
+        "bie3-activity",
+        {1: "JJJJ 9 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ 6:- 2:- 4:- 5:- 3:3 6:8 1:9 2:- 4:- 5:- 1:3 2:5 4:6 5:7",
+        True,
+    ),
+    # the burner's points: seat 2 burns seat 1's JJJJ and goes out 头科 under
+    # dian-shao-men-luo (000§J: 烧 +1, 点 +1); 000§J never says whether the points are paid
+    # by the other team (zero-sum) or added on top -- the score under each reading
+    "score.bonus_zero_sum": (
+        "dian-shao-men-luo",
+        {1: "JJJJ 9 3", 2: "QQQQ 3", 3: "3 5", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 2:burn QQQQ 5:- 2:3 5:7 6:8 1:9 3:- 4:- 1:3 3:5 4:6",
+        True,
+    ),
+    # a 闷 of one's own teammate: seat 3 burns seat 1's JJJJ, seat 1 is left with his 3
+    # (闷 by seat 3, his 联邦) under dian-shao-men-luo (000§J: 闷 +1); 000§J does not say
+    # whether a teammate's 闷 scores (000§C 8 and 000§D 二2 say it does not)
+    "bie3.men_teammate_scores": (
+        "dian-shao-men-luo",
+        {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ 6:- 3:3 6:8 2:- 4:- 5:- 6:3 2:5 4:6 5:7",
+        True,
+    ),
+    # 开点 by a teammate's burn (saizhi-002, 开点 with no 憋3): seat 3 burns his 联邦 seat 1's
+    # JJJJ with a pure QQQQ; 001c counts only a seat's own 够级 set that wins the lead
+    # (unopened: the engine's reading), another reading counts the burn (opened)
+    "kaidian.teammate_burn_counts": (
+        "saizhi-002",
+        {1: "JJJJ 9", 2: "5 4", 3: "QQQQ 8", 4: "6 4", 5: "7 4", 6: "T 4"},
+        "1:JJJJ 3:burn QQQQ 6:- 3:8 6:T 1:- 2:- 4:- 5:- 6:4 1:9 2:- 4:- 5:- 2:4 4:6 5:7 2:- 4:- 5:4 2:5",
+        True,
+    ),
+    # 末位 after a failed burn (a place): seat 2 burns seat 1's JJJJ and the burner's 对头
+    # side lifts it (seat 5's KKKK, 解烧); 004b(5) lets the burn be lifted and play go on,
+    # 004a 一10 makes a burn that does not go out 末位 (大落)
+    "burn.killed_by_duitou": (
+        "latest-004",
+        {1: "JJJJ 9 3", 2: "QQQQ D7 3", 3: "5 3", 4: "6 3", 5: "KKKK 8 3", 6: "T 3"},
+        "1:JJJJ 2:burn QQQQ 3:- 4:- 5:KKKK",
+        True,
+    ),
+    # a place: seat 3 burns seat 1's JJJJ, leaving seat 1 only his 3 (闷 #1) under
+    # qingdao-bie3; 001d is silent on where a 闷 seat finishes, the other 憋3 texts (000§G,
+    # 000§C, 000§J, 004b(14)) put him in the last free place
+    "bie3.men_place_order": (
+        "qingdao-bie3",
+        {1: "JJJJ 3", 2: "3 5", 3: "QQQQ 3", 4: "3 6", 5: "3 7", 6: "3 8"},
+        "1:JJJJ 3:burn QQQQ",
+        True,
+    ),
+    # seat 1 opens with KK and goes out while his 对头 (seat 4) is unopened (saizhi-002): only
+    # 000§J 第五条(5) ends seat 4's chance then; 001c and 002 keep it to the cutoff
+    "kaidian.cutoff_on_own_duitou_out": (
+        "saizhi-002",
+        {1: "KK 5", 2: "6", 3: "7", 4: "8", 5: "9", 6: "T"},
+        "1:KK 2:- 3:- 4:- 5:- 6:- 1:5",
+        True,
+    ),
+    # 二杀一 by a seat that passed in the round (dian-shao-men-luo): seat 2 passes on the 5,
+    # then kills seat 1's lone 大王 with DD; 000§J 第九条 二杀一不记过牌 is read as letting
+    # a passed seat do it (accepted) or only as not counting it a pass (refused, R-PASS-1)
+    "cmp.ershayi_pass_exempt": (
+        "dian-shao-men-luo",
+        {1: "5 D 3", 2: "DD 6 3", 3: "7 3 4", 4: "8 3 4", 5: "9 3 4", 6: "T 3 4"},
+        "1:5 2:- 3:7 4:8 5:9 6:T 1:D 2:DD",
+        False,
+    ),
+    # a 让牌 under trad-003: 003(10) lets a seat yield on his 对头's set, 003(17) forbids it
+    # (the 让牌 stands under the engine's reading, refused under the other)
+    "rangpai.allowed": (
+        "trad-003",
+        {1: "55 77", 2: "3 99", 3: "3 TT", 4: "66 99", 5: "3 88", 6: "3 JJ"},
+        "1:55 2:- 3:- 4:yield 5:88",
+        False,
+    ),
+    # EC-41: re-entry after a pass in 四户乱缠 under two-table-654321, whose 000§F has no
+    # 对头 re-entry and is silent on 四户乱缠: seat 5 passed, then plays Q with four left
+    "sihu_luanchan": (
+        "two-table-654321",
+        {1: "33", 2: "33", 3: "7 T 3 K", 4: "8 J 3 K", 5: "Q 3 K", 6: "9 3 K"},
+        "1:33 2:- 3:- 4:- 5:- 6:- 2:33 3:- 4:- 5:- 6:- 3:7 4:8 5:- 6:9 3:T 4:J 5:Q",
+        False,
+    ),
     # a sanction, a score
     "geming.fake_penalty": ("qingdao-standard", {1: "2 55", **_BIE3}, "1:革命 1:55", True),
     "score.place": ("dasai-5421", _ALL3, _OUT, True),
@@ -113,41 +266,24 @@ EXCLUDED: dict[str, str] = {
 PENDING: dict[str, str] = {
     "baohu.mode": "taikai-2014: a record with a 报牌 at ten cards; the 报户 check's readings are not re-judged yet",
     "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
-    "bie3.men_place_order": "a 闷 deal with two 闷 seats; places are not re-judged yet (only scores)",
-    "bie3.men_teammate_scores": "a deal where a seat 闷s a teammate under a profile with 闷 points (dian-shao-men-luo); re-scored by score_readings, record not written",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
-    "burn.killed_by_duitou": "latest-004: a burn killed by the 对头; places not re-judged yet",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
-    "buy3.deadline": "a 买3 after one's first play under a 憋3 profile that inherits the point; record not written",
-    "buy3.no3_result": "a seat with no 3 and nobody to sell; record not written",
-    "buy3.no_payment": "a seat with no 3 and no 2 or joker to pay; record not written",
-    "buy3.payment_order": "paying with a joker while holding a 2; record not written",
-    "buy3.seller_order": "tiaozhanbei-2: buying from the 联邦 while the 对头 has a spare 3; record not written",
+    "buy3.deadline": "a 买3 after one's first play is refused under every reading: the parameter has one value (no document allows a later buy, 000§D states the deadline); a dispute needs a documented alternative",
+    "buy3.no_payment": "a seat with no 3 and no 2 or joker: under geming and gift alike the engine asks for a 3 bought or given before the first play (R-BIE3-3 on buy3.seller_order); the geming reading (he may 革命 instead) is not told apart yet",
     "buy4.mode": "only with 开点发4; record not written",
-    "cmp.ershayi": "bie3-activity: whether 二杀一 is played; the refusal path re-judges it, record not written",
-    "cmp.ershayi_pass_exempt": "dian-shao-men-luo: a 二杀一 by a seat that passed; record not written (the turn rules refuse the simple one as out of turn)",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
-    "kaidian.auto_if_no_gouji": "the claim is refused under both readings on the records tried; a hand with no 够级 set is needed",
-    "kaidian.both_unopened": "karamay-jingsai / dian-shao-men-luo: both 对头 unopened; re-scored by score_readings, record not written",
-    "kaidian.cutoff_on_own_duitou_out": "only 000§J; record not written",
+    "kaidian.both_unopened": "two unopened 对头 under point sanctions pay each other (mutual) or nothing (cancel): the score is the same either way; it decides only the 点贡 cards owed before the next deal, which score_readings does not compare yet",
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
-    "kaidian.teammate_burn_counts": "a teammate's burn winning the lead for an unopened seat; record not written",
     "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
     "open.shangban": "saizhi-002 / latest-004: the first leader from the hands; the Leader-tag check is not re-judged yet",
-    "penalty.misplay_lose_lead": "the lost lead after an illegal lead; the next-lead check is not re-judged yet",
+    "penalty.misplay_lose_lead": "the lost lead after R-PASS-1/R-PASS-2/R-REPORT-1 (001d (四)): a sanction dispute via sanction_readings works, but _apply_sanction also runs for notices (a pass that is only noticed) and the EC-21/EC-31 expectations must be re-ruled first",
     "penalty.violation_points": "a conduct penalty; an int list with no documented alternative in most profiles",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
-    "rangpai.allowed": "trad-003: a 让牌; record not written",
-    "score.bonus_zero_sum": "a burn or 闷 under a profile with event points; re-scored by score_readings, record not written",
-    "score.chuan3hu": "a deal where one team takes places 1-3; re-scored by score_readings, record not written",
-    "score.lianbang_burn_scores": "a burn on a teammate's set under a profile with burn points; record not written",
-    "sihu_luanchan": "two-table-654321: re-entry in 四户乱缠 (EC-41); record not found yet",
-    "time.timeout_is_pass": "a timeout on the lead is a dispute (test_engine_rules.py), but it is the engine's own reading (ENGINE_DEFAULTS timeout-lead): a [Rules] stating the parameter does not settle it yet",
     "time.limit_s": "an int with no documented alternative value in qingdao-standard; a clocked record would need one",
     "tribute.extra": "a set of event tributes with no documented alternative set; record not written",
     "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",

@@ -455,8 +455,11 @@ def test_R_KAIDIAN_3_fours_take_no_attachments() -> None:
 
 def test_R_KAIDIAN_4_unopened_player_goes_out_first() -> None:
     hands = ["7", "55", "66", "88", "99", "5T"]
+    # (seat 1 going out would also raise kaidian.cutoff_on_own_duitou_out for his unopened
+    # 对头: the record states that too)
     text = record(hands, "1. 6:5 1:7", profile="saizhi-002", leader=6,
-                  rules="kaidian.toke_requirement=must_have_opened")  # fmt: skip
+                  rules="kaidian.toke_requirement=must_have_opened; "
+                  "kaidian.cutoff_on_own_duitou_out=false")  # fmt: skip
     expect(text, code="GJV210", rule="R-KAIDIAN-4", line=10, column=8, action="1:7",
            param="kaidian.toke_requirement")  # fmt: skip
     # the record's [Rules] settle the point: no "open point" dispute about it

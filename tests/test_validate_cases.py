@@ -208,14 +208,17 @@ EC21_MOVES = "1. 6:5 1:7 2:- 3:- 4:- 5:- 6:- 2. 1:3"
 @pytest.mark.parametrize(
     ("ab", "expected"),
     [
-        ("L4", LEGAL),  # allowed: he holds no 4s to keep back
+        # allowed: he holds no 4s to keep back; but his 对头 (seat 4) is unopened when he
+        # goes out: whether that ends seat 4's chance is kaidian.cutoff_on_own_duitou_out,
+        # stated only by 000§J 第五条(5) -- open here
+        ("L4", dispute("R-KAIDIAN-2")),
         ("QD", LEGAL),  # allowed (he pays 点贡)
         ("QS", LEGAL),  # no 开点 at all
         ("QB", LEGAL),
         ("DA", dispute("R-KAIDIAN-4")),  # not stated: proposed allowed, flagged
         ("DS", dispute("R-KAIDIAN-4")),
         ("KA", dispute("R-KAIDIAN-4")),
-        ("TZ", dispute("R-KAIDIAN-4")),
+        ("TZ", dispute("R-KAIDIAN-4") | dispute("R-KAIDIAN-2")),
         # 000§G 五5: a hand without a 够级 set opens automatically, so seat 1 ("73") has
         # opened and may be 头科
         ("BA", LEGAL),
@@ -269,8 +272,10 @@ def test_EC_27_two_players_men(ab: str) -> None:
     }
     assert forced == {2: 6, 5: 5}
     teammate = ruling_at(EC27_HANDS, EC27_MOVES, ab, "3:J")
-    if ab in ("TZ", "KA"):  # stated: a 闷 of one's teammate scores nothing
+    if ab == "TZ":  # stated: a 闷 of one's teammate scores nothing
         assert teammate == LEGAL
+    if ab == "KA":  # the score is stated (000§D 二2), the 闷 seat's place is not
+        assert teammate == dispute("R-BIE3-2")
     if ab in ("DA", "DS"):  # not stated: flagged
         assert teammate == dispute("R-BIE3-2")
 

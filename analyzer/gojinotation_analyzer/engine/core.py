@@ -454,16 +454,22 @@ class _Plan:
 
 
 def _dispute_param(
-    st: DealState, a: Action | None, rule_id: str, param: str | None, ev: list[E.Event]
+    st: DealState,
+    a: Action | None,
+    rule_id: str,
+    param: str | None,
+    ev: list[E.Event],
+    ruled: tuple[tuple[str, str], ...] = (),
 ) -> None:
     """A Dispute when the deciding parameter is an open point of the profile (and the
-    record's ``[Rules]`` do not state it)."""
+    record's ``[Rules]`` do not state it); ``ruled`` names each reading and what it rules
+    here (else the profile's disputed readings, or the catalog's variants)."""
     if not param or st.profile is None or param in _stated(st.rs):
         return
     s = _setting(st.profile, param)
     if s is None or not (s.open or s.is_disputed):
         return
-    alts = tuple(
+    alts = ruled or tuple(
         (str(r.value), r.note or (r.citation.tag if r.citation else "")) for r in s.disputed
     )
     if not alts:  # issue #11: name the other readings (the catalog's variants) at least

@@ -26,9 +26,10 @@ The re-judging is handed the machine's judge (``judge``), so this module sits be
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Play
+from gojinotation.model import Action, Burn, Buy, Play, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
@@ -46,6 +47,15 @@ BURN_READS = (
     "burn.max_players_out",
     "pass.blocks_burn",
 )
+
+#: The parameters a 买3's judgement reads (R-BUY-1, :func:`~.rules_bie3._judge_buy`): who
+#: may sell and what the buyer must pay with; re-judged on an accepted buy
+#: (:func:`accepted_action_readings`).
+BUY_READS = ("buy3.seller_order", "buy3.payment_order")
+
+#: The open parameters an accepted table action other than a play or a burn is re-judged
+#: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1).
+ACTION_READS: dict[type, tuple[str, ...]] = {Buy: BUY_READS, Yield: ("rangpai.allowed",)}
 
 #: The parameters :func:`~.scoring.score_deal` reads (R-SCORE-1..4, R-KAIDIAN-5,
 #: R-TRIBUTE-1, R-PENALTY-1): the ones :func:`score_readings` re-scores a deal under.
@@ -328,6 +338,72 @@ def _refused(
     return rule
 
 
+def accepted_action_readings(state: DealState, a: Action, judge: Judge, ev: list[E.Event]) -> None:
+    """An accepted 买3 (R-BUY-1) whose seller or payment another documented reading of
+    ``buy3.seller_order`` / ``buy3.payment_order`` refuses, or an accepted 让牌 that
+    ``rangpai.allowed`` would refuse (:data:`ACTION_READS`): a Dispute, the action stands."""
+    reads = ACTION_READS.get(type(a))
+    prof = state.profile
+    if reads is None or prof is None or a.irregular:
+        return
+    stated = _stated(state.rs)
+    for param in reads:  # rare actions: looked up here, not in the plays' memo
+        s = None if param in stated else _setting(prof, param)
+        if s is None or not (s.open or s.is_disputed):
+            continue
+        readings = _readings(state, param, s)
+        if readings:
+            _accepted_dispute(
+                state, a, param, (s, readings), partial(_rule, state, a, param, judge=judge), ev
+            )
+
+
+def _rule(state: DealState, a: Action, param: str, value: Any, judge: Judge) -> str:
+    """The rule id that refuses ``a`` under ``param = value``, or ``""`` (a buy refused
+    with the sanction ``accept`` still stands, but it is an error: refused too)."""
+    verdict = _rejudge(state, a, param, value, judge)
+    return verdict.rule_id if isinstance(verdict, _Fail) else ""
+
+
+def _accepted_dispute(
+    state: DealState,
+    a: Action,
+    param: str,
+    got: tuple[Any, list[tuple[Any, str]]],
+    refuses: Callable[[Any], str],
+    ev: list[E.Event],
+) -> None:
+    """A Dispute on the accepted action ``a`` when a reading of ``param`` refuses it."""
+    s, readings = got
+    out: list[tuple[str, str]] = []
+    refused = ""
+    for value, src in readings:
+        rule = refuses(value)
+        if rule:
+            refused = refused or rule
+            out.append((text(value), f"{src}: illegal ({rule})"))
+        else:
+            out.append((text(value), f"{src}: legal"))
+    if not refused:
+        return
+    current = state.rs.get(param)
+    here = _here(s, current)
+    ev.append(
+        E.Dispute(
+            a.seat,
+            rule_id=refused,
+            param=param,
+            en=f"legal under {param} = {text(current)}, an open point of the profile; "
+            "another documented reading refuses it (the "
+            + {Buy: "buy", Yield: "让牌"}.get(type(a), "play")
+            + " stands as the engine rules)",
+            zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
+            action=a,
+            alternatives=((text(current), f"{here}: legal, the engine's ruling"), *out),
+        )
+    )
+
+
 def accepted_readings(
     state: DealState, a: Play | Burn, plan: Any, judge: Judge, ev: list[E.Event]
 ) -> None:
@@ -356,35 +432,13 @@ def accepted_readings(
         if got is None or param in seen:
             continue
         seen.add(param)
-        s, readings = got
-        out: list[tuple[str, str]] = []
-        refused = ""
-        for value, src in readings:
-            rule = _refused(state, a, plan, param, value, judge, memo)
-            if rule:
-                refused = refused or rule
-                out.append((text(value), f"{src}: illegal ({rule})"))
-            else:
-                out.append((text(value), f"{src}: legal"))
-        if not refused:
-            continue
-        current = state.rs.get(param)
-        here = _here(s, current)
-        ev.append(
-            E.Dispute(
-                a.seat,
-                rule_id=refused,
-                param=param,
-                en=f"legal under {param} = {text(current)}, an open point of the profile; "
-                "another documented reading refuses it (the play stands as the engine "
-                "rules)",
-                zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
-                action=a,
-                alternatives=(
-                    (text(current), f"{here}: legal, the engine's ruling"),
-                    *out,
-                ),
-            )
+        _accepted_dispute(
+            state,
+            a,
+            param,
+            got,
+            partial(_refused, state, a, plan, param, judge=judge, memo=memo),
+            ev,
         )
 
 

@@ -90,6 +90,7 @@ class _P:
         self.buy4 = rs.buy4.mode
         self.geming = rs.geming.mode
         self.fake_geming = rs.geming.fake_penalty
+        self.geming_second = rs.geming.second
         self.tribute = rs.tribute.mode
         self.limit = rs.time.limit_s
         self.timeout_pass = rs.time.timeout_is_pass

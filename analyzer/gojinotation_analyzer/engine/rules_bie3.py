@@ -21,7 +21,7 @@ from gojinotation_analyzer.engine.core import (
     _team,
 )
 from gojinotation_analyzer.engine.opening import _transfer
-from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX
+from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _stated
 from gojinotation_analyzer.engine.rules_finish import _check_end, _force_bottom
 from gojinotation_analyzer.engine.rules_kaidian import _not_opened, _opened
 from gojinotation_analyzer.engine.state import (
@@ -284,7 +284,7 @@ def _bie3_no_three(st: DealState, seat: int, ev: list[E.Event]) -> None:
     en = f"seat {seat} holds no 3 under 憋3"
     zh = f"{seat}号无3"
     ev.append(E.Notice(seat, rule_id="R-BIE3-3", en=en, zh=zh, ruling=p.no3))
-    if p.no3 == "geming":
+    if p.no3 == "geming" and "buy3.no3_result" not in _stated(st.rs):
         _dispute(
             st,
             seat,
@@ -293,7 +293,10 @@ def _bie3_no_three(st: DealState, seat: int, ev: list[E.Event]) -> None:
             "buy3.no3_result",
             "a seat without a 3 that does not 革命: the documents give no result; treated as 大落",
             "无3又不革命者：文件未述，按大落处理",
-            (("daluo", "000§C 无3为6客"), ("daluo_and_kaidian_flip", "000§D")),
+            (
+                ("daluo", "000§C 三8 (不买3者视为大落): 大落"),
+                ("daluo_and_kaidian_flip", "000§D 三2: 大落, not opened, the 对头 opened"),
+            ),
             ev,
         )
     if p.no3 == "daluo_and_kaidian_flip" and p.kd:
@@ -311,5 +314,20 @@ def _men(st: DealState, victim: int, by: int, ev: list[E.Event]) -> None:
     ev.append(E.Men(victim, by=by, order=order))
     if _team(victim) == _team(by):
         _dispute_param(st, None, "R-BIE3-2", "bie3.men_teammate_scores", ev)
+    _dispute_param(
+        st,
+        None,
+        "R-BIE3-2",
+        "bie3.men_place_order",
+        ev,
+        (
+            (
+                "true",
+                f"000§G, 000§C, 000§J, 004b(14): seat {victim} takes the last free place "
+                f"(闷 #{order})",
+            ),
+            ("false", f"001d is silent (catalog): seat {victim} keeps his place to play for"),
+        ),
+    )
     if st.p.men_order:
         _force_bottom(st, victim, ev, f"闷 #{order}", f"第{order}个被闷")

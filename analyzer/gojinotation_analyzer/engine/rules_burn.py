@@ -315,7 +315,21 @@ def _burn_answered(st: DealState, seat: int, b: ActiveBurn, burn: bool, ev: list
         ev.append(E.CounterBurn(seat, against=b.burner, level=b.level + 1))
         return 0
     ev.append(E.BurnLifted(b.burner, by=seat))
-    _dispute_param(st, None, "R-BURN-6", "burn.killed_by_duitou", ev)
+    burner = b.burner
+    _dispute_param(
+        st,
+        None,
+        "R-BURN-6",
+        "burn.killed_by_duitou",
+        ev,
+        (
+            (
+                "void_continue",
+                f"004b(5) 烧牌者对方可解烧牌: the burn is void, seat {burner} plays on",
+            ),
+            ("daluo", f"004a 一10 烧牌不成即为末位: seat {burner} is 末位 (大落)"),
+        ),
+    )
     return b.burner if st.p.killed_daluo else 0
 
 

@@ -14,6 +14,7 @@ from gojinotation.model import (
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _dispute, _Fail, _next_active, _out_of_turn, _reported
 from gojinotation_analyzer.engine.opening import _transfer
+from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_turn import _finish_round, _turn_pass
 from gojinotation_analyzer.engine.scoring import (
     is_legal_return,
@@ -194,7 +195,23 @@ def _timeout(st: DealState, a: Action, ev: list[E.Event]) -> None:
         if st.closing:
             _finish_round(st, ev, implied=True)
         nxt = _next_active(st, seat)
+        stated = "time.timeout_is_pass" in _stated(st.rs)
+        if stated and not st.p.timeout_pass:  # the record's [Rules]: a timeout is no pass
+            ev.append(
+                E.Notice(
+                    seat,
+                    rule_id="R-TIME-1",
+                    en="timeout on the lead; the record's rules say a timeout is no pass: "
+                    f"seat {seat} must still lead",
+                    zh=f"发牌超时；本局规则规定超时不视为过牌：{seat}号仍须发牌",
+                    action=a,
+                )
+            )
+            return
         ev.append(E.TimeoutPass(seat))
+        if stated:  # the record's [Rules] say a timeout is a pass, on the lead too
+            st.leader = st.turn = nxt
+            return
         _dispute(
             st,
             seat,

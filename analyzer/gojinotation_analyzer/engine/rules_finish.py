@@ -16,11 +16,12 @@ from gojinotation_analyzer.engine.core import (
     _has_head,
     _popcount,
     _set_outcome,
+    _setting,
     _team,
     _two_out,
 )
 from gojinotation_analyzer.engine.opening import _void_hand
-from gojinotation_analyzer.engine.params import I2, I3, ID, IX
+from gojinotation_analyzer.engine.params import I2, I3, ID, IX, _stated
 from gojinotation_analyzer.engine.rules_kaidian import _kd_cutoff, _opened, _toke_check
 from gojinotation_analyzer.engine.scoring import (
     BurnFact,
@@ -200,6 +201,8 @@ def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
         )
     st.revolutions = (*st.revolutions, seat)
     if len(st.revolutions) >= 2:
+        _second_revolution(st, seat, ev)
+    if len(st.revolutions) >= 2 and st.p.geming_second == "void_deal":
         st.void_deal = True
         st.active = 0
         _check_end(st, ev, force=True)
@@ -218,6 +221,35 @@ def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
         ev.append(E.Gousiji(d, granted=True, chances=3))
     _fix_pointers(st, ev)
     _after_exit(st, seat, ev)
+
+
+def _second_revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:
+    """R-REVOLUTION-1 (geming.second): a second 革命/造反 in the deal; a Dispute where the
+    profile's documents leave it open and the record's [Rules] do not state it."""
+    if st.profile is None or "geming.second" in _stated(st.rs):
+        return
+    s = _setting(st.profile, "geming.second")
+    if s is None or not (s.open or s.is_disputed):
+        return
+    src = {r.value: r.citation.tag if r.citation else r.note for r in s.disputed}
+    void = f"{src.get('void_deal', '004b(13)')}: the deal is void"
+    stand = (
+        f"{src.get('both_stand', 'a documented variant')}: seat {seat} drops out as a 革命者 too"
+    )
+    here = "void_deal" if st.p.geming_second == "void_deal" else "both_stand"
+    _dispute(
+        st,
+        seat,
+        None,
+        "R-REVOLUTION-1",
+        "geming.second",
+        f"a second 革命 (seat {seat}): only 004b(13) voids the deal, the profile's own "
+        f"documents are silent; the engine rules geming.second = {here}",
+        f"第二个革命（{seat}号）：只有004b(13)规定本局作废，本规则文件未述；"
+        f"按 geming.second = {here} 裁定",
+        (("void_deal", void), ("both_stand", stand)),
+        ev,
+    )
 
 
 def _check_end(st: DealState, ev: list[E.Event], *, force: bool = False) -> None:

@@ -152,8 +152,21 @@ def _kd_cutoff(st: DealState, seat: int, place: int, ev: list[E.Event]) -> None:
         en, zh = f"cutoff: {why} is out", f"{why}产生，截止开点"
         for s in cut:
             _not_opened(st, s, ev, en, zh)
+    d = DUI[seat]
+    if d not in cut and st.active & BIT[d] and not (st.opened | st.kd_done) & BIT[d]:
+        _dispute_param(
+            st,
+            None,
+            "R-KAIDIAN-2",
+            "kaidian.cutoff_on_own_duitou_out",
+            ev,
+            (
+                ("false", f"001c: seat {d} may still open"),
+                ("true", f"000§J 第五条(5): seat {d} is 不开点 now (his 对头 went out)"),
+            ),
+        )
     if p.own_out:
-        _not_opened(st, DUI[seat], ev, "his 对头 went out", "对头走科")
+        _not_opened(st, d, ev, "his 对头 went out", "对头走科")
 
 
 def _toke_check(st: DealState, seat: int, ev: list[E.Event]) -> None:

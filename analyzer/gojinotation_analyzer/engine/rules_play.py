@@ -18,7 +18,6 @@ from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.core import (
     _PLAY_COUNTS,
     _counts,
-    _dispute,
     _dispute_param,
     _Fail,
     _gouji_played,
@@ -373,14 +372,25 @@ def _play(
         ev.append(E.Gousiji(seat))
     is_burn_set = st.burn is not None and st.burn.burner == seat
     kept = gousiji and not is_burn_set and _gousiji_kept(st, seat, gouji)
-    if (
-        kd_ok
-        and burn
-        and not p.teammate_burn
-        and top is not None
-        and _team(top.owner) == _team(seat)
-    ):
-        kd_ok = False
+    if kd_ok and burn and top is not None and _team(top.owner) == _team(seat):
+        # R-KAIDIAN-1: a burn on a teammate's set opens only under teammate_burn_counts
+        if not st.opened & BIT[seat]:
+            _dispute_param(
+                st,
+                None,
+                "R-KAIDIAN-1",
+                "kaidian.teammate_burn_counts",
+                ev,
+                (
+                    (
+                        "false",
+                        f"001c (从未用够级的方式取得过发牌权): seat {seat} is not opened by it",
+                    ),
+                    ("true", f"a documented variant (catalog): seat {seat} opens (开点) by it"),
+                ),
+            )
+        if not p.teammate_burn:
+            kd_ok = False
     restrict = _restrict(st, seat, gouji, is_burn_set, gousiji)
     if lead:
         st.round_no += 1
@@ -393,20 +403,18 @@ def _play(
         if not burn:
             ev.append(_played(seat, cards_t, top.owner))
         if st.passed & BIT[seat] and st.sihu and not st.p.reentry:
-            _dispute_param(st, None, "R-SIHU-1", "sihu_luanchan", ev)
-            if st.profile is not None:
-                _dispute(
-                    st,
-                    seat,
-                    None,
-                    "R-SIHU-1",
-                    "sihu_luanchan",
-                    "re-entry after a pass in 四户乱缠 while this profile has no 对头 re-entry "
-                    "(EC-41)",
-                    "四户乱缠中过牌后再上牌，而本规则过牌者不能回对门牌（EC-41）",
-                    (("false", "no re-entry: illegal"),),
-                    ev,
-                )
+            # EC-41: one Dispute, settled by a [Rules] stating sihu_luanchan
+            _dispute_param(
+                st,
+                None,
+                "R-SIHU-1",
+                "sihu_luanchan",
+                ev,
+                (
+                    ("true", f"四户乱缠 (chosen): seat {seat}'s re-entry after a pass is legal"),
+                    ("false", f"EC-41, no 对头 re-entry here: seat {seat}'s re-entry is illegal"),
+                ),
+            )
     if gouji:
         ans = DUI[seat] if restrict == R_DUITOU else (0 if restrict == R_NOBODY else -1)
         ev.append(_gouji_played(seat, cards_t, ans))

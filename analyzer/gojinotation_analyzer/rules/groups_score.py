@@ -28,6 +28,7 @@ from gojinotation_analyzer.rules.vocab import (
     FakeResult,
     FrozenMap,
     GemingMode,
+    GemingSecond,
     JokerExempt,
     KaidianCutoff,
     KaidianQualifying,
@@ -360,6 +361,16 @@ class GemingRules:
         "R-REVOLUTION-1",
         no=75,
         lo=0,
+    )
+    second: GemingSecond = _p(
+        "void_deal",
+        "A second 革命/造反 in the same deal: the deal is void, or each stands (the second "
+        "player drops out as a 革命者 too).",
+        "同一局出现第二个革命/造反：本局作废，或各自成立（第二人同样弃牌）。",
+        "T21",
+        "R-REVOLUTION-1",
+        note="added: 004b(13) 如同时出现2个(含2个)以上革命者，则该局作废; 001d (二) and 000§K "
+        "(一)7 allow the declaration and say nothing of a second one",
     )
 
 

@@ -99,7 +99,8 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     ),
     "timeout-lead": (
         "R-TIME-1: a timeout on the lead passes the lead to the next seat (Dispute: "
-        "time.timeout_is_pass)"
+        "time.timeout_is_pass, unless the record's [Rules] state it: true passes the lead "
+        "with no dispute, false keeps it with the leader)"
     ),
     "report-above-10": "R-REPORT-1: a report above 10 cards is a Notice (不够报), not an error",
     "sihu-reentry": (
