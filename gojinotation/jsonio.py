@@ -181,6 +181,15 @@ _JSON_TYPE_ZH = {
 }
 
 
+#: The cards read so far by their JSON spelling (a card is an immutable value, so one
+#: instance serves every occurrence; a deal spells each of its 100-odd cards many times).
+_CARDS: dict[str, Card] = {}
+_MAX_CACHED_CARDS = 4096
+#: The keys an object may have, by its required and optional keys (see :meth:`_In.obj`).
+_ALLOWED: dict[tuple[Sequence[str], Sequence[str]], tuple[frozenset[str], frozenset[str]]] = {}
+_BIG = 2**63 - 1
+
+
 class _In:
     """Reads JSON data into model values, tracking the JSON pointer of each value."""
 
@@ -206,6 +215,18 @@ class _In:
         required: Sequence[str],
         optional: Sequence[str] = (),
     ) -> Mapping[str, Any]:
+        # the usual case, checked at once: a dict whose keys are all allowed (so all
+        # strings) and that has every required key
+        if type(data) is dict:
+            sets = _ALLOWED.get((required, optional))
+            if sets is None:
+                sets = _ALLOWED[required, optional] = (
+                    frozenset((*required, *optional, "type", "span")),
+                    frozenset(required),
+                )
+            keys = data.keys()
+            if keys <= sets[0] and keys >= sets[1]:
+                return data
         if not isinstance(data, Mapping):
             raise self.wrong_type(path, "an object", data)
         for key in data:
@@ -266,15 +287,22 @@ class _In:
         return data
 
     def card(self, data: object, path: tuple[str | int, ...]) -> Card:
+        if type(data) is str:
+            known = _CARDS.get(data)
+            if known is not None:
+                return known
         text = self.str_(data, path)
         try:
-            return Card.parse(text)
+            card = Card.parse(text)
         except CardSyntaxError:
             raise self.fail(
                 path,
                 f'not one card: {text!r} (write e.g. "Kd", "T", "D", "?")',
                 f'不是一张牌：{text!r}（应写如 "Kd"、"T"、"D"、"?"）',
             ) from None
+        if len(_CARDS) < _MAX_CACHED_CARDS and "\r" not in text:
+            _CARDS[text] = card
+        return card
 
     def cards(
         self, data: object, path: tuple[str | int, ...], *, nonempty: bool = True
@@ -288,13 +316,34 @@ class _In:
                 f"{len(items)} cards in one group (at most {MAX_CARDS})",
                 f"一组中有 {len(items)} 张牌（最多 {MAX_CARDS} 张）",
             )
-        return tuple(self.card(c, (*path, i)) for i, c in enumerate(items))
+        try:  # every card a spelling seen before (no list or dict among them)
+            return tuple(map(_CARDS.__getitem__, items))
+        except (KeyError, TypeError):
+            return tuple(self.card(c, (*path, i)) for i, c in enumerate(items))
 
     def span(self, data: Mapping[str, Any], path: tuple[str | int, ...]) -> m.Span:
-        if "span" not in data or data["span"] is None:
+        raw = data.get("span")
+        if raw is None:
             return _NO_SPAN
+        if type(raw) is dict and len(raw) == 4:  # the usual case, checked at once
+            try:
+                line, column = raw["line"], raw["column"]
+                end_line, end_column = raw["end_line"], raw["end_column"]
+            except KeyError:
+                line = None
+            if (
+                type(line) is int
+                and type(column) is int
+                and type(end_line) is int
+                and type(end_column) is int
+                and 0 <= line <= _BIG
+                and 0 <= column <= _BIG
+                and 0 <= end_line <= _BIG
+                and 0 <= end_column <= _BIG
+            ):
+                return m.Span(line, column, end_line, end_column)
         p = (*path, "span")
-        s = self.obj(data["span"], p, ("line", "column"), ("end_line", "end_column"))
+        s = self.obj(raw, p, ("line", "column"), ("end_line", "end_column"))
         big = 2**63 - 1
         return m.Span(
             self.int_(s["line"], (*p, "line"), hi=big),
@@ -319,6 +368,11 @@ class _In:
 
     # -- values
     def value(self, data: object, path: tuple[str | int, ...], allowed: frozenset[str]) -> Any:
+        kind = data.get("type") if type(data) is dict else None
+        if type(kind) is str and kind in allowed:  # the usual case
+            reader = _READERS.get(kind)
+            if reader is not None:
+                return reader(self, data, path)
         kind = self.kind(data, path)
         if kind not in allowed:
             names = ", ".join(sorted(allowed)) if len(allowed) < 6 else "another type"
@@ -496,6 +550,25 @@ class _In:
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
+        plain = _PLAIN_ACTIONS.get(kind)
+        if plain is not None and type(data) is dict and plain[1].issuperset(data):
+            # the usual action, checked at once: a seat, its cards if any, a span
+            seat = data.get("seat")
+            if type(seat) is int and 1 <= seat <= 6:
+                cls, _, has_cards = plain
+                span = self.span(data, path)
+                if not has_cards:
+                    action: m.Action = cls(seat, span=span)
+                    return action
+                cards = data.get("cards")
+                if type(cards) is list and 0 < len(cards) <= MAX_CARDS:
+                    try:
+                        known = tuple(map(_CARDS.__getitem__, cards))
+                    except (KeyError, TypeError):
+                        pass
+                    else:
+                        action = cls(seat, cards=known, span=span)
+                        return action
         fields = _ACTION_FIELDS[kind]
         optional = ("to",) if kind == "draw" else ()
         d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes", *optional))
@@ -520,7 +593,7 @@ class _In:
         notes = self.notes(d, path)
         irregular = self.bool_(d["irregular"], (*path, "irregular")) if "irregular" in d else False
         cls = _ACTION_CLASSES[kind]
-        action: m.Action = cls(
+        action = cls(
             self.seat(d["seat"], (*path, "seat")),
             irregular=irregular,
             glyphs=glyphs,
@@ -555,6 +628,18 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "baola": ("rebel",),
     "waive": (),
     "query": ("target",),
+}
+
+#: The actions read at once when they hold only a seat, their cards (if any), a span
+#: and their type: class, the keys allowed, whether there are cards.
+_PLAIN_ACTIONS: dict[str, tuple[Any, frozenset[str], bool]] = {
+    kind: (
+        _ACTION_CLASSES[kind],
+        frozenset(("type", "seat", "span", *fields)),
+        fields == ("cards",),
+    )
+    for kind, fields in _ACTION_FIELDS.items()
+    if fields in ((), ("cards",))
 }
 
 
