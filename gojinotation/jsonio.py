@@ -42,6 +42,9 @@ from ._jsonout import Value as Value
 from ._jsonout import dumps_json as dumps_json
 from ._jsonout import iter_json as iter_json
 from ._jsonout import to_json as to_json
+from ._jsonquick import CARDS as _CARDS
+from ._jsonquick import MAX_CACHED_CARDS as _MAX_CACHED_CARDS
+from ._jsonquick import plain_kind, quick_action, quick_span
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
 from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
@@ -181,13 +184,8 @@ _JSON_TYPE_ZH = {
 }
 
 
-#: The cards read so far by their JSON spelling (a card is an immutable value, so one
-#: instance serves every occurrence; a deal spells each of its 100-odd cards many times).
-_CARDS: dict[str, Card] = {}
-_MAX_CACHED_CARDS = 4096
 #: The keys an object may have, by its required and optional keys (see :meth:`_In.obj`).
 _ALLOWED: dict[tuple[Sequence[str], Sequence[str]], tuple[frozenset[str], frozenset[str]]] = {}
-_BIG = 2**63 - 1
 
 
 class _In:
@@ -325,23 +323,9 @@ class _In:
         raw = data.get("span")
         if raw is None:
             return _NO_SPAN
-        if type(raw) is dict and len(raw) == 4:  # the usual case, checked at once
-            try:
-                line, column = raw["line"], raw["column"]
-                end_line, end_column = raw["end_line"], raw["end_column"]
-            except KeyError:
-                line = None
-            if (
-                type(line) is int
-                and type(column) is int
-                and type(end_line) is int
-                and type(end_column) is int
-                and 0 <= line <= _BIG
-                and 0 <= column <= _BIG
-                and 0 <= end_line <= _BIG
-                and 0 <= end_column <= _BIG
-            ):
-                return m.Span(line, column, end_line, end_column)
+        quick = quick_span(raw)
+        if quick is not None:
+            return quick
         p = (*path, "span")
         s = self.obj(raw, p, ("line", "column"), ("end_line", "end_column"))
         big = 2**63 - 1
@@ -550,25 +534,9 @@ class _In:
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
-        plain = _PLAIN_ACTIONS.get(kind)
-        if plain is not None and type(data) is dict and plain[1].issuperset(data):
-            # the usual action, checked at once: a seat, its cards if any, a span
-            seat = data.get("seat")
-            if type(seat) is int and 1 <= seat <= 6:
-                cls, _, has_cards = plain
-                span = self.span(data, path)
-                if not has_cards:
-                    action: m.Action = cls(seat, span=span)
-                    return action
-                cards = data.get("cards")
-                if type(cards) is list and 0 < len(cards) <= MAX_CARDS:
-                    try:
-                        known = tuple(map(_CARDS.__getitem__, cards))
-                    except (KeyError, TypeError):
-                        pass
-                    else:
-                        action = cls(seat, cards=known, span=span)
-                        return action
+        quick = quick_action(kind, data, lambda d: self.span(d, path))
+        if quick is not None:
+            return quick
         fields = _ACTION_FIELDS[kind]
         optional = ("to",) if kind == "draw" else ()
         d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes", *optional))
@@ -593,7 +561,7 @@ class _In:
         notes = self.notes(d, path)
         irregular = self.bool_(d["irregular"], (*path, "irregular")) if "irregular" in d else False
         cls = _ACTION_CLASSES[kind]
-        action = cls(
+        action: m.Action = cls(
             self.seat(d["seat"], (*path, "seat")),
             irregular=irregular,
             glyphs=glyphs,
@@ -630,17 +598,9 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "query": ("target",),
 }
 
-#: The actions read at once when they hold only a seat, their cards (if any), a span
-#: and their type: class, the keys allowed, whether there are cards.
-_PLAIN_ACTIONS: dict[str, tuple[Any, frozenset[str], bool]] = {
-    kind: (
-        _ACTION_CLASSES[kind],
-        frozenset(("type", "seat", "span", *fields)),
-        fields == ("cards",),
-    )
-    for kind, fields in _ACTION_FIELDS.items()
-    if fields in ((), ("cards",))
-}
+for _kind, _fields in _ACTION_FIELDS.items():
+    if _fields in ((), ("cards",)):
+        plain_kind(_kind, _ACTION_CLASSES[_kind], _fields)
 
 
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]

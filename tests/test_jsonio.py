@@ -405,7 +405,12 @@ QUICK_BAD: list[tuple[object, str, str]] = [
 @pytest.mark.parametrize(("data", "path", "words"), QUICK_BAD)
 def test_quick_paths_check_what_the_full_checks_check(data: object, path: str, words: str) -> None:
     good = {"type": "play", "seat": 1, "cards": ["K", "3"], "span": _SPAN}
-    assert from_json(good) == m.Play(1, cards=(Card.parse("K"), Card.parse("3")))
+    usual = m.Play(1, cards=(Card.parse("K"), Card.parse("3")), span=m.Span(1, 1, 1, 4))
+    for _ in range(2):  # the second time its cards are spellings read before
+        quick = from_json(good)
+        assert quick == usual and hash(quick) == hash(usual) and repr(quick) == repr(usual)
+        assert isinstance(quick, m.Play) and quick.span == usual.span
+        assert from_json({"type": "pass", "seat": 2, "span": _SPAN}) == m.Pass(2)
     with pytest.raises(JsonError) as info:
         from_json(data)
     assert info.value.path == path
