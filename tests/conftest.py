@@ -96,3 +96,11 @@ def browser() -> Iterator[Any]:
     yield b
     b.close()
     pw.stop()
+
+
+@pytest.fixture(autouse=True)
+def _gouji_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own ``gouji`` cache (``fmt --check``'s canonical files): no test
+    sees what another test (or the user's own runs) entered."""
+    monkeypatch.setenv("GOUJI_CACHE_DIR", str(tmp_path_factory.mktemp("gouji-cache")))
+    monkeypatch.delenv("GOUJI_NO_CACHE", raising=False)
