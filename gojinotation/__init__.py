@@ -22,6 +22,11 @@ Text is read by :func:`read` / :func:`loads`, files by :func:`read_file` / :func
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names for mypy; at run time they are imported on first use
+    from . import cards as cards
+    from . import errors as errors
+    from . import model as model
+    from . import reader as reader
+    from . import writer as writer
     from .cards import Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards
     from .errors import GoujiError, NotationError
     from .model import (
@@ -221,10 +226,17 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use (and then cached)."""
+    from importlib import import_module
+
     module = _WHERE.get(name)
     if module is None:
+        if not name.startswith("__"):  # a submodule (``gj.cards``), as when all were imported
+            try:
+                return import_module(f"{__name__}.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{__name__}.{name}":
+                    raise
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
 
     value = getattr(import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
