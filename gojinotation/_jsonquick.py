@@ -9,6 +9,7 @@ from typing import Any
 
 from . import model as m
 from ._fast import _new, _plain, _slot_setter
+from ._jsonout import _NO_SPAN
 from ._values import MAX_CARDS
 from .cards import Card
 
@@ -56,9 +57,10 @@ def plain_kind(kind: str, cls: type, fields: tuple[str, ...]) -> None:
     _PLAIN[kind] = (cls, allowed, setters, has_cards, _plain(cls))
 
 
-def quick_action(kind: str, data: object, span_of: Any) -> m.Action | None:
+def quick_action(kind: str, data: object, span_of: Any, path: Any) -> m.Action | None:
     """The action ``data`` of type ``kind`` when it holds only its type, a seat, its cards
-    (spellings read before) and a span (``span_of(data)``, the reader's own check)."""
+    (spellings read before) and a span (:func:`quick_span`, else ``span_of(data, path)``,
+    the reader's own check)."""
     plain = _PLAIN.get(kind)
     if plain is None or type(data) is not dict or not plain[1].issuperset(data):
         return None
@@ -66,7 +68,9 @@ def quick_action(kind: str, data: object, span_of: Any) -> m.Action | None:
     if type(seat) is not int or not 1 <= seat <= 6:
         return None
     cls, _, setters, has_cards, direct = plain
-    values: tuple[Any, ...] = (seat, False, (), (), span_of(data))
+    raw = data.get("span")
+    span = _NO_SPAN if raw is None else quick_span(raw) or span_of(data, path)
+    values: tuple[Any, ...] = (seat, False, (), (), span)
     if has_cards:
         cards = data.get("cards")
         if type(cards) is not list or not 0 < len(cards) <= MAX_CARDS:

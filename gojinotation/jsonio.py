@@ -534,7 +534,7 @@ class _In:
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
-        quick = quick_action(kind, data, lambda d: self.span(d, path))
+        quick = quick_action(kind, data, self.span, path)
         if quick is not None:
             return quick
         fields = _ACTION_FIELDS[kind]
