@@ -5,7 +5,7 @@ Whether a record is canonical depends on its bytes, the options and the code (th
 writer's layout, and the rules engine, which writes the implied closes and round
 numbers in).  An entry is therefore an empty file named by the SHA-256 of the bytes a
 check found canonical, in a directory named by a fingerprint of the code (the version,
-and the name, size and time of every file of both packages) and the options: a file
+Python's, and the name, size and time of every file of both packages) and the options: a file
 whose bytes changed, or a program that changed, finds no entry and is checked in full.
 Only records the streaming check reads are entered (a regular UTF-8 file, no
 ``--encoding``); the bytes are hashed before and after the check, and an entry is made
@@ -22,6 +22,7 @@ import functools
 import hashlib
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import gojinotation
@@ -42,8 +43,9 @@ def cache_root() -> Path | None:
 
 @functools.cache
 def code_fingerprint() -> str:
-    """A digest of the version and of every file of both packages (name, size, time)."""
-    h = hashlib.sha256(gojinotation.__version__.encode())
+    """A digest of the version, of Python's, and of every file of both packages (name,
+    size, time)."""
+    h = hashlib.sha256(f"{gojinotation.__version__}\0{sys.version}".encode())
     for pkg in _PACKAGES:
         for dirpath, dirnames, filenames in os.walk(pkg):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
