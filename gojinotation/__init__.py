@@ -19,62 +19,146 @@ False
 Text is read by :func:`read` / :func:`loads`, files by :func:`read_file` / :func:`load`.
 """
 
-from .cards import Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards
-from .errors import GoujiError, NotationError
-from .model import (
-    Action,
-    ActionBase,
-    Baola,
-    Burn,
-    Buy,
-    Close,
-    Comment,
-    Deal,
-    Declare,
-    Decline,
-    Draw,
-    Give,
-    Hand,
-    JiefengClaim,
-    Kaidian,
-    Match,
-    Note,
-    Pass,
-    Penalty,
-    Play,
-    Query,
-    Report,
-    Return,
-    Revolution,
-    RoundMark,
-    Ruling,
-    Show,
-    Span,
-    Tag,
-    Timeout,
-    Tribute,
-    TurnPlay,
-    Variation,
-    Waive,
-    Yield,
-    duitou,
-    team_of,
-)
-from .reader import (
-    BrokenDeal,
-    Header,
-    ReadResult,
-    iter_deals,
-    load,
-    loads,
-    parse_action,
-    read,
-    read_file,
-    skim,
-)
-from .writer import dumps, format_action, format_turn_play, write_deal
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names for mypy; at run time they are imported on first use
+    from . import cards as cards
+    from . import errors as errors
+    from . import model as model
+    from . import reader as reader
+    from . import writer as writer
+    from .cards import Card, CardSyntaxError, Rank, Suit, format_cards, parse_cards
+    from .errors import GoujiError, NotationError
+    from .model import (
+        Action,
+        ActionBase,
+        Baola,
+        Burn,
+        Buy,
+        Close,
+        Comment,
+        Deal,
+        Declare,
+        Decline,
+        Draw,
+        Give,
+        Hand,
+        JiefengClaim,
+        Kaidian,
+        Match,
+        Note,
+        Pass,
+        Penalty,
+        Play,
+        Query,
+        Report,
+        Return,
+        Revolution,
+        RoundMark,
+        Ruling,
+        Show,
+        Span,
+        Tag,
+        Timeout,
+        Tribute,
+        TurnPlay,
+        Variation,
+        Waive,
+        Yield,
+        duitou,
+        team_of,
+    )
+    from .reader import (
+        BrokenDeal,
+        Header,
+        ReadResult,
+        iter_deals,
+        load,
+        loads,
+        parse_action,
+        read,
+        read_file,
+        skim,
+    )
+    from .writer import dumps, format_action, format_turn_play, write_deal
 
 __version__ = "0.1.0"
+
+#: The module of ``gojinotation`` that defines each public name (PEP 562 lazy
+#: attributes: ``import gojinotation`` imports neither the model nor the reader and its
+#: Lark parser until a name is first used).
+_MODULES: dict[str, tuple[str, ...]] = {
+    "cards": (
+        "Card",
+        "CardSyntaxError",
+        "Rank",
+        "Suit",
+        "format_cards",
+        "parse_cards",
+    ),
+    "errors": (
+        "GoujiError",
+        "NotationError",
+    ),
+    "model": (
+        "Action",
+        "ActionBase",
+        "Baola",
+        "Burn",
+        "Buy",
+        "Close",
+        "Comment",
+        "Deal",
+        "Declare",
+        "Decline",
+        "Draw",
+        "Give",
+        "Hand",
+        "JiefengClaim",
+        "Kaidian",
+        "Match",
+        "Note",
+        "Pass",
+        "Penalty",
+        "Play",
+        "Query",
+        "Report",
+        "Return",
+        "Revolution",
+        "RoundMark",
+        "Ruling",
+        "Show",
+        "Span",
+        "Tag",
+        "Timeout",
+        "Tribute",
+        "TurnPlay",
+        "Variation",
+        "Waive",
+        "Yield",
+        "duitou",
+        "team_of",
+    ),
+    "reader": (
+        "BrokenDeal",
+        "Header",
+        "ReadResult",
+        "iter_deals",
+        "load",
+        "loads",
+        "parse_action",
+        "read",
+        "read_file",
+        "skim",
+    ),
+    "writer": (
+        "dumps",
+        "format_action",
+        "format_turn_play",
+        "write_deal",
+    ),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "Action",
@@ -138,3 +222,26 @@ __all__ = [
     "team_of",
     "write_deal",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use (and then cached)."""
+    from importlib import import_module
+
+    module = _WHERE.get(name)
+    if module is None:
+        if not name.startswith("__"):  # a submodule (``gj.cards``), as when all were imported
+            try:
+                return import_module(f"{__name__}.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{__name__}.{name}":
+                    raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

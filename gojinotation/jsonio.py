@@ -42,6 +42,9 @@ from ._jsonout import Value as Value
 from ._jsonout import dumps_json as dumps_json
 from ._jsonout import iter_json as iter_json
 from ._jsonout import to_json as to_json
+from ._jsonquick import CARDS as _CARDS
+from ._jsonquick import MAX_CACHED_CARDS as _MAX_CACHED_CARDS
+from ._jsonquick import plain_kind, quick_action, quick_span
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
 from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
@@ -181,6 +184,10 @@ _JSON_TYPE_ZH = {
 }
 
 
+#: The keys an object may have, by its required and optional keys (see :meth:`_In.obj`).
+_ALLOWED: dict[tuple[Sequence[str], Sequence[str]], tuple[frozenset[str], frozenset[str]]] = {}
+
+
 class _In:
     """Reads JSON data into model values, tracking the JSON pointer of each value."""
 
@@ -206,6 +213,18 @@ class _In:
         required: Sequence[str],
         optional: Sequence[str] = (),
     ) -> Mapping[str, Any]:
+        # the usual case, checked at once: a dict whose keys are all allowed (so all
+        # strings) and that has every required key
+        if type(data) is dict:
+            sets = _ALLOWED.get((required, optional))
+            if sets is None:
+                sets = _ALLOWED[required, optional] = (
+                    frozenset((*required, *optional, "type", "span")),
+                    frozenset(required),
+                )
+            keys = data.keys()
+            if keys <= sets[0] and keys >= sets[1]:
+                return data
         if not isinstance(data, Mapping):
             raise self.wrong_type(path, "an object", data)
         for key in data:
@@ -266,15 +285,22 @@ class _In:
         return data
 
     def card(self, data: object, path: tuple[str | int, ...]) -> Card:
+        if type(data) is str:
+            known = _CARDS.get(data)
+            if known is not None:
+                return known
         text = self.str_(data, path)
         try:
-            return Card.parse(text)
+            card = Card.parse(text)
         except CardSyntaxError:
             raise self.fail(
                 path,
                 f'not one card: {text!r} (write e.g. "Kd", "T", "D", "?")',
                 f'不是一张牌：{text!r}（应写如 "Kd"、"T"、"D"、"?"）',
             ) from None
+        if len(_CARDS) < _MAX_CACHED_CARDS and "\r" not in text:
+            _CARDS[text] = card
+        return card
 
     def cards(
         self, data: object, path: tuple[str | int, ...], *, nonempty: bool = True
@@ -288,13 +314,20 @@ class _In:
                 f"{len(items)} cards in one group (at most {MAX_CARDS})",
                 f"一组中有 {len(items)} 张牌（最多 {MAX_CARDS} 张）",
             )
-        return tuple(self.card(c, (*path, i)) for i, c in enumerate(items))
+        try:  # every card a spelling seen before (no list or dict among them)
+            return tuple(map(_CARDS.__getitem__, items))
+        except (KeyError, TypeError):
+            return tuple(self.card(c, (*path, i)) for i, c in enumerate(items))
 
     def span(self, data: Mapping[str, Any], path: tuple[str | int, ...]) -> m.Span:
-        if "span" not in data or data["span"] is None:
+        raw = data.get("span")
+        if raw is None:
             return _NO_SPAN
+        quick = quick_span(raw)
+        if quick is not None:
+            return quick
         p = (*path, "span")
-        s = self.obj(data["span"], p, ("line", "column"), ("end_line", "end_column"))
+        s = self.obj(raw, p, ("line", "column"), ("end_line", "end_column"))
         big = 2**63 - 1
         return m.Span(
             self.int_(s["line"], (*p, "line"), hi=big),
@@ -319,6 +352,11 @@ class _In:
 
     # -- values
     def value(self, data: object, path: tuple[str | int, ...], allowed: frozenset[str]) -> Any:
+        kind = data.get("type") if type(data) is dict else None
+        if type(kind) is str and kind in allowed:  # the usual case
+            reader = _READERS.get(kind)
+            if reader is not None:
+                return reader(self, data, path)
         kind = self.kind(data, path)
         if kind not in allowed:
             names = ", ".join(sorted(allowed)) if len(allowed) < 6 else "another type"
@@ -496,6 +534,9 @@ class _In:
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
+        quick = quick_action(kind, data, self.span, path)
+        if quick is not None:
+            return quick
         fields = _ACTION_FIELDS[kind]
         optional = ("to",) if kind == "draw" else ()
         d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes", *optional))
@@ -556,6 +597,10 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "waive": (),
     "query": ("target",),
 }
+
+for _kind, _fields in _ACTION_FIELDS.items():
+    if _fields in ((), ("cards",)):
+        plain_kind(_kind, _ACTION_CLASSES[_kind], _fields)
 
 
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]

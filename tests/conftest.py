@@ -96,3 +96,20 @@ def browser() -> Iterator[Any]:
     yield b
     b.close()
     pw.stop()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _gouji_session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A ``gouji`` cache for the fixtures of wider scope (e.g. an installed wheel's
+    environment, copied from ``os.environ`` before any test runs): never the user's."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GOUJI_CACHE_DIR", str(tmp_path_factory.mktemp("gouji-session-cache")))
+        yield
+
+
+@pytest.fixture(autouse=True)
+def _gouji_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own ``gouji`` cache (``fmt --check``'s canonical files): no test
+    sees what another test (or the user's own runs) entered."""
+    monkeypatch.setenv("GOUJI_CACHE_DIR", str(tmp_path_factory.mktemp("gouji-cache")))
+    monkeypatch.delenv("GOUJI_NO_CACHE", raising=False)

@@ -212,3 +212,25 @@ def test_every_action_reads_back_from_its_str(action: m.Action) -> None:
 def test_every_deal_reads_back_from_its_str(deal: m.Deal) -> None:
     (again,) = gj.loads(str(deal)).deals
     assert again == deal
+
+
+def test_import_is_lazy_and_the_names_all_there() -> None:
+    """``import gojinotation`` imports neither the model, the reader nor Lark (PEP 562):
+    each public name is imported on first use, and every name of ``__all__`` is in
+    ``dir()`` and resolves; submodules are attributes as before (``gj.cards``)."""
+    root = Path(__file__).resolve().parent.parent
+    code = (
+        "import sys, gojinotation as gj\n"
+        "heavy = ('gojinotation.model', 'gojinotation.reader', 'lark', 'attrs')\n"
+        "print(gj.__version__, *(h in sys.modules for h in heavy))\n"
+        "assert set(gj.__all__) <= set(dir(gj))\n"
+        "assert all(getattr(gj, n) is not None for n in gj.__all__)\n"
+        "print(gj.cards.parse_cards('KK') == (gj.Card.parse('K'),) * 2, hasattr(gj, 'nope'))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "analyzer")])}
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[:2] == [f"{gj.__version__} False False False False", "True False"]
+    assert gj.read is gj.reader.read and gj.Match is m.Match

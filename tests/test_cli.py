@@ -16,7 +16,6 @@ import pytest
 from click.testing import CliRunner, Result
 
 import gojinotation as gj
-from gojinotation_analyzer.cli import common as cli_common
 from gojinotation_analyzer.cli import main as cli
 from gojinotation_analyzer.cli import show as show_module
 from gojinotation_analyzer.cli.main import EXIT_CHANGED, EXIT_ERROR, EXIT_OK, main
@@ -272,18 +271,20 @@ def test_fmt_missing_file_and_directories(tmp_path: Path, record: Path) -> None:
 def test_fmt_permission_errors(
     tmp_path: Path, record: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = cli_common.read_with_snapshot  # type: ignore[attr-defined]
+    import gojinotation.fileio as fileio
+
+    real = fileio.read_with_snapshot  # cli.common looks it up there on each read
 
     def deny(path: Any) -> Any:
         if Path(path).name == "record.gjn":
             raise PermissionError(13, "Permission denied")
         return real(path)
 
-    monkeypatch.setattr(cli_common, "read_with_snapshot", deny)
+    monkeypatch.setattr(fileio, "read_with_snapshot", deny)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "permission denied" in r.stderr
     assert "没有权限" in run("--lang", "zh", "show", str(record)).stderr
-    monkeypatch.setattr(cli_common, "read_with_snapshot", real)
+    monkeypatch.setattr(fileio, "read_with_snapshot", real)
 
     def no_write(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")

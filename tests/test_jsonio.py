@@ -381,6 +381,42 @@ def test_bad_input_is_a_json_error_with_a_pointer(data: object, path: str, words
     assert isinstance(err, gj.GoujiError)
 
 
+_SPAN = {"line": 1, "column": 1, "end_line": 1, "end_column": 4}
+#: Inputs that look like the usual actions and spans the reader takes at once (cards
+#: whose spellings were read before, a four-key span): each wrong in one place.
+QUICK_BAD: list[tuple[object, str, str]] = [
+    ({"type": "play", "seat": True, "cards": ["K"], "span": _SPAN}, "/seat", "seat must be"),
+    ({"type": "play", "seat": 7, "cards": ["K"], "span": _SPAN}, "/seat", "seat must be"),
+    ({"type": "play", "seat": 1, "cards": ["K", ["K"]], "span": _SPAN}, "/cards/1", "a string"),
+    ({"type": "play", "seat": 1, "cards": ["K", "KK"], "span": _SPAN}, "/cards/1", "one card"),
+    ({"type": "play", "seat": 1, "cards": ["K"] * 217}, "/cards", "at most 216"),
+    ({"type": "play", "seat": 1, "cards": [], "span": _SPAN}, "/cards", "at least one"),
+    ({"type": "pass", "seat": 1, "span": {**_SPAN, "line": True}}, "/span/line", "integer"),
+    ({"type": "pass", "seat": 1, "span": {**_SPAN, "column": -1}}, "/span/column", "range"),
+    (
+        {"type": "pass", "seat": 1, "span": {"line": 1, "column": 1, "end_line": 1, "x": 1}},
+        "/span/x",
+        "unknown key",
+    ),
+    ({"type": "pass", "seat": 1, "span": _SPAN, "to": 2}, "/to", "unknown key"),
+]
+
+
+@pytest.mark.parametrize(("data", "path", "words"), QUICK_BAD)
+def test_quick_paths_check_what_the_full_checks_check(data: object, path: str, words: str) -> None:
+    good = {"type": "play", "seat": 1, "cards": ["K", "3"], "span": _SPAN}
+    usual = m.Play(1, cards=(Card.parse("K"), Card.parse("3")), span=m.Span(1, 1, 1, 4))
+    for _ in range(2):  # the second time its cards are spellings read before
+        quick = from_json(good)
+        assert quick == usual and hash(quick) == hash(usual) and repr(quick) == repr(usual)
+        assert isinstance(quick, m.Play) and quick.span == usual.span
+        assert from_json({"type": "pass", "seat": 2, "span": _SPAN}) == m.Pass(2)
+    with pytest.raises(JsonError) as info:
+        from_json(data)
+    assert info.value.path == path
+    assert words in info.value.en
+
+
 @pytest.mark.parametrize(
     "text", ["", "{", '{"type": "match", "deals": [],}', "NaN", '{"a": Infinity}', "[" * 100_000]
 )

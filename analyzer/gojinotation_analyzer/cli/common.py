@@ -14,25 +14,19 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
-import attrs
 import click
 
 import gojinotation as gj
-from gojinotation import model as gm
-from gojinotation.fileio import (
-    Snapshot,
-    WriteError,
-    atomic_write,
-    decode_input,
-    read_with_snapshot,
-    record_format,
-)
-from gojinotation.jsonio import JsonError, load_json_match
-from gojinotation.reader import BrokenDeal, iter_read
-from gojinotation.writer import FORMAT_VERSION
 from gojinotation_analyzer.i18n import LANGS, detect_lang, normalize_lang, t
+
+if TYPE_CHECKING:  # imported where used, so that ``gouji --help`` imports none of them
+    from gojinotation import model as gm
+    from gojinotation.fileio import Snapshot
+    from gojinotation.jsonio import JsonError
+    from gojinotation.reader import BrokenDeal
+
 
 __all__ = [
     "EXIT_CHANGED",
@@ -168,6 +162,8 @@ def _read_bytes(path: str, lang: str) -> bytes | None:
 def _read_snapshot(path: str, lang: str) -> tuple[bytes, Snapshot | None] | None:
     """The bytes of ``path`` and what the file was when read (for :func:`_write_bytes`'s
     check that nobody changed it meanwhile), or None after printing why not."""
+    from gojinotation.fileio import read_with_snapshot
+
     name = _display(path, lang)
     if path == "-":
         return sys.stdin.buffer.read(), None
@@ -196,6 +192,8 @@ def _write_bytes(path: str, data: bytes, lang: str, expect: Snapshot | None = No
     """Write through :func:`gojinotation.fileio.atomic_write` (atomic, links followed,
     mode and owner kept, refused if the file changed since ``expect`` was taken).  Prints
     why not, with the path, and returns False on failure."""
+    from gojinotation.fileio import WriteError, atomic_write
+
     try:
         atomic_write(path, data, expect=expect)
     except WriteError as err:
@@ -242,6 +240,9 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     after printing why, if the file cannot be read at all; syntax errors are returned
     in :attr:`Record.errors`, not printed.
     """
+    from gojinotation import model as gm
+    from gojinotation.jsonio import JsonError, load_json_match
+
     opened = _open(path, lang, fmt)
     if opened is None:
         return None
@@ -261,6 +262,8 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
 
 def warn_future_version(name: str, version: int | None, lang: str) -> None:
     """Warn when a record declares a GJN version newer than this program knows."""
+    from gojinotation.writer import FORMAT_VERSION
+
     if version is not None and version > FORMAT_VERSION:
         _err(_warn_line(t("io.future_version", lang, path=name, version=version), lang))
 
@@ -270,6 +273,8 @@ def streamable(path: str) -> bool:
     UTF-8 (BOM allowed), no ``--encoding`` given.  Other records (standard input, pipes,
     JSON, other encodings) are read whole.  The check reads the file once, a block at a
     time."""
+    from gojinotation.fileio import record_format
+
     if path == "-" or encoding_of() is not None or Path(path).suffix.lower() == ".json":
         return False
     if not Path(path).is_file():  # a pipe (``<(cmd)``) can be read once only
@@ -290,7 +295,7 @@ def streamable(path: str) -> bool:
     return True
 
 
-DealItem = tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]
+DealItem: TypeAlias = "tuple[list[gm.Comment], int | None, gm.Deal | BrokenDeal | None]"
 
 
 class StreamRecord:
@@ -317,6 +322,9 @@ def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord 
     """Like :func:`read_record`, but a GJN record's deals are read one at a time as the
     caller asks for them (a JSON record is read whole: JSON cannot be cut into deals).
     Returns None after printing why, if the file cannot be read at all."""
+    from gojinotation.jsonio import JsonError, load_json_match
+    from gojinotation.reader import iter_read
+
     opened = _open(path, lang, fmt)
     if opened is None:
         return None
@@ -343,6 +351,8 @@ def stream_record(path: str, lang: str, fmt: str | None = None) -> StreamRecord 
 def _open(path: str, lang: str, fmt: str | None) -> tuple[str, str, bytes, Snapshot | None] | None:
     """``path`` read: the name shown for it, its format (``fmt``, else by extension or
     content), its bytes and the file as it was (None after printing why not)."""
+    from gojinotation.fileio import record_format
+
     got = _read_snapshot(path, lang)
     if got is None:
         return None
@@ -353,6 +363,8 @@ def _open(path: str, lang: str, fmt: str | None) -> tuple[str, str, bytes, Snaps
 def _decode(data: bytes, name: str, lang: str) -> tuple[str | bytes, str | None]:
     """A GJN record's bytes decoded as ``--encoding`` says or as detected (a warning
     names an encoding that is not UTF-8), and that encoding."""
+    from gojinotation.fileio import decode_input
+
     decoded, encoding = decode_input(data, encoding_of())
     if encoding is not None:
         _err(_warn_line(t("io.encoding", lang, path=name, encoding=encoding), lang))
@@ -390,6 +402,10 @@ def _trimmed(match: gm.Match) -> gm.Match:
     """The match with leading blank lines cut from the raw text of broken deals (the
     reader keeps the blank line after a ``%GJN 1`` line in a broken first deal, which
     would make every rewrite one line longer)."""
+    import attrs
+
+    from gojinotation.reader import BrokenDeal
+
     deals: list[Any] = []  # Match.deals holds BrokenDeal values too
     for d in match.deals:
         deals.append(d)

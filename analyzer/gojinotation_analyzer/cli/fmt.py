@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import attrs
 import click
 
 import gojinotation as gj
-from gojinotation import model as gm
-from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer.cli.common import (
     EXIT_CHANGED,
     EXIT_ERROR,
@@ -22,6 +20,7 @@ from gojinotation_analyzer.cli.common import (
     _warn_line,
     _write_bytes,
     canonical_text,
+    encoding_of,
     expand_paths,
     lang_of,
     read_record,
@@ -30,6 +29,10 @@ from gojinotation_analyzer.cli.common import (
 )
 from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.i18n import t
+
+if TYPE_CHECKING:  # imported where used: a check the cache answers reads no record
+    from gojinotation import model as gm
+    from gojinotation.reader import BrokenDeal
 
 
 def _diff(old: str, new: str, name: str, lang: str) -> str:
@@ -116,6 +119,9 @@ def _with_hands(match: gm.Match, name: str, lang: str) -> tuple[gm.Match, bool]:
     """``gouji fmt --fill-hands``: every deal's hands completed from its plays
     (:func:`gojinotation_analyzer.engine.hands.fill_hands`), what stays unknown said on
     standard error; returns the match and whether the plays contradict a hand."""
+    import attrs
+
+    from gojinotation.reader import BrokenDeal
     from gojinotation_analyzer.engine.hands import fill_hands
     from gojinotation_analyzer.reports.findings import deal_number
 
@@ -184,8 +190,10 @@ def _fmt_one(
     """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
     ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
     the implied closes and round numbers are written in (deals that replay cleanly)."""
-    if check and not show_diff and _canonical_stream(path, explicit):
+    if check and not show_diff and _checked_canonical(path, explicit, cacheable=not fill_hands):
         return "unchanged"
+    from gojinotation.reader import BrokenDeal
+
     record = read_record(path, lang, fmt="gjn")
     if record is None:
         return "failed"
@@ -225,6 +233,26 @@ def _fmt_one(
     return "changed" if is_changed else "unchanged"
 
 
+def _checked_canonical(path: str, explicit: bool, *, cacheable: bool) -> bool:
+    """Whether ``path`` is canonical, by :func:`_canonical_stream`, or found so before by a
+    check of the same bytes with the same options and code (:mod:`._fmtcache`: then
+    neither the reader nor the engine is imported)."""
+    if not cacheable or path == "-" or encoding_of() is not None:
+        return _canonical_stream(path, explicit)
+    from gojinotation_analyzer.cli import _fmtcache
+
+    if not Path(path).is_file() or Path(path).suffix.lower() == ".json":
+        return _canonical_stream(path, explicit)
+    before = _fmtcache.digest(path)
+    if before is not None and _fmtcache.known_canonical(before, explicit):
+        return True
+    if not _canonical_stream(path, explicit):
+        return False
+    if before is not None and _fmtcache.digest(path) == before:  # unchanged meanwhile
+        _fmtcache.remember(before, explicit)
+    return True
+
+
 def _canonical_stream(path: str, explicit: bool) -> bool:
     """Whether ``path`` is already canonical, checked deal by deal (one deal's model and
     one block of text held): the file's text, as read, is compared piece by piece with
@@ -233,6 +261,7 @@ def _canonical_stream(path: str, explicit: bool) -> bool:
     canonical form would change): :func:`_fmt_one` then reads it whole and says why."""
     if not streamable(path):
         return False
+    from gojinotation import model as gm
     from gojinotation.reader import deal_texts, iter_read_texts
     from gojinotation.writer import FORMAT_VERSION, write_deal
 
