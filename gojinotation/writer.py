@@ -176,9 +176,11 @@ def write_deal(deal: m.Deal | BrokenDeal) -> str:
         blocks.append("\n".join(hands))
     lines: list[str] = []
     moves = deal.moves
-    if hands and moves and isinstance(moves[0], m.TurnPlay):
-        # A set without its seat right after the hand lines would read as more cards of
-        # the last hand: the round number of the first round keeps it a move (§9.3).
+    last = deal.hands[-1] if deal.hands else None
+    cards_last = isinstance(last, m.Hand) and last.cards is not None
+    if cards_last and moves and isinstance(moves[0], m.TurnPlay):
+        # A set without its seat right after a hand line's cards would read as more cards
+        # of that hand: the first round's number keeps it a move (§9.3).
         moves = (m.RoundMark(1), *moves)
     _moves(moves, lines, True)
     if lines:
