@@ -385,20 +385,16 @@ def create_app(
     async def api_watch(request: Request) -> Response:
         return Response(live.spectator_json(table_of(request)), media_type="application/json")
 
-    @handler
-    async def api_events(request: Request) -> Response:
-        table = table_of(request)
+    def event_stream(table: Table, message: Callable[[], Awaitable[str | None]]) -> Response:
+        """Server-sent events for ``table``: ``message()`` after every change of the table
+        (``None``: nothing new, a keep-alive comment instead), woken by the table's
+        followers, polled each second while a broadcast delay runs (else every 15 s)."""
 
         async def stream() -> AsyncIterator[str]:
-            last = ""
             while True:
                 ev = live.waiter(table.name)
-                data = live.spectator_json(table)
-                if data != last:
-                    yield f"event: state\ndata: {data}\n\n"
-                    last = data
-                else:
-                    yield ": keep-alive\n\n"
+                msg = await message()
+                yield msg if msg is not None else ": keep-alive\n\n"
                 step = 1.0 if live.delay > 0 else 15.0
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(ev.wait(), timeout=step)
@@ -408,6 +404,21 @@ def create_app(
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
+
+    @handler
+    async def api_events(request: Request) -> Response:
+        table = table_of(request)
+        last = ""
+
+        async def state() -> str | None:
+            nonlocal last
+            data = live.spectator_json(table)
+            if data == last:
+                return None
+            last = data
+            return f"event: state\ndata: {data}\n\n"
+
+        return event_stream(table, state)
 
     @handler
     async def spectator_page(request: Request) -> Response:
@@ -438,29 +449,19 @@ def create_app(
     @handler
     async def api_live(request: Request) -> Response:
         table = table_of(request)
-        since = request.headers.get("last-event-id") or request.query_params.get("since", "")
+        have = request.headers.get("last-event-id") or request.query_params.get("since", "")
 
-        async def stream() -> AsyncIterator[str]:
-            have = since
-            while True:
-                ev = live.waiter(table.name)
-                lv = await visible(table)
-                if lv.token != have:
-                    msg = views.update(table, have, hands_open=store.hands_open(table.name))
-                    data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
-                    yield f"id: {lv.token}\nevent: frames\ndata: {data}\n\n"
-                    have = lv.token
-                else:
-                    yield ": keep-alive\n\n"
-                step = 1.0 if live.delay > 0 else 15.0
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ev.wait(), timeout=step)
+        async def frames() -> str | None:
+            nonlocal have
+            lv = await visible(table)
+            if lv.token == have:
+                return None
+            msg = views.update(table, have, hands_open=store.hands_open(table.name))
+            data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+            have = lv.token
+            return f"id: {lv.token}\nevent: frames\ndata: {data}\n\n"
 
-        return StreamingResponse(
-            stream(),
-            media_type="text/event-stream",
-            headers={"X-Accel-Buffering": "no"},
-        )
+        return event_stream(table, frames)
 
     @handler
     async def api_tables(request: Request) -> Response:
