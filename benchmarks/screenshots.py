@@ -20,24 +20,16 @@ import tempfile
 import time
 from pathlib import Path
 
-import gojinotation as gj
-from gojinotation_analyzer.cli.render import build_view
-from gojinotation_analyzer.publish.render import render_match
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "analyzer")]
+
+import gojinotation as gj  # noqa: E402
+from gojinotation_analyzer.cli.render import build_view  # noqa: E402
+from gojinotation_analyzer.publish.render import render_match  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 SAMPLE = ROOT / "samples" / "final-2026.gjn"
 FINAL = SAMPLE if SAMPLE.exists() else ROOT / "tests" / "fixtures" / "render" / "final.gjn"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: The moment shown: a 够级 challenge drawn between the seats (in the sample).
 MOMENT = "#d1.s3" if FINAL == SAMPLE else "#d2.s32"
 #: The end of a deal shown on the phone (串三户 in the sample).
@@ -64,7 +56,7 @@ def main(out_dir: Path) -> None:
         page_path.write_text(html, encoding="utf-8")
         url = page_path.as_uri() + MOMENT
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(url)
             load = page.evaluate(
