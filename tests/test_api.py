@@ -224,6 +224,7 @@ def test_import_is_lazy_and_the_names_all_there() -> None:
         "heavy = ('gojinotation.model', 'gojinotation.reader', 'lark', 'attrs')\n"
         "print(gj.__version__, *(h in sys.modules for h in heavy))\n"
         "assert set(gj.__all__) <= set(dir(gj))\n"
+        "assert set(gj.__all__) - {'__version__'} == set(gj._WHERE)\n"  # the lazy table
         "assert all(getattr(gj, n) is not None for n in gj.__all__)\n"
         "print(gj.cards.parse_cards('KK') == (gj.Card.parse('K'),) * 2, hasattr(gj, 'nope'))\n"
     )
