@@ -189,12 +189,17 @@ def _without_live(js: str) -> str:
 
 
 @cache
+def _live_js() -> str:
+    """The script with its live block, squeezed once, for ``gouji serve``'s pages only."""
+    return _squeeze_js(_compact(_asset("replay.js")))
+
+
+@cache
 def _assets() -> dict[str, str]:
     """The inline CSS, script and sprite, compacted once (the script also squeezed)."""
     return {
         "css": _squeeze_css(_compact(_asset("replay.css"))),
         "js": _squeeze_js(_compact(_without_live(_asset("replay.js")))),
-        "js_live": _squeeze_js(_compact(_asset("replay.js"))),
         "index_js": _squeeze_js(_compact(_asset("index.js"))),
         "svg": _asset("cards.svg").strip(),
     }
@@ -329,7 +334,7 @@ def render_match(
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
     assets = _assets()
-    js = assets["js_live"] if live else assets["js"]
+    js = _live_js() if live else assets["js"]
     data = json_script(payload(view))
     source_href = (
         "data:text/plain;charset=utf-8;base64," + base64.b64encode(source).decode()
