@@ -27,7 +27,7 @@ from gojinotation_analyzer.engine.normalize import explicit_match
 from gojinotation_analyzer.simulation.simulate import simulate
 
 starlette = pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+httpx = pytest.importorskip("httpx2")  # Starlette's test client and the live requests
 
 from starlette.testclient import TestClient  # noqa: E402
 

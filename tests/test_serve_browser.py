@@ -34,7 +34,7 @@ from tests.test_serve import (
 
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
-httpx = pytest.importorskip("httpx")
+httpx = pytest.importorskip("httpx2")  # Starlette's test client and the live requests
 
 from gojinotation_analyzer.reports.validate import validate_source  # noqa: E402
 from gojinotation_analyzer.serve.app import create_app  # noqa: E402
