@@ -347,7 +347,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         else:
             if type(action) is Play or type(action) is BurnAct:
                 D.accepted_readings(state, action, r, _judge, ev)
-            elif type(action) is Buy or type(action) is Yield:
+            elif type(action) in D.ACTION_READS:
                 D.accepted_action_readings(state, action, _judge, ev)
             _apply(st, action, r, ev)
     if state.liang[0] and not state.any_play:
