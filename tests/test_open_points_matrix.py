@@ -260,6 +260,24 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:55 1:report 9",
         False,
     ),
+    # seat 2 buys his 3 after seat 1's lead but before his own first play (bie3-activity,
+    # 000§G names no deadline): 000§D 三2 本人出牌后不得买3 (legal, the engine's reading),
+    # 000§J 第四条 摸牌后无3者必须买3 (before the deal's first play: refused)
+    "buy3.deadline": (
+        "bie3-activity",
+        {1: "55 3", 2: "2 88", 3: "3 99", 4: "3 TT", 5: "33 JJ", 6: "3 QQ"},
+        "1:55 2:buy 3 from 5 for 2 2:88",
+        False,
+    ),
+    # seat 1 holds no 3 and nothing to pay with (no 2, no joker) and plays: 001d (二) lets
+    # him 革命 and gives him no 3 (his play stands; buy3.no3_result then rules him), 000§D
+    # 三2 / 004c 第三条 have a 3 given to him first (the play is refused, R-BIE3-3)
+    "buy3.no_payment": (
+        "bie3-activity",
+        {1: "55 66", 2: "3 88", 3: "3 99", 4: "33 TT", 5: "3 JJ", 6: "3 QQ"},
+        "1:55",
+        False,
+    ),
 }
 
 #: param -> (profile, hands, moves, the verdict stands, the record's other [Rules]): cases
@@ -306,8 +324,6 @@ PENDING: dict[str, str] = {
     "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
-    "buy3.deadline": "a 买3 after one's first play is refused under every reading: the parameter has one value (no document allows a later buy, 000§D states the deadline); a dispute needs a documented alternative",
-    "buy3.no_payment": "a seat with no 3 and no 2 or joker: under geming and gift alike the engine asks for a 3 bought or given before the first play (R-BIE3-3 on buy3.seller_order); the geming reading (he may 革命 instead) is not told apart yet",
     "buy4.mode": "only with 开点发4; record not written",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",

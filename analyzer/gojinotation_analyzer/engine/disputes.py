@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Buy, Play, Report, Yield
+from gojinotation.model import Action, Burn, Buy, Give, Play, Report, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
@@ -51,13 +51,15 @@ BURN_READS = (
 #: The parameters a 买3's judgement reads (R-BUY-1, :func:`~.rules_bie3._judge_buy`): who
 #: may sell and what the buyer must pay with; re-judged on an accepted buy
 #: (:func:`accepted_action_readings`).
-BUY_READS = ("buy3.seller_order", "buy3.payment_order")
+BUY_READS = ("buy3.seller_order", "buy3.payment_order", "buy3.deadline")
 
 #: The open parameters an accepted table action other than a play or a burn is re-judged
 #: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1), a 报牌
-#: (R-REPORT-1: whether counts are reported at all, ``baohu.mode``).
+#: (R-REPORT-1: whether counts are reported at all, ``baohu.mode``), a 送3 (when it may
+#: still be given, ``buy3.deadline``).
 ACTION_READS: dict[type, tuple[str, ...]] = {
     Buy: BUY_READS,
+    Give: ("buy3.deadline",),
     Yield: ("rangpai.allowed",),
     Report: ("baohu.mode",),
 }
@@ -104,6 +106,7 @@ PLAY_READS = (
     "sihu_luanchan",
     "gousiji.window",
     "time.limit_s",
+    "buy3.no_payment",
     *BURN_READS,
 )
 
@@ -124,6 +127,7 @@ _STATE_BOUND = frozenset(
         "sihu_luanchan",
         "gousiji.window",
         "time.limit_s",
+        "buy3.no_payment",
         *BURN_READS,
     }
 )
@@ -320,6 +324,9 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
             out += ["pass.duitou_reentry", "sihu_luanchan"]
         if top.gousiji:
             out.append("gousiji.window")
+    p = st.p
+    if p.bie3 and not st.started & BIT[a.seat] and st.known[a.seat][I3] == 0:
+        out.append("buy3.no_payment")  # R-BIE3-3: a first play with no 3 (may he 革命?)
     if a.notes and a.note("clk") is not None:
         out.append("time.limit_s")  # R-TIME-1: the play's recorded time, against a limit
     if type(a) is Burn:
@@ -417,7 +424,7 @@ def _accepted_dispute(
             param=param,
             en=f"legal under {param} = {text(current)}, an open point of the profile; "
             "another documented reading refuses it (the "
-            + {Buy: "buy", Yield: "让牌", Report: "报牌"}.get(type(a), "play")
+            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "报牌"}.get(type(a), "play")
             + " stands as the engine rules)",
             zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
             action=a,
@@ -444,6 +451,7 @@ def accepted_readings(
         and (top is None or plan.lead or (a.seat == state.turn and not top.gousiji))
         and not state.passed & BIT[a.seat]
         and not a.notes
+        and not (state.p.bie3 and not state.started & BIT[a.seat])
     ):
         return  # a plain set in turn: no parameter was read (the common path, no lookup)
     opens, memo = _open_memo(state)

@@ -223,7 +223,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if lead and _must_lead_4s(st, seat) and not _counts(a.cards)[0][I4]:
         return _lead_4s_fail(seat)
     if st.p.bie3 and _must_buy(st, seat):
-        return _must_buy_fail(seat)
+        return _must_buy_fail(st, seat)
     if a.notes and _clock(st, a) is not None:
         return _slow_play(st, a, lead or as_burn)
     cards = a.cards
