@@ -278,6 +278,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:55",
         False,
     ),
+    # seat 2 plays after passing in the round (R-PASS-1, an error under every reading) under
+    # qingdao-standard, then wins a round with A: only 001d (四) (the Qingdao 憋3 text) takes
+    # that lead away from him (seat 3 leads); the engine's reading lets him lead
+    "penalty.misplay_lose_lead": (
+        "qingdao-standard",
+        {1: "55 77 5 3", 2: "88 A 3", 3: "99 3", 4: "66 3", 5: "TT 3", 6: "JJ 3"},
+        "1:55 2:- 3:- 4:66 5:- 6:- 1:77 2:88 4:- 1:5 2:A 3:- 4:- 5:- 6:- 1:- 5:close",
+        True,
+    ),
 }
 
 #: param -> (profile, hands, moves, the verdict stands, the record's other [Rules]): cases
@@ -334,7 +343,6 @@ PENDING: dict[str, str] = {
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
     "open.shangban": "saizhi-002 / latest-004: the first leader from the hands; the Leader-tag check is not re-judged yet",
-    "penalty.misplay_lose_lead": "the lost lead after R-PASS-1/R-PASS-2/R-REPORT-1 (001d (四)): a sanction dispute via sanction_readings works, but _apply_sanction also runs for notices (a pass that is only noticed) and the EC-21/EC-31 expectations must be re-ruled first",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",
 }

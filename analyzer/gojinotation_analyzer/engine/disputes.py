@@ -215,6 +215,15 @@ def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
     return out
 
 
+def is_open(st: DealState, param: str) -> bool:
+    """Whether ``param`` is an open point of the record's profile (default or disputed
+    there) that the record's ``[Rules]`` do not state."""
+    if st.profile is None or param in _stated(st.rs):
+        return False
+    s = _setting(st.profile, param)
+    return s is not None and bool(s.open or s.is_disputed)
+
+
 def _here(s: Any, current: Any) -> str:
     """The source of the profile's own value of a setting."""
     if s.citation:

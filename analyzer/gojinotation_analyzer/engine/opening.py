@@ -282,6 +282,7 @@ def new_deal(
     st.ended = False
     st.void_deal = False
     st.lose_lead = 0
+    st.lose_lead_open = 0
     st.reported = (-1,) * 7
     st.received = ()
     st.obligations = tuple((o.payer, o.receiver, o.count) for o in obligations)
