@@ -287,6 +287,15 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
         "1:55 2:- 3:- 4:66 5:- 6:- 1:77 2:88 4:- 1:5 2:A 3:- 4:- 5:- 6:- 1:- 5:close",
         True,
     ),
+    # seat 1 draws a J at 开牌 and leads (dian-shao-men-luo): 000§J 第三条's remark
+    # (J、Q、K…为最小牌) read as the counting value makes it 1 (seat 1 takes first and
+    # leads: the engine's reading); read as belonging to the high-card draw, J counts 11
+    # and the count ends on seat 5
+    "open.count_values": ("dian-shao-men-luo", _H6, "1:draw J 1:55", False),
+    # 亮4 (saizhi-002): seat 1 holds the only 4 and leads 55; 002b 5 (the rules part) makes
+    # the seat with the most 4s lead 4s first (refused), 002a 3 (the competition part) has
+    # no 上班 (the first taker leads what he likes: legal)
+    "open.shangban": ("saizhi-002", {1: "4 55", **_BIE3}, "1:55", False),
 }
 
 #: param -> (profile, hands, moves, the verdict stands, the record's other [Rules]): cases
@@ -315,6 +324,10 @@ CASE_RULES: dict[str, tuple[str, dict[int, str], str, bool, str]] = {
     # a play that took 45 s under qingdao-standard (no clock in the Qingdao texts): over
     # 000§C 三3's 30 s and 000§F's 15 s, within 000§L's 60 s
     "time.limit_s": ("qingdao-standard", _H6, "1:55 [%clk 45] 2:88", False, ""),
+    # a 开牌 draw of a 5 by seat 1, who leads (latest-004 with no 上班 stated by the record):
+    # 004b(2) has the referee insert a card (the draw decides nothing: legal, the engine's
+    # reading), 004c 第二条 counts the draw (seat 5 takes first and leads: refused)
+    "open.first_method": ("latest-004", _H6, "1:draw 5 1:55", False, "open.shangban=none"),
 }
 
 #: Open points no record can reach, and why.
@@ -340,9 +353,6 @@ PENDING: dict[str, str] = {
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
     "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
-    "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
-    "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
-    "open.shangban": "saizhi-002 / latest-004: the first leader from the hands; the Leader-tag check is not re-judged yet",
     "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
     "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",
 }

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Buy, Give, Play, Report, Yield
+from gojinotation.model import Action, Burn, Buy, Draw, Give, Play, Report, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
@@ -56,10 +56,11 @@ BUY_READS = ("buy3.seller_order", "buy3.payment_order", "buy3.deadline")
 #: The open parameters an accepted table action other than a play or a burn is re-judged
 #: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1), a 报牌
 #: (R-REPORT-1: whether counts are reported at all, ``baohu.mode``), a 送3 (when it may
-#: still be given, ``buy3.deadline``).
+#: still be given, ``buy3.deadline``), a 开牌 draw's count (``open.count_values``).
 ACTION_READS: dict[type, tuple[str, ...]] = {
     Buy: BUY_READS,
     Give: ("buy3.deadline",),
+    Draw: ("open.count_values",),
     Yield: ("rangpai.allowed",),
     Report: ("baohu.mode",),
 }
@@ -189,8 +190,12 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
 def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
     """The other documented readings of ``param``: (value, source), the current value
     left out."""
+    return _readings_rs(st.rs, param, s)
+
+
+def _readings_rs(rs: Ruleset, param: str, s: Any) -> list[tuple[Any, str]]:
     try:
-        current = st.rs.get(param)
+        current = rs.get(param)
     except (KeyError, AttributeError):
         return []
     if current != s.value:
@@ -213,6 +218,50 @@ def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
         elif spec.kind == "enum":
             out = [(v, variant) for v in spec.allowed if v != current]
     return out
+
+
+def reading_table(profile: str | None, rs: Ruleset, param: str) -> tuple[tuple[Any, str], ...]:
+    """The readings of ``param`` where it is open for a record (its profile ``profile``,
+    its rules ``rs``): the record's own value first with its source, then each other
+    documented reading; ``()`` where the profile or the record's ``[Rules]`` state it."""
+    if profile is None or param in _stated(rs):
+        return ()
+    s = _setting(profile, param)
+    if s is None or not (s.open or s.is_disputed):
+        return ()
+    others = _readings_rs(rs, param, s)
+    if not others:
+        return ()
+    current = rs.get(param)
+    return ((current, _here(s, current)), *others)
+
+
+def verdict_readings(
+    profile: str | None,
+    rs: Ruleset,
+    param: str,
+    refusal: Callable[[Ruleset], str | None],
+    rule_id: str,
+) -> tuple[tuple[str, str], ...]:
+    """A check that is not an action's judgement (a Leader tag, a 开牌 count) judged under
+    each reading of the open ``param``: ``refusal(rules)`` is ``None`` where the rules
+    accept what the record shows, else why not.  Each reading and what it rules, the
+    engine's first, when the readings disagree; ``()`` when they agree (or ``param`` is
+    stated)."""
+    table = reading_table(profile, rs, param)
+    if not table:
+        return ()
+    out: list[tuple[str, str]] = []
+    verdicts: set[bool] = set()
+    for i, (v, src) in enumerate(table):
+        rs2 = rs if i == 0 else _alt(rs, param, v)
+        if rs2 is None:
+            continue
+        why = refusal(rs2)
+        verdicts.add(why is None)
+        ruled = "legal" if why is None else f"illegal ({rule_id}): {why}"
+        out.append((text(v), f"{src}: {ruled}" + (", the engine's ruling" if i == 0 else "")))
+    return tuple(out) if len(verdicts) > 1 else ()
 
 
 def is_open(st: DealState, param: str) -> bool:
@@ -433,7 +482,9 @@ def _accepted_dispute(
             param=param,
             en=f"legal under {param} = {text(current)}, an open point of the profile; "
             "another documented reading refuses it (the "
-            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "报牌"}.get(type(a), "play")
+            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "报牌", Draw: "开牌 draw"}.get(
+                type(a), "play"
+            )
             + " stands as the engine rules)",
             zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
             action=a,

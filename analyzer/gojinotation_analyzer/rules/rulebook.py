@@ -417,7 +417,11 @@ def markdown() -> str:
         "dispute at its end gives each score, and the tribute owed (点贡, 烧贡, 憋3贡, 落贡) "
         "and the disqualifications where those differ. A parameter that is neither yes/no "
         "nor a choice and has no readings of its own (a clock's limit, a scale of fines, the "
-        "event tributes) is read under the values the other documents state. A record's "
+        "event tributes) is read under the values the other documents state. Checks that are "
+        "not an action's judgement are re-judged the same way: the Leader tag against 上班 "
+        "(open.shangban), a 开牌 draw against the first leader (open.count_values, "
+        "open.first_method), and a lead won by a seat that erred earlier "
+        "(penalty.misplay_lose_lead, 001d (四)). A record's "
         "`[Rules]` naming the parameter "
         "settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, for the "
         "referee*.",
