@@ -300,7 +300,8 @@ CASES: dict[str, tuple[str, dict[int, str], str, bool]] = {
 
 #: param -> (profile, hands, moves, the verdict stands, the record's other [Rules]): cases
 #: where the point decides only beside other table rules the profile does not play (a
-#: tribute to owe, a clock), written as the record's own ``[Rules]``
+#: tribute to owe, no 上班), written as the record's own ``[Rules]``, and cases whose value
+#: (none, a map) is settled by its override text (``Setting.text``)
 CASE_RULES: dict[str, tuple[str, dict[int, str], str, bool, str]] = {
     # seat 1 opens with KK, every other seat is left unopened (karamay-jingsai, 000§D is
     # silent on two unopened 对头): with a 点贡 owed (dian_tribute, 落贡 paid) the two
@@ -328,6 +329,16 @@ CASE_RULES: dict[str, tuple[str, dict[int, str], str, bool, str]] = {
     # 004b(2) has the referee insert a card (the draw decides nothing: legal, the engine's
     # reading), 004c 第二条 counts the draw (seat 5 takes first and leads: refused)
     "open.first_method": ("latest-004", _H6, "1:draw 5 1:55", False, "open.shangban=none"),
+    # seat 2 answers seat 1's lone 2 with a 小王 in turn (saizhi-002): a single 2 is 够级
+    # under 001b 4 (1张钱: only the 对头 may answer, refused R-GOUJI-2), not under 002b 7
+    # (two 2s are needed: legal); settled by [Rules] written as the override text of the map
+    "gouji.thresholds": (
+        "saizhi-002",
+        {1: "2 55 7", 2: "X 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"},
+        "1:2 2:X",
+        False,
+        "",
+    ),
 }
 
 #: Open points no record can reach, and why.
@@ -348,7 +359,6 @@ PENDING: dict[str, str] = {
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy4.mode": "only with 开点发4; record not written",
     "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
-    "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
     "kaidian.lead4": "only with 开点发4; record not written",
     "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",

@@ -108,6 +108,7 @@ PLAY_READS = (
     "gousiji.window",
     "time.limit_s",
     "buy3.no_payment",
+    "gouji.thresholds",
     *BURN_READS,
 )
 
@@ -129,6 +130,7 @@ _STATE_BOUND = frozenset(
         "gousiji.window",
         "time.limit_s",
         "buy3.no_payment",
+        "gouji.thresholds",
         *BURN_READS,
     }
 )
@@ -299,6 +301,13 @@ def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
     return rs2
 
 
+#: param -> a function that recomputes, on a copy of the state re-ruled under another
+#: reading of ``param``, what an earlier action fixed from it (the standing set's 够级
+#: status and who may answer it, from ``gouji.thresholds``): registered by the rule family
+#: that owns that state (:mod:`.rules_play`), so this module imports none of them.
+RESTATE: dict[str, Callable[[DealState], None]] = {}
+
+
 def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
     rs2 = _alt(st.rs, param, v)
     if rs2 is None:
@@ -306,6 +315,9 @@ def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
     st2 = st.copy()
     st2.rs = rs2
     st2.p = _params(rs2)
+    restate = RESTATE.get(param)
+    if restate is not None:
+        restate(st2)
     return judge(st2, a)
 
 
@@ -382,6 +394,8 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
             out += ["pass.duitou_reentry", "sihu_luanchan"]
         if top.gousiji:
             out.append("gousiji.window")
+        elif top.shape is not None and not top.burn:
+            out.append("gouji.thresholds")  # who may answer: is the standing set 够级?
     p = st.p
     if p.bie3 and not st.started & BIT[a.seat] and st.known[a.seat][I3] == 0:
         out.append("buy3.no_payment")  # R-BIE3-3: a first play with no 3 (may he 革命?)

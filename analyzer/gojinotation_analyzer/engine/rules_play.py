@@ -13,6 +13,7 @@ from gojinotation.model import Burn as BurnAct
 from gojinotation.model import (
     Play,
 )
+from gojinotation_analyzer.engine import disputes as D
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.core import (
@@ -153,6 +154,36 @@ def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool)
     if st.youtou & BIT[d]:
         return R_NOBODY
     return R_NONE if p.wutou else R_NOBODY
+
+
+def _restate_gouji(st: DealState) -> None:
+    """:data:`~.disputes.RESTATE` for ``gouji.thresholds``: the standing set's 够级 status,
+    who may answer it and whose turn it is, again under ``st``'s (another reading's)
+    thresholds (the seats that declined since it was played stay declined)."""
+    top = st.top
+    if top is None or top.shape is None or top.burn or top.gousiji:
+        return
+    gouji = _facts(st.p, top.counts, top.shape)[0]
+    if gouji == top.gouji:
+        return
+    st.top = Top(
+        top.owner,
+        top.cards,
+        top.counts,
+        top.shape,
+        gouji,
+        _restrict(st, top.owner, gouji, False, False),
+        False,
+        top.kd_ok,
+        top.men_cand,
+        False,
+        top.single_big,
+    )
+    if not st.closing:  # the turn as that reading gives it: the 对头's duel, or the walk
+        st.turn = _walk(st, top.owner)
+
+
+D.RESTATE["gouji.thresholds"] = _restate_gouji
 
 
 def _check_set(

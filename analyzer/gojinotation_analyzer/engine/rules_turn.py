@@ -25,6 +25,7 @@ from gojinotation_analyzer.engine.core import (
     _team,
     _walk,
 )
+from gojinotation_analyzer.engine.disputes import is_open
 from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_burn import (
     _burn_round_closed,
@@ -71,13 +72,17 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "pass.duitou_reentry",
         )
     if top.restrict != R_NONE and seat != DUI[top.owner] and not _is_wutou(st, seat):
+        # whether the set is 够级 at all rests on gouji.thresholds where that is open
+        by_count = top.shape is not None and not top.burn and not top.gousiji
         return _Fail(
             "R-GOUJI-2",
             f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
             f"(seat {DUI[top.owner]}) may, or a declared burn",
             f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
             "cuopai",
-            "answer.duitou_only",
+            "gouji.thresholds"
+            if by_count and is_open(st, "gouji.thresholds")
+            else "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
 
