@@ -413,7 +413,7 @@ def test_R_TIME_1_a_slow_play_without_a_clock_is_disputed() -> None:
         "15": "000§F 12: illegal (R-TIME-1)",
         "60": "000§L 三(3)4: legal",
     }
-    # within every limit: no dispute; a clocked profile rules flat (002b: 30 s)
+    # within every limit: no dispute; a clocked profile rules flat (002a 4: 30 s)
     assert not of(play(hands, "1:55 [%clk 10] 2:88"), E.Dispute)
     frames = play(hands, "1:55 [%clk 45] 2:88", profile="saizhi-002")
     assert ("R-TIME-1", 1) in violations(frames) and not _disputes(frames, "time.limit_s")

@@ -427,3 +427,37 @@ def test_open_point_decides_a_record_beside_other_rules(param: str) -> None:
     settled_rules = "; ".join(x for x in (rules, f"{param}={s.text}") if x)
     settled = play(hands, moves, profile=profile, rules=settled_rules)
     assert not [e for e in of(settled, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
+
+
+#: Group A's points: a profile whose own document (or an ancestor's, cited) states the
+#: point, under which the deciding record of :data:`CASES` / :data:`CASE_RULES` is ruled
+#: flat -- no dispute on the point.
+STATED_BY: dict[str, str] = {
+    "baohu.mode": "qingdao-standard",  # 004b(9) 剩余牌等于或少于10张…应如实报明
+    "buy3.deadline": "karamay-jingsai",  # 000§D 三2 本人出牌后,不得买3或送3
+    "buy3.no_payment": "qingdao-bie3",  # 001d (二) 可允许其革命
+    "gouji.thresholds": "qingdao-standard",  # 001b 4: a single 2 is 够级
+    "kaidian.both_unopened": "qingdao-dadian",  # 001c 若对门两人互不开点，则互进点贡
+    "open.count_values": "qingdao-bie3",  # 000§B 第六条 自然点数, no 上班 (001d (一))
+    "open.first_method": "qingdao-bie3",  # 000§B 第六条 the counted draw, no 上班 (001d)
+    "open.shangban": "qingdao-standard",  # 000§B 第七条 亮3 上班: no 4s to lead
+    "penalty.misplay_lose_lead": "qingdao-bie3",  # 001d (四) 取消一次发牌权
+    "time.limit_s": "saizhi-002",  # 002a 4 出牌时间限定30秒
+    "tribute.extra": "qingdao-dadian",  # 001c 点贡优先
+}
+
+
+@pytest.mark.parametrize("param", sorted(STATED_BY))
+def test_a_stated_point_is_ruled_flat(param: str) -> None:
+    profile = STATED_BY[param]
+    s = PROFILES[profile].setting(param)
+    assert not (s.open or s.is_disputed) and s.citation is not None, (
+        f"{profile} leaves {param} open"
+    )
+    if param in CASES:
+        _, hands, moves, _ = CASES[param]
+        rules = ""
+    else:
+        _, hands, moves, _, rules = CASE_RULES[param]
+    frames = play(hands, moves, profile=profile, rules=rules)
+    assert not [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
