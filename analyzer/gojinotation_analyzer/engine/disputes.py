@@ -25,16 +25,23 @@ The re-judging is handed the machine's judge (``judge``), so this module sits be
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from gojinotation.model import Action, Burn, Buy, Draw, Give, Play, Report, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
+from gojinotation_analyzer.engine.openpoints import (
+    RESTATE,
+    _alt,
+    _here,
+    _readings_rs,
+    text,
+)
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
 from gojinotation_analyzer.engine.state import BIT, DealState
-from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset, RulesetError, format_value
+from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset
 
 Judge = Callable[[DealState, Action], Any]
 
@@ -134,26 +141,6 @@ _STATE_BOUND = frozenset(
         *BURN_READS,
     }
 )
-_ALT_RS: dict[tuple[int, str, str], tuple[Ruleset, Ruleset | None]] = {}
-
-
-def text(v: Any) -> str:
-    """A parameter value as a reading names it (as a ``[Rules]`` override writes it).
-
-    >>> text(None), text(True), text(("2", "any_joker")), text(frozenset())
-    ('none', 'true', '2,any_joker', 'none')
-    """
-    if v is None:
-        return "none"
-    if isinstance(v, Mapping):
-        return format_value(v)
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(str(x) for x in v)
-    if isinstance(v, frozenset):
-        return ",".join(sorted(str(x) for x in v)) or "none"
-    return str(v)
 
 
 def _opens(st: DealState) -> _Open:
@@ -193,119 +180,6 @@ def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
     """The other documented readings of ``param``: (value, source), the current value
     left out."""
     return _readings_rs(st.rs, param, s)
-
-
-def _readings_rs(rs: Ruleset, param: str, s: Any) -> list[tuple[Any, str]]:
-    try:
-        current = rs.get(param)
-    except (KeyError, AttributeError):
-        return []
-    if current != s.value:
-        return []  # the record's [Rules] (or a derived value) decide, not the profile
-    out: list[tuple[Any, str]] = []
-    peers: tuple[Any, ...] = ()
-    if not s.disputed:
-        from gojinotation_analyzer.rules.profiles import PEER_READ, stated_readings
-
-        peers = stated_readings(param) if param in PEER_READ else ()
-    for r in (*s.disputed, *peers):
-        if r.value != current and all(r.value != v for v, _ in out):
-            src = (r.citation.tag if r.citation else "") or r.note
-            out.append((r.value, src))
-    spec = PARAMETERS.get(param)
-    if not out and spec is not None:
-        variant = "a documented variant (catalog)"
-        if spec.kind == "bool":
-            out = [(not current, variant)]
-        elif spec.kind == "enum":
-            out = [(v, variant) for v in spec.allowed if v != current]
-    return out
-
-
-def reading_table(profile: str | None, rs: Ruleset, param: str) -> tuple[tuple[Any, str], ...]:
-    """The readings of ``param`` where it is open for a record (its profile ``profile``,
-    its rules ``rs``): the record's own value first with its source, then each other
-    documented reading; ``()`` where the profile or the record's ``[Rules]`` state it."""
-    if profile is None or param in _stated(rs):
-        return ()
-    s = _setting(profile, param)
-    if s is None or not (s.open or s.is_disputed):
-        return ()
-    others = _readings_rs(rs, param, s)
-    if not others:
-        return ()
-    current = rs.get(param)
-    return ((current, _here(s, current)), *others)
-
-
-def verdict_readings(
-    profile: str | None,
-    rs: Ruleset,
-    param: str,
-    refusal: Callable[[Ruleset], str | None],
-    rule_id: str,
-) -> tuple[tuple[str, str], ...]:
-    """A check that is not an action's judgement (a Leader tag, a 开牌 count) judged under
-    each reading of the open ``param``: ``refusal(rules)`` is ``None`` where the rules
-    accept what the record shows, else why not.  Each reading and what it rules, the
-    engine's first, when the readings disagree; ``()`` when they agree (or ``param`` is
-    stated)."""
-    table = reading_table(profile, rs, param)
-    if not table:
-        return ()
-    out: list[tuple[str, str]] = []
-    verdicts: set[bool] = set()
-    for i, (v, src) in enumerate(table):
-        rs2 = rs if i == 0 else _alt(rs, param, v)
-        if rs2 is None:
-            continue
-        why = refusal(rs2)
-        verdicts.add(why is None)
-        ruled = "legal" if why is None else f"illegal ({rule_id}): {why}"
-        out.append((text(v), f"{src}: {ruled}" + (", the engine's ruling" if i == 0 else "")))
-    return tuple(out) if len(verdicts) > 1 else ()
-
-
-def is_open(st: DealState, param: str) -> bool:
-    """Whether ``param`` is an open point of the record's profile (default or disputed
-    there) that the record's ``[Rules]`` do not state."""
-    if st.profile is None or param in _stated(st.rs):
-        return False
-    s = _setting(st.profile, param)
-    return s is not None and bool(s.open or s.is_disputed)
-
-
-def _here(s: Any, current: Any) -> str:
-    """The source of the profile's own value of a setting."""
-    if s.citation:
-        return str(s.citation.tag)
-    for r in s.disputed:
-        if r.value == current and r.citation:
-            return str(r.citation.tag)
-    return "the profile's default (open point)"
-
-
-def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
-    """``rs`` with ``param = v`` (one object per value, so the compiled values are kept)."""
-    key = (id(rs), param, repr(v))
-    hit = _ALT_RS.get(key)
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    try:
-        rs2: Ruleset | None = rs.with_overrides({param: v})
-    except RulesetError:
-        rs2 = None
-    if len(_ALT_RS) > 1024:
-        _ALT_RS.clear()
-    _ALT_RS[key] = (rs, rs2)
-    return rs2
-
-
-#: param -> a function that recomputes, on a copy of the state re-ruled under another
-#: reading of ``param``, what an earlier action fixed from it (the standing set's 够级
-#: status and who may answer it, from ``gouji.thresholds``): registered by the rule family
-#: that owns that state (:mod:`.rules_play`), so this module imports none of them.
-RESTATE: dict[str, Callable[[DealState], None]] = {}
 
 
 def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
@@ -496,7 +370,7 @@ def _accepted_dispute(
             param=param,
             en=f"legal under {param} = {text(current)}, an open point of the profile; "
             "another documented reading refuses it (the "
-            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "报牌", Draw: "开牌 draw"}.get(
+            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "report", Draw: "draw"}.get(
                 type(a), "play"
             )
             + " stands as the engine rules)",
@@ -688,6 +562,11 @@ def score_readings(st: DealState, ev: Sequence[E.Event], out: list[E.Event]) -> 
         what = {"points": "score", "tribute": "tribute", "dq": "disqualifications"}
         rests = " and ".join(what[k] for k in ("points", "tribute", "dq") if k in parts)
         rests += " rests" if len(parts) == 1 else " rest"
+        rests_zh = "、".join(
+            w
+            for k, w in (("points", "计分"), ("tribute", "贡牌"), ("dq", "取消资格"))
+            if k in parts
+        )
         out.append(
             E.Dispute(
                 None,
@@ -695,7 +574,7 @@ def score_readings(st: DealState, ev: Sequence[E.Event], out: list[E.Event]) -> 
                 param=param,
                 en=f"the deal's {rests} on {param} = {text(current)}, an open point: "
                 f"{_score_text(base, parts)} under the engine's reading",
-                zh=f"本局计分（或贡牌、取消资格）取决于 {param} = {text(current)}（文件未定）",
+                zh=f"本局{rests_zh}取决于 {param} = {text(current)}（文件未定）",
                 alternatives=(
                     (text(current), f"{_here(s, current)}: {_score_text(base, parts)}"),
                     *alts,

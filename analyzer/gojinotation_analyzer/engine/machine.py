@@ -93,6 +93,7 @@ from gojinotation_analyzer.engine.opening import (
     _liang,
     _liang_check,
 )
+from gojinotation_analyzer.engine.openpoints import is_open
 from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
@@ -418,7 +419,7 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
         )
         if not D.judged(st, a, f.param):  # every documented reading refuses it: flat
             _dispute_param(st, a, f.rule_id, f.param, ev)
-        if not st.p.lose_lead and _costs_a_lead(st, a, f) and D.is_open(st, _LOSE_LEAD):
+        if not st.p.lose_lead and _costs_a_lead(st, a, f) and is_open(st, _LOSE_LEAD):
             # 001d (四): the error stands; whether it also costs the seat's next lead is
             # open -- disputed when that lead comes (rules_turn._finish_round)
             st.lose_lead_open |= BIT[a.seat]

@@ -13,9 +13,9 @@ from gojinotation.model import (
     Play,
 )
 from gojinotation.model import Burn as BurnAct
-from gojinotation_analyzer.engine import disputes as D
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import SEATS, _add, _counts, _Fail, _Nonzero, _plus, _sub
+from gojinotation_analyzer.engine.openpoints import verdict_readings
 from gojinotation_analyzer.engine.params import I4, _params
 from gojinotation_analyzer.engine.scoring import (
     Obligation,
@@ -496,7 +496,7 @@ def _leader_tag_check(
             seat = _shangban_seat(r.open.shangban, hands, r.open.dingban)
             return None if seat in (0, tag) else f"上班 makes seat {seat} the first leader"
 
-        ruled = D.verdict_readings(profile, rs, "open.shangban", refusal, "R-OPEN-1")
+        ruled = verdict_readings(profile, rs, "open.shangban", refusal, "R-OPEN-1")
         if ruled:
             return (
                 E.Dispute(
@@ -650,7 +650,7 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
         if any(isinstance(e, E.Dispute) and e.param == param and e.action is a for e in ev):
             disputed = True  # the count itself was re-judged (open.count_values)
             continue
-        ruled = D.verdict_readings(
+        ruled = verdict_readings(
             st.profile,
             st.rs,
             param,

@@ -13,7 +13,6 @@ from gojinotation.model import Burn as BurnAct
 from gojinotation.model import (
     Play,
 )
-from gojinotation_analyzer.engine import disputes as D
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
 from gojinotation_analyzer.engine.core import (
@@ -35,6 +34,7 @@ from gojinotation_analyzer.engine.core import (
     _walk,
 )
 from gojinotation_analyzer.engine.opening import _holdable, _lead_4s_fail, _must_lead_4s, _take
+from gojinotation_analyzer.engine.openpoints import RESTATE
 from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape, _stated
 from gojinotation_analyzer.engine.rules_bie3 import (
     _bie3_no_three,
@@ -157,7 +157,7 @@ def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool)
 
 
 def _restate_gouji(st: DealState) -> None:
-    """:data:`~.disputes.RESTATE` for ``gouji.thresholds``: the standing set's 够级 status,
+    """:data:`~.openpoints.RESTATE` for ``gouji.thresholds``: the standing set's 够级 status,
     who may answer it and whose turn it is, again under ``st``'s (another reading's)
     thresholds (the seats that declined since it was played stay declined)."""
     top = st.top
@@ -183,7 +183,7 @@ def _restate_gouji(st: DealState) -> None:
         st.turn = _walk(st, top.owner)
 
 
-D.RESTATE["gouji.thresholds"] = _restate_gouji
+RESTATE["gouji.thresholds"] = _restate_gouji
 
 
 def _check_set(

@@ -25,7 +25,7 @@ from gojinotation_analyzer.engine.core import (
     _team,
     _walk,
 )
-from gojinotation_analyzer.engine.disputes import is_open
+from gojinotation_analyzer.engine.openpoints import is_open
 from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_burn import (
     _burn_round_closed,
