@@ -355,3 +355,82 @@ def test_R_BIE3_2_a_men_seats_place_is_disputed_where_001d_is_silent() -> None:
     assert not _disputes(
         play(hands, "1:JJJJ 3:burn QQQQ", profile="latest-004"), "bie3.men_place_order"
     )
+
+
+# ---------------------------------------------------------------- issue #11, group A
+
+_LONE_TWO = {1: "2 55 7", 2: "X 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_GOUJI_1_a_lone_two_answered_out_of_the_duel_is_disputed() -> None:
+    """dagang-196 (000§O 2: equal-or-higher, a lone 2 is not 够级) accepts seat 2's 小王 on
+    seat 1's lone 2 in turn; 001b 4's list (a single 2 is 够级) refuses it (R-GOUJI-2):
+    the answer stands, with a dispute; saizhi-002 reads 001b 4 the other way round."""
+    frames = play(_LONE_TWO, "1:2 2:X", profile="dagang-196")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "gouji.thresholds")
+    ruled = dict(d.alternatives)
+    assert ruled["T:5,J:4,Q:3,K:2,A:2,2:2"] == "000§O 2: legal, the engine's ruling"
+    assert ruled["T:5,J:4,Q:3,K:2,A:2,2:1,X:1,D:1"] == "001b 4: illegal (R-GOUJI-2)"
+    (d,) = _disputes(play(_LONE_TWO, "1:2 2:X", profile="saizhi-002"), "gouji.thresholds")
+    assert dict(d.alternatives)["T:5,J:4,Q:3,K:2,A:2,2:2,X:1,D:1"] == "002b 7: legal"
+    # qingdao-standard states 001b 4 (a single 2 is 够级): a flat error, no dispute
+    frames = play(_LONE_TWO, "1:2 2:X")
+    assert violations(frames) == [("R-GOUJI-2", 2)] and not of(frames, E.Dispute)
+    # seat 4, the 对头, answers under every reading: no dispute
+    assert not of(play(_LONE_TWO, "1:2 2:- 3:- 4:3", profile="dagang-196"), E.Dispute)
+
+
+_KAIDIAN_NONE = {1: "KK 5 3", 2: "6 3", 3: "7 3", 4: "8 3", 5: "9 3", 6: "T 3"}
+_KAIDIAN_MOVES = "1:KK 2:- 3:- 4:- 5:- 6:- 1:5 2:6 3:7 4:8 5:9 6:T"
+
+
+def test_R_KAIDIAN_5_two_unopened_duitou_owe_tribute_under_one_reading() -> None:
+    """karamay-jingsai with a 点贡 owed: seats 2-6 never open, so 2/5 and 3/6 are unopened
+    对头 pairs; under mutual they pay each other, under cancel (the profile's default,
+    EC-25) nothing: the points are the same, the tribute owed is not."""
+    rules = "kaidian.sanction=dian_tribute; tribute.mode=luo"
+    frames = play(_KAIDIAN_NONE, _KAIDIAN_MOVES, profile="karamay-jingsai", rules=rules)
+    (d,) = _disputes(frames, "kaidian.both_unopened")
+    assert d.en.startswith("the deal's tribute rests on kaidian.both_unopened = cancel")
+    ruled = dict(d.alternatives)
+    assert "点贡 (not opened): seat 2" not in ruled["cancel"]
+    assert "点贡 (not opened): seat 2 pays seat 5 1 card" in ruled["mutual"]
+    assert "点贡 (not opened): seat 5 pays seat 2 1 card" in ruled["mutual"]
+
+
+def test_R_TIME_1_a_slow_play_without_a_clock_is_disputed() -> None:
+    """qingdao-standard sets no clock: a 45 s play stands, but 000§C 三3 (30 s) and 000§F 12
+    (15 s) would refuse it, 000§L 三(3)4 (60 s) not -- the readings are the values the
+    other documents state (stated_readings)."""
+    hands = {1: "55 66 3", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}
+    frames = play(hands, "1:55 [%clk 45] 2:88")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "time.limit_s")
+    assert dict(d.alternatives) == {
+        "none": "the profile's default (open point): legal, the engine's ruling",
+        "30": "000§C 三3: illegal (R-TIME-1)",
+        "15": "000§F 12: illegal (R-TIME-1)",
+        "60": "000§L 三(3)4: legal",
+    }
+    # within every limit: no dispute; a clocked profile rules flat (002a 4: 30 s)
+    assert not of(play(hands, "1:55 [%clk 10] 2:88"), E.Dispute)
+    frames = play(hands, "1:55 [%clk 45] 2:88", profile="saizhi-002")
+    assert ("R-TIME-1", 1) in violations(frames) and not _disputes(frames, "time.limit_s")
+
+
+def test_R_OPEN_1_a_draw_count_is_judged_under_each_counting_value() -> None:
+    """dian-shao-men-luo: seat 1 draws a J and leads.  000§J 第三条's J、Q、K…为最小牌
+    counts it 1 (seat 1 takes first: the engine's reading); natural counting gives 11,
+    ending on seat 5 -- a dispute; the record's [Rules] settle it either way."""
+    hands = {1: "55 66 3", 2: "3 88 9", 3: "3 99 T", 4: "3 TT J", 5: "3 JJ Q", 6: "3 QQ K"}
+    frames = play(hands, "1:draw J 1:55", profile="dian-shao-men-luo")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "open.count_values")
+    assert "picks seat 5" in dict(d.alternatives)["natural"]
+    flat = play(
+        hands, "1:draw J 1:55", profile="dian-shao-men-luo", rules="open.count_values=natural"
+    )
+    assert violations(flat) == [("R-OPEN-1", 1)] and not of(flat, E.Dispute)
+    # a draw whose count lands on the leader under both readings: no dispute (4 -> seat 4)
+    assert not of(play(hands, "4:draw A 1:55", profile="dian-shao-men-luo"), E.Dispute)

@@ -26,6 +26,7 @@ ENGINE = f"{PKG}.engine"
 ENGINE_ORDER = (
     "params",
     "core",
+    "openpoints",
     "opening",
     "rules_kaidian",
     "rules_finish",

@@ -67,6 +67,8 @@ _TABLE_EVENT_FIELDS: dict[str, object] = {
     "draw_done": False,
     "baola": (),
     "liang": (0, 0),
+    # issue #11: a seat that would lose a lead under an open penalty.misplay_lose_lead
+    "lose_lead_open": 0,
 }
 
 

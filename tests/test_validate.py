@@ -473,7 +473,9 @@ def test_R_BIE3_1_three_played_before_the_end() -> None:
 
 
 def test_R_BIE3_3_a_seat_without_a_three_must_buy_first() -> None:
-    hands = ["KK5", "AA3", "553", "6633", "773", "883"]
+    # seat 1 can pay (a 2): he must buy first.  (With nothing to pay, 001d (二) lets him
+    # 革命 instead: buy3.no_payment = geming, tests/test_open_points_matrix.py.)
+    hands = ["KK52", "AA3", "553", "6633", "773", "883"]
     expect(record(hands, "1. 1:5", profile="qingdao-bie3"), code="GJV211", rule="R-BIE3-3",
            line=9, column=4, action="1:5")  # fmt: skip
 

@@ -287,7 +287,9 @@ NO_BAOHU = ("KA", "KL", "QB", "DS", "L4", "DA", "BA", "TZ")
 
 
 def test_EC_31_report_when_asked_at_ten_cards() -> None:
-    expected = table(LEGAL, **dict.fromkeys(NO_BAOHU, err("R-REPORT-1")))
+    # taikai-2014: 000§L 三(3)1 报牌制 (a count on request, the engine's reading) or
+    # 三(3)2 唱牌 (报牌 = announcing one's own play, no count): baohu.mode is disputed
+    expected = table(LEGAL, TK=dispute("R-REPORT-1"), **dict.fromkeys(NO_BAOHU, err("R-REPORT-1")))
     check(EC31_HANDS, "1. 1:5 2:report 10", "2:report", expected)
 
 
@@ -301,7 +303,15 @@ def test_EC_31_an_untrue_report() -> None:
 
 def test_EC_35_a_twenty_second_play() -> None:
     hands = ["539", "639", "739", "839", "939", "T39"]
-    expected = table(LEGAL, TT=err("R-TIME-1"), CW=err("R-TIME-1"))
+    # where no document of the profile sets a clock, the 20 s rest on time.limit_s, an open
+    # point: legal with no limit (the engine), illegal under the 15 s of 000§F / 000§M;
+    # the profiles whose own document sets the clock rule flat (000§C, 000§L, 002, 003)
+    expected = table(
+        dispute("R-TIME-1"),
+        TT=err("R-TIME-1"),
+        CW=err("R-TIME-1"),
+        **dict.fromkeys(("TZ", "TK", "S2", "T3"), LEGAL),
+    )
     check(hands, "1. 1:5 2:6 [%clk 20]", "2:6", expected)
 
 

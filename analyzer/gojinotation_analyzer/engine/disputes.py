@@ -29,12 +29,19 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from gojinotation.model import Action, Burn, Buy, Play, Yield
+from gojinotation.model import Action, Burn, Buy, Draw, Give, Play, Report, Yield
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
+from gojinotation_analyzer.engine.openpoints import (
+    RESTATE,
+    _alt,
+    _here,
+    _readings_rs,
+    text,
+)
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
 from gojinotation_analyzer.engine.state import BIT, DealState
-from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset, RulesetError
+from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset
 
 Judge = Callable[[DealState, Action], Any]
 
@@ -51,11 +58,19 @@ BURN_READS = (
 #: The parameters a 买3's judgement reads (R-BUY-1, :func:`~.rules_bie3._judge_buy`): who
 #: may sell and what the buyer must pay with; re-judged on an accepted buy
 #: (:func:`accepted_action_readings`).
-BUY_READS = ("buy3.seller_order", "buy3.payment_order")
+BUY_READS = ("buy3.seller_order", "buy3.payment_order", "buy3.deadline")
 
 #: The open parameters an accepted table action other than a play or a burn is re-judged
-#: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1).
-ACTION_READS: dict[type, tuple[str, ...]] = {Buy: BUY_READS, Yield: ("rangpai.allowed",)}
+#: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1), a 报牌
+#: (R-REPORT-1: whether counts are reported at all, ``baohu.mode``), a 送3 (when it may
+#: still be given, ``buy3.deadline``), a 开牌 draw's count (``open.count_values``).
+ACTION_READS: dict[type, tuple[str, ...]] = {
+    Buy: BUY_READS,
+    Give: ("buy3.deadline",),
+    Draw: ("open.count_values",),
+    Yield: ("rangpai.allowed",),
+    Report: ("baohu.mode",),
+}
 
 #: The parameters :func:`~.scoring.score_deal` reads (R-SCORE-1..4, R-KAIDIAN-5,
 #: R-TRIBUTE-1, R-PENALTY-1): the ones :func:`score_readings` re-scores a deal under.
@@ -98,6 +113,9 @@ PLAY_READS = (
     "wutou.enabled",
     "sihu_luanchan",
     "gousiji.window",
+    "time.limit_s",
+    "buy3.no_payment",
+    "gouji.thresholds",
     *BURN_READS,
 )
 
@@ -117,21 +135,12 @@ _STATE_BOUND = frozenset(
         "wutou.enabled",
         "sihu_luanchan",
         "gousiji.window",
+        "time.limit_s",
+        "buy3.no_payment",
+        "gouji.thresholds",
         *BURN_READS,
     }
 )
-_ALT_RS: dict[tuple[int, str, str], tuple[Ruleset, Ruleset | None]] = {}
-
-
-def text(v: Any) -> str:
-    """A parameter value as a reading names it."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(str(x) for x in v)
-    if isinstance(v, frozenset):
-        return ",".join(sorted(str(x) for x in v)) or "none"
-    return str(v)
 
 
 def _opens(st: DealState) -> _Open:
@@ -170,51 +179,7 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
 def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
     """The other documented readings of ``param``: (value, source), the current value
     left out."""
-    try:
-        current = st.rs.get(param)
-    except (KeyError, AttributeError):
-        return []
-    if current != s.value:
-        return []  # the record's [Rules] (or a derived value) decide, not the profile
-    out: list[tuple[Any, str]] = []
-    for r in s.disputed:
-        if r.value != current and all(r.value != v for v, _ in out):
-            src = (r.citation.tag if r.citation else "") or r.note
-            out.append((r.value, src))
-    spec = PARAMETERS.get(param)
-    if not out and spec is not None:
-        variant = "a documented variant (catalog)"
-        if spec.kind == "bool":
-            out = [(not current, variant)]
-        elif spec.kind == "enum":
-            out = [(v, variant) for v in spec.allowed if v != current]
-    return out
-
-
-def _here(s: Any, current: Any) -> str:
-    """The source of the profile's own value of a setting."""
-    if s.citation:
-        return str(s.citation.tag)
-    for r in s.disputed:
-        if r.value == current and r.citation:
-            return str(r.citation.tag)
-    return "the profile's default (open point)"
-
-
-def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
-    """``rs`` with ``param = v`` (one object per value, so the compiled values are kept)."""
-    key = (id(rs), param, repr(v))
-    hit = _ALT_RS.get(key)
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    try:
-        rs2: Ruleset | None = rs.with_overrides({param: v})
-    except RulesetError:
-        rs2 = None
-    if len(_ALT_RS) > 1024:
-        _ALT_RS.clear()
-    _ALT_RS[key] = (rs, rs2)
-    return rs2
+    return _readings_rs(st.rs, param, s)
 
 
 def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
@@ -224,6 +189,9 @@ def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
     st2 = st.copy()
     st2.rs = rs2
     st2.p = _params(rs2)
+    restate = RESTATE.get(param)
+    if restate is not None:
+        restate(st2)
     return judge(st2, a)
 
 
@@ -300,6 +268,13 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
             out += ["pass.duitou_reentry", "sihu_luanchan"]
         if top.gousiji:
             out.append("gousiji.window")
+        elif top.shape is not None and not top.burn:
+            out.append("gouji.thresholds")  # who may answer: is the standing set 够级?
+    p = st.p
+    if p.bie3 and not st.started & BIT[a.seat] and st.known[a.seat][I3] == 0:
+        out.append("buy3.no_payment")  # R-BIE3-3: a first play with no 3 (may he 革命?)
+    if a.notes and a.note("clk") is not None:
+        out.append("time.limit_s")  # R-TIME-1: the play's recorded time, against a limit
     if type(a) is Burn:
         out += BURN_READS
     return out
@@ -395,7 +370,9 @@ def _accepted_dispute(
             param=param,
             en=f"legal under {param} = {text(current)}, an open point of the profile; "
             "another documented reading refuses it (the "
-            + {Buy: "buy", Yield: "让牌"}.get(type(a), "play")
+            + {Buy: "buy", Give: "gift", Yield: "让牌", Report: "report", Draw: "draw"}.get(
+                type(a), "play"
+            )
             + " stands as the engine rules)",
             zh=f"按 {param} = {text(current)} 合法，但文件未定，另一读法不允许此举",
             action=a,
@@ -421,6 +398,8 @@ def accepted_readings(
         and type(a) is Play
         and (top is None or plan.lead or (a.seat == state.turn and not top.gousiji))
         and not state.passed & BIT[a.seat]
+        and not a.notes
+        and not (state.p.bie3 and not state.started & BIT[a.seat])
     ):
         return  # a plain set in turn: no parameter was read (the common path, no lookup)
     opens, memo = _open_memo(state)
@@ -484,10 +463,32 @@ def sanction_readings(
 # ------------------------------------------------------------------ a score
 
 
-def _score_text(score: Any) -> str:
+def _score_text(score: Any, parts: frozenset[str] = frozenset()) -> str:
+    """A deal's score as a reading rules it: the points, then (``parts``) the tribute owed
+    before the next deal and the seats disqualified, where the readings differ in them."""
     teams = ", ".join(f"team {t} {p:+d}" for t, p in sorted(score.team_points.items()))
     seats = " ".join(f"{s}:{p:+d}" for s, p in sorted(score.seat_points.items()) if p)
-    return f"{teams} (seats {seats or 'all 0'})"
+    out = f"{teams} (seats {seats or 'all 0'})"
+    if "tribute" in parts:
+        owed = "; ".join(ob.describe() for ob in score.obligations)
+        out += f"; tribute owed: {owed or 'none'}"
+    if "dq" in parts:
+        dq = ", ".join(f"seat {s}" for s in score.disqualified)
+        out += f"; disqualified: {dq or 'none'}"
+    return out
+
+
+def _score_parts(a: Any, b: Any) -> frozenset[str]:
+    """What differs between two scores of one deal: ``points``, ``tribute`` (the 点贡,
+    烧贡, 憋3贡 and 落贡 cards owed) and ``dq`` (the seats disqualified)."""
+    out: set[str] = set()
+    if a.team_points != b.team_points or a.seat_points != b.seat_points:
+        out.add("points")
+    if tuple(a.obligations) != tuple(b.obligations):
+        out.add("tribute")
+    if tuple(a.disqualified) != tuple(b.disqualified):
+        out.add("dq")
+    return frozenset(out)
 
 
 def _relevant(facts: Any, score: Any, rs: Ruleset) -> list[str]:
@@ -542,8 +543,8 @@ def score_readings(st: DealState, ev: Sequence[E.Event], out: list[E.Event]) -> 
         if param not in opens:
             continue
         s, readings = opens[param]
-        alts: list[tuple[str, str]] = []
-        differs = False
+        scored: list[tuple[Any, str, Any]] = []
+        parts: frozenset[str] = frozenset()
         for v, src in readings:
             rs2 = _alt(st.rs, param, v)
             if rs2 is None:
@@ -552,22 +553,30 @@ def score_readings(st: DealState, ev: Sequence[E.Event], out: list[E.Event]) -> 
                 other = score_deal(end.facts, rs2)
             except (ValueError, KeyError):  # pragma: no cover - defensive
                 continue
-            same = other.team_points == base.team_points and other.seat_points == base.seat_points
-            differs |= not same
-            alts.append((text(v), f"{src}: {_score_text(other)}"))
-        if not differs:
+            parts |= _score_parts(base, other)
+            scored.append((v, src, other))
+        if not parts:
             continue
+        alts = [(text(v), f"{src}: {_score_text(other, parts)}") for v, src, other in scored]
         current = st.rs.get(param)
+        what = {"points": "score", "tribute": "tribute", "dq": "disqualifications"}
+        rests = " and ".join(what[k] for k in ("points", "tribute", "dq") if k in parts)
+        rests += " rests" if len(parts) == 1 else " rest"
+        rests_zh = "、".join(
+            w
+            for k, w in (("points", "计分"), ("tribute", "贡牌"), ("dq", "取消资格"))
+            if k in parts
+        )
         out.append(
             E.Dispute(
                 None,
                 rule_id=PARAMETERS[param].rule_id,
                 param=param,
-                en=f"the deal's score rests on {param} = {text(current)}, an open point: "
-                f"{_score_text(base)} under the engine's reading",
-                zh=f"本局计分取决于 {param} = {text(current)}（文件未定）",
+                en=f"the deal's {rests} on {param} = {text(current)}, an open point: "
+                f"{_score_text(base, parts)} under the engine's reading",
+                zh=f"本局{rests_zh}取决于 {param} = {text(current)}（文件未定）",
                 alternatives=(
-                    (text(current), f"{_here(s, current)}: {_score_text(base)}"),
+                    (text(current), f"{_here(s, current)}: {_score_text(base, parts)}"),
                     *alts,
                 ),
             )

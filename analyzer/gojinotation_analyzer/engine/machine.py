@@ -93,6 +93,7 @@ from gojinotation_analyzer.engine.opening import (
     _liang,
     _liang_check,
 )
+from gojinotation_analyzer.engine.openpoints import is_open
 from gojinotation_analyzer.engine.params import _shape
 from gojinotation_analyzer.engine.rules_bie3 import _buy, _give, _judge_buy, _judge_give
 from gojinotation_analyzer.engine.rules_burn import (
@@ -347,7 +348,7 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
         else:
             if type(action) is Play or type(action) is BurnAct:
                 D.accepted_readings(state, action, r, _judge, ev)
-            elif type(action) is Buy or type(action) is Yield:
+            elif type(action) in D.ACTION_READS:
                 D.accepted_action_readings(state, action, _judge, ev)
             _apply(st, action, r, ev)
     if state.liang[0] and not state.any_play:
@@ -418,7 +419,25 @@ def _sanction(st: DealState, a: Action, f: _Fail, ev: list[E.Event], *, notice: 
         )
         if not D.judged(st, a, f.param):  # every documented reading refuses it: flat
             _dispute_param(st, a, f.rule_id, f.param, ev)
+        if not st.p.lose_lead and _costs_a_lead(st, a, f) and is_open(st, _LOSE_LEAD):
+            # 001d (四): the error stands; whether it also costs the seat's next lead is
+            # open -- disputed when that lead comes (rules_turn._finish_round)
+            st.lose_lead_open |= BIT[a.seat]
     _apply_sanction(st, a, f, ev)
+
+
+#: The errors that cost the offender his next lead under ``penalty.misplay_lose_lead``
+#: (001d (四): 误发、漏发、声明过牌后…又重新发牌、报户不实), besides every 错牌不出.
+_LOSE_LEAD_RULES = frozenset({"R-PASS-1", "R-PASS-2", "R-REPORT-1"})
+_LOSE_LEAD = "penalty.misplay_lose_lead"
+
+
+def _costs_a_lead(st: DealState, a: Action, f: _Fail) -> bool:
+    """Whether the error ``f`` costs ``a``'s seat his next lead where
+    ``penalty.misplay_lose_lead`` holds (:func:`_apply_sanction`, ``_turn_pass``)."""
+    if st.ended or not st.active & BIT[a.seat]:
+        return False
+    return f.rule_id in _LOSE_LEAD_RULES or f.sanction == "cuopai"
 
 
 def _fine_text(v: Any) -> str:

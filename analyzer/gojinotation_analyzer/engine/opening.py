@@ -15,6 +15,7 @@ from gojinotation.model import (
 from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import SEATS, _add, _counts, _Fail, _Nonzero, _plus, _sub
+from gojinotation_analyzer.engine.openpoints import verdict_readings
 from gojinotation_analyzer.engine.params import I4, _params
 from gojinotation_analyzer.engine.scoring import (
     Obligation,
@@ -282,6 +283,7 @@ def new_deal(
     st.ended = False
     st.void_deal = False
     st.lose_lead = 0
+    st.lose_lead_open = 0
     st.reported = (-1,) * 7
     st.received = ()
     st.obligations = tuple((o.payer, o.receiver, o.count) for o in obligations)
@@ -416,15 +418,16 @@ def leader_seat(tag: str | None) -> int | None:
 
 
 def _deal_leader(
-    deal: Deal, hands: Mapping[int, Sequence[Card] | None], rs: Ruleset
+    deal: Deal,
+    hands: Mapping[int, Sequence[Card] | None],
+    rs: Ruleset,
+    profile: str | None = None,
 ) -> tuple[int, tuple[E.Event, ...]]:
     tag = leader_seat(deal.tag("Leader"))
     seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
     if tag is not None:
-        full = seat != 0 and sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(
-            _params(rs).sizes
-        )
-        return tag, _leader_tag_check(deal, tag, seat, rs) if full else ()
+        full = sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(_params(rs).sizes)
+        return tag, _leader_tag_check(deal, tag, hands, rs, profile) if full else ()
     # a Leader tag that names no seat is ignored here; the validator warns (GJV307)
     if seat:
         return seat, ()
@@ -441,6 +444,24 @@ def _deal_leader(
     )
 
 
+def deal_leader(
+    deal: Deal,
+    hands: Mapping[int, Sequence[Card] | None],
+    rs: Ruleset,
+    profile: str | None = None,
+) -> tuple[int, tuple[E.Event, ...]]:
+    """The first leader of ``deal`` and the R-OPEN-1 events its ``Leader`` tag gives
+    (:func:`_leader_tag_check`), as :func:`~.replay.replay` reports them before the first
+    action: the simulator starts a generated deal's events with them.
+
+    >>> from gojinotation.model import Deal, Tag
+    >>> from gojinotation_analyzer.rules.ruleset import Ruleset
+    >>> deal_leader(Deal(header=(Tag("Leader", "4"),)), {}, Ruleset())
+    (4, ())
+    """
+    return _deal_leader(deal, hands, rs, profile)
+
+
 def _first_deal(deal: Deal) -> bool:
     """Whether the record places the deal first in its match (no ``Game``/``Deal`` tag
     beyond 1): the deal after the first 开牌, whose first leader 上班 decides."""
@@ -448,19 +469,50 @@ def _first_deal(deal: Deal) -> bool:
     return all(tags.get(t, "1").strip() in ("", "1") for t in ("Game", "Deal"))
 
 
-def _leader_tag_check(deal: Deal, tag: int, shangban: int, rs: Ruleset) -> tuple[E.Event, ...]:
+def _leader_tag_check(
+    deal: Deal,
+    tag: int,
+    hands: Mapping[int, Sequence[Card] | None],
+    rs: Ruleset,
+    profile: str | None = None,
+) -> tuple[E.Event, ...]:
     """R-OPEN-1: a ``Leader`` tag against the 上班 seat told from the suited hands (of a
     full deal: a unit situation's few cards say nothing about 上班).
 
     In the first deal of a match (a fresh 开牌) a different seat is an error; the replay
-    follows the tag, as the record's moves do.  In a later deal the first leader follows
-    ``open.subsequent`` (the previous deal's 大落 …) unless 开牌 was redone, which the
-    record does not show: a notice, not an error.
+    follows the tag, as the record's moves do.  Where ``open.shangban`` is open in the
+    record's profile the tag is judged under each reading (a seat 上班 cannot name, e.g.
+    under ``none`` or the referee's inserted card, accepts the tag): a Dispute when they
+    disagree.  In a later deal the first leader follows ``open.subsequent`` (the previous
+    deal's 大落 …) unless 开牌 was redone, which the record does not show: a notice, not
+    an error.
     """
+    shangban = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
+    mode = rs.open.shangban
+    first = _first_deal(deal)
+    if first:
+
+        def refusal(r: Ruleset) -> str | None:
+            seat = _shangban_seat(r.open.shangban, hands, r.open.dingban)
+            return None if seat in (0, tag) else f"上班 makes seat {seat} the first leader"
+
+        ruled = verdict_readings(profile, rs, "open.shangban", refusal, "R-OPEN-1")
+        if ruled:
+            return (
+                E.Dispute(
+                    tag,
+                    rule_id="R-OPEN-1",
+                    param="open.shangban",
+                    en=f"the Leader tag names seat {tag}; whether 上班 from the hands names "
+                    f"another first leader rests on open.shangban = {mode}, an open point",
+                    zh=f"Leader 标签为{tag}号；按手牌上班是否另有首发牌人，取决于 "
+                    f"open.shangban = {mode}（文件未定）",
+                    alternatives=ruled,
+                ),
+            )
     if not shangban or shangban == tag:
         return ()
-    mode = rs.open.shangban
-    if _first_deal(deal):
+    if first:
         return (
             E.Violation(
                 tag,
@@ -593,18 +645,63 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
             action=a,
         )
     )
-    if leads and o.first_method == "draw_count_ccw" and taker != st.leader:
+    disputed = False
+    for param in _DRAW_READS:  # where an open point decides the check: a Dispute
+        if any(isinstance(e, E.Dispute) and e.param == param and e.action is a for e in ev):
+            disputed = True  # the count itself was re-judged (open.count_values)
+            continue
+        ruled = verdict_readings(
+            st.profile,
+            st.rs,
+            param,
+            lambda r: _draw_refusal(r, seat, card, st.leader),
+            "R-OPEN-1",
+        )
+        if ruled:
+            disputed = True
+            ev.append(
+                E.Dispute(
+                    seat,
+                    rule_id="R-OPEN-1",
+                    param=param,
+                    en=f"seat {seat}'s 开牌 draw ({card.gjn()}) and the first leader (seat "
+                    f"{st.leader}) agree or not depending on {param}, an open point",
+                    zh=f"{seat}号开牌（{card.gjn()}）与首发牌人（{st.leader}号）是否相符，"
+                    f"取决于 {param}（文件未定）",
+                    action=a,
+                    alternatives=ruled,
+                )
+            )
+    why = _draw_refusal(st.rs, seat, card, st.leader)
+    if why is not None and not disputed:
         ev.append(
             E.Violation(
                 seat,
                 rule_id="R-OPEN-1",
-                en=f"the 开牌 count picks seat {taker} to take first and lead, but seat "
-                f"{st.leader} leads in the record",
+                en=f"{why}, but seat {st.leader} leads in the record",
                 zh=f"开牌数到{taker}号先取牌并首发，而记录中由{st.leader}号首发",
                 action=a,
                 param="open.first_method",
             )
         )
+
+
+#: The parameters the 开牌 check reads (:func:`_draw_refusal`): re-judged where open.
+_DRAW_READS = ("open.count_values", "open.first_method", "open.shangban")
+
+
+def _draw_refusal(rs: Ruleset, seat: int, card: Card, leader: int) -> str | None:
+    """R-OPEN-1: why the 开牌 draw of ``card`` by ``seat`` disagrees with ``leader`` leading
+    first under ``rs`` (the count picks the first taker, who leads where there is no 上班,
+    ``open.shangban = none``, and 开牌 is the counted draw), or ``None``."""
+    o = rs.open
+    value = _draw_value(card, o.count_values)
+    if value is None or o.shangban != "none" or o.first_method != "draw_count_ccw":
+        return None
+    taker = _count_from(seat, value)
+    if taker == leader:
+        return None
+    return f"the 开牌 count ({value}) picks seat {taker} to take first and lead"
 
 
 def _judge_liang(st: DealState, seat: int, cards: tuple[Card, ...]) -> _Fail | None:

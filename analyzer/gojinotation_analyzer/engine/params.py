@@ -86,6 +86,7 @@ class _P:
         self.pay_order = rs.buy3.payment_order
         self.seller_order = rs.buy3.seller_order
         self.no_payment = rs.buy3.no_payment
+        self.buy_by_deal = rs.buy3.deadline == "before_deal_play"
         self.no3 = rs.buy3.no3_result
         self.buy4 = rs.buy4.mode
         self.geming = rs.geming.mode

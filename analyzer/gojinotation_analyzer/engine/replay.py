@@ -222,7 +222,7 @@ def replay(
     for h in deal.hands:
         if isinstance(h, Hand):
             hands[h.seat] = h.cards
-    leader, lev = _deal_leader(deal, hands, ruleset)
+    leader, lev = _deal_leader(deal, hands, ruleset, pid)
     st = new_deal(
         hands,
         ruleset,

@@ -87,13 +87,24 @@ def _buy_possible(st: DealState, buyer: int, i: int) -> bool:
     return any(_spare(st, s, i) for g in _seller_groups(st, buyer) for s in g)
 
 
+def _cannot_pay(st: DealState, seat: int) -> bool:
+    """R-BUY-1 (``buy3.no_payment``): a seat with no 3 holds nothing to pay for one (no 2,
+    no joker the payment order takes), all his cards known."""
+    return not st.unknown[seat] and not _pay_ranks(st, seat)
+
+
 def _must_buy(st: DealState, seat: int) -> bool:
-    """Under 憋3 a seat with no 3 must buy (or be given) one before its first play."""
+    """Under 憋3 a seat with no 3 must buy (or be given) one before its first play --
+    unless he cannot pay and ``buy3.no_payment = geming`` (001d (二): 无3且大王、小王、2全无
+    时，可允许其革命): then nobody gives him one, he may 革命, and a first play without a 3
+    takes ``buy3.no3_result``."""
     p = st.p
     if not p.bie3 or st.started & BIT[seat] or not _lacks(st, seat, I3):
         return False
     if _buy_possible(st, seat, I3):
         return True
+    if p.no_payment == "geming" and _cannot_pay(st, seat):
+        return False
     return any(_spare(st, s, I3) for s in SEATS if s != seat and st.active & BIT[s])
 
 
@@ -126,14 +137,15 @@ def _bie3_threes_fail(st: DealState, seat: int, counts: Sequence[int]) -> _Fail 
     )
 
 
-def _must_buy_fail(seat: int) -> _Fail:
-    """R-BIE3-3: no 3, so buy (or be given) one first."""
+def _must_buy_fail(st: DealState, seat: int) -> _Fail:
+    """R-BIE3-3: no 3, so buy (or be given) one first; for a seat that cannot pay the
+    verdict rests on ``buy3.no_payment`` (a gift, or 001d's 革命 and no gift)."""
     return _Fail(
         "R-BIE3-3",
         f"seat {seat} holds no 3 and must buy (or be given) one before playing",
         f"{seat}号无3，须先买3（或受赠）才能出牌",
         "ignore",
-        "buy3.seller_order",
+        "buy3.no_payment" if _cannot_pay(st, seat) else "buy3.seller_order",
     )
 
 
@@ -158,6 +170,15 @@ def _card_wanted_fail(st: DealState, receiver: int, r: Rank | None, *, gift: boo
             if gift
             else "buying must happen before the buyer's first play",
             "受赠者出牌后不得再送" if gift else "本人出牌后不得再买",
+            "ignore",
+            "buy3.deadline",
+        )
+    if p.buy_by_deal and st.any_play:  # 000§J 第四条 / 000§C 三8: 摸牌后, before play starts
+        return _Fail(
+            "R-BUY-1",
+            ("a gift" if gift else "buying")
+            + " must happen before the deal's first play (right after the cards are drawn)",
+            "摸牌后、开始出牌前才可" + ("送" if gift else "买"),
             "ignore",
             "buy3.deadline",
         )

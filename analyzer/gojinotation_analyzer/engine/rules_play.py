@@ -34,6 +34,7 @@ from gojinotation_analyzer.engine.core import (
     _walk,
 )
 from gojinotation_analyzer.engine.opening import _holdable, _lead_4s_fail, _must_lead_4s, _take
+from gojinotation_analyzer.engine.openpoints import RESTATE
 from gojinotation_analyzer.engine.params import I3, I4, ID, _compare, _facts, _shape, _stated
 from gojinotation_analyzer.engine.rules_bie3 import (
     _bie3_no_three,
@@ -155,6 +156,36 @@ def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool)
     return R_NONE if p.wutou else R_NOBODY
 
 
+def _restate_gouji(st: DealState) -> None:
+    """:data:`~.openpoints.RESTATE` for ``gouji.thresholds``: the standing set's 够级 status,
+    who may answer it and whose turn it is, again under ``st``'s (another reading's)
+    thresholds (the seats that declined since it was played stay declined)."""
+    top = st.top
+    if top is None or top.shape is None or top.burn or top.gousiji:
+        return
+    gouji = _facts(st.p, top.counts, top.shape)[0]
+    if gouji == top.gouji:
+        return
+    st.top = Top(
+        top.owner,
+        top.cards,
+        top.counts,
+        top.shape,
+        gouji,
+        _restrict(st, top.owner, gouji, False, False),
+        False,
+        top.kd_ok,
+        top.men_cand,
+        False,
+        top.single_big,
+    )
+    if not st.closing:  # the turn as that reading gives it: the 对头's duel, or the walk
+        st.turn = _walk(st, top.owner)
+
+
+RESTATE["gouji.thresholds"] = _restate_gouji
+
+
 def _check_set(
     st: DealState, seat: int, cards: Sequence[Card], counts: tuple[int, ...], nunk: int
 ) -> tuple[_Fail | None, S.SetShape | None]:
@@ -223,7 +254,7 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if lead and _must_lead_4s(st, seat) and not _counts(a.cards)[0][I4]:
         return _lead_4s_fail(seat)
     if st.p.bie3 and _must_buy(st, seat):
-        return _must_buy_fail(seat)
+        return _must_buy_fail(st, seat)
     if a.notes and _clock(st, a) is not None:
         return _slow_play(st, a, lead or as_burn)
     cards = a.cards

@@ -25,6 +25,7 @@ from gojinotation_analyzer.engine.core import (
     _team,
     _walk,
 )
+from gojinotation_analyzer.engine.openpoints import is_open
 from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.rules_burn import (
     _burn_round_closed,
@@ -71,13 +72,17 @@ def _wrong_follow(st: DealState, seat: int) -> _Fail:
             "pass.duitou_reentry",
         )
     if top.restrict != R_NONE and seat != DUI[top.owner] and not _is_wutou(st, seat):
+        # whether the set is 够级 at all rests on gouji.thresholds where that is open
+        by_count = top.shape is not None and not top.burn and not top.gousiji
         return _Fail(
             "R-GOUJI-2",
             f"seat {seat} may not answer seat {top.owner}'s 够级 set: only the 对头 "
             f"(seat {DUI[top.owner]}) may, or a declared burn",
             f"{seat}号不能上{top.owner}号的够级牌：只有对头{DUI[top.owner]}号或烧牌者可以",
             "cuopai",
-            "answer.duitou_only",
+            "gouji.thresholds"
+            if by_count and is_open(st, "gouji.thresholds")
+            else "answer.duitou_only",
         )
     return _out_of_turn(st, seat)
 
@@ -333,6 +338,20 @@ def _close(st: DealState, seat: int, ev: list[E.Event]) -> None:
     _finish_round(st, ev, implied=False, by=seat)
 
 
+def _lead_disputed(st: DealState, nl: int, lost: bool, ev: list[E.Event]) -> None:
+    """R-PENALTY-1: the lead ``nl`` wins here rests on ``penalty.misplay_lose_lead`` when it
+    is open: ``nl`` erred earlier in the deal (R-PASS-1/2, R-REPORT-1, 错牌不出) and only
+    001d (四) takes a lead away for it.  ``lost``: the engine's reading takes it away."""
+    nxt = _next_active(st, nl)
+    keeps = f"seat {nl} leads"
+    loses = f"seat {nl} loses this lead for his earlier error; seat {nxt} leads"
+    true = ("true", f"001d (四) 取消一次发牌权: {loses}")
+    false = ("false", f"001a-c name no such sanction: {keeps}")
+    first, second = (true, false) if lost else (false, true)
+    ruled = ((first[0], first[1] + ", the engine's ruling"), second)
+    _dispute_param(st, None, "R-PENALTY-1", "penalty.misplay_lose_lead", ev, ruled)
+
+
 def _finish_round(
     st: DealState, ev: list[E.Event], *, implied: bool, by: int | None = None
 ) -> None:
@@ -349,9 +368,13 @@ def _finish_round(
     nl = st.next_leader
     if not st.active & BIT[owner] and nl:
         ev.append(E.Jiefeng(nl, after=owner))
+    if nl and st.lose_lead_open & BIT[nl]:
+        st.lose_lead_open &= ~BIT[nl]
+        _lead_disputed(st, nl, False, ev)
     if nl and st.lose_lead & BIT[nl]:
         st.lose_lead &= ~BIT[nl]
         nxt = _next_active(st, nl)
+        _lead_disputed(st, nl, True, ev)
         ev.append(
             E.Notice(
                 nl,

@@ -264,6 +264,9 @@ class DealState:
     ended: bool
     void_deal: bool
     lose_lead: int
+    #: seats that would lose their next lead under the other reading of an open
+    #: ``penalty.misplay_lose_lead`` (a Dispute when that lead comes, R-PENALTY-1)
+    lose_lead_open: int
     reported: tuple[int, ...]
     received: tuple[tuple[int, int, int], ...]
     round_no: int

@@ -310,12 +310,13 @@ class Buy3Rules:
     )
     deadline: Buy3Deadline = _p(
         "before_own_first_play",
-        "Buying or giving a 3 must happen before the player's first play.",
-        "本人出牌后不得再买3或送3。",
+        "Buying or giving a 3 must happen before the player's first play"
+        " (before_deal_play: before the deal's first play, right after the cards are drawn).",
+        "本人出牌后不得再买3或送3（before_deal_play：摸牌后、本局首次出牌前）。",
         "T17",
         "R-BUY-1",
         no=71,
-        note="single-valued in the documents",
+        note="000§D 本人出牌后; 000§J 第四条 and 000§C 三8 摸牌后 (before the deal's first play)",
     )
     no3_result: No3Result = _p(
         "geming",

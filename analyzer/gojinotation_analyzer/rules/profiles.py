@@ -78,6 +78,7 @@ from gojinotation_analyzer.rules.ruleset import (
 
 __all__ = [
     "DEFAULT_PROFILE",
+    "PEER_READ",
     "PROFILES",
     "SEED_FILES",
     "SHIPPED",
@@ -98,6 +99,7 @@ __all__ = [
     "register_profile",
     "resolve_profile",
     "resolve_profile_id",
+    "stated_readings",
     "unregister_profile",
 ]
 
@@ -293,6 +295,31 @@ def open_points(profile: str, *, own_only: bool = False) -> list[tuple[str, str]
         elif s.open:
             result.append((name, f"open: default {format_value(s.value)}: {s.note}{where}"))
     return result
+
+
+#: The parameters that are neither yes/no nor a choice and whose catalog entry lists no
+#: variants: where a profile leaves one open, its documented readings are the values the
+#: other documents state (:func:`stated_readings`) -- a clock's limit, a scale of fines,
+#: a set of event tributes.
+PEER_READ = frozenset({"time.limit_s", "penalty.violation_points", "tribute.extra"})
+
+
+def stated_readings(name: str) -> tuple[Reading, ...]:
+    """The values the shipped profiles' own documents state for ``name``, each once (the
+    first profile in catalog order that states it gives the citation): the documented
+    readings of a parameter the catalog gives no variants for (:data:`PEER_READ`).
+
+    >>> [(r.value, r.citation.tag) for r in stated_readings("time.limit_s")]
+    [(30, '000§C 三3'), (15, '000§F 12'), (60, '000§L 三(3)4')]
+    """
+    out: list[Reading] = []
+    for pid in SHIPPED:
+        s = PROFILES[pid].own.get(name)
+        if s is None or s.provenance != "stated" or s.citation is None:
+            continue
+        if all(r.value != s.value for r in out):
+            out.append(Reading(s.value, s.citation, f"stated by {pid}"))
+    return tuple(out)
 
 
 def diff(a: str, b: str) -> list[tuple[str, Any, Any, Citation | None, Citation | None]]:

@@ -26,7 +26,11 @@ ENGINE_DEFAULTS: Mapping[str, str] = {
     ),
     "leader-tag": (
         "R-OPEN-1: a Leader tag is checked against 上班 told from the suited hands of a full "
-        "deal: an error in the first deal of a match (no Game/Deal tag beyond 1); in a later "
+        "deal: an error in the first deal of a match (no Game/Deal tag beyond 1), a Dispute "
+        "where open.shangban is open and its readings disagree (a reading with no 上班 from "
+        "the hands accepts the tag); a recorded 开牌 draw is checked against the first leader "
+        "under open.count_values, open.first_method and open.shangban, each re-judged where "
+        "open (Dispute); in a later "
         "deal the lead follows open.subsequent unless 开牌 was redone, which one deal does "
         "not show (Notice); where the file holds the previous deal of the match (same Event, "
         "Deal number one more) the validator checks the tag against that deal's end (the 大落 "

@@ -35,12 +35,14 @@ import attrs
 
 from gojinotation.errors import GoujiError
 from gojinotation_analyzer.rules.profiles import (
+    PEER_READ,
     PROFILES,
     SEED_FILES,
     Citation,
     Profile,
     Setting,
     open_points,
+    stated_readings,
 )
 from gojinotation_analyzer.rules.provenance import source_parts, source_title
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, Parameter, format_value
@@ -277,6 +279,13 @@ def _open_points_md() -> list[str]:
             if s.disputed:
                 readings = s.readings_text(_value_md, lambda c: f"({_cite_md(c)})", _cell)
                 why = f"**disputed**: {readings}" + (f". {why}" if why else "")
+            elif name in PEER_READ:
+                peers = "; ".join(
+                    f"{_value_md(r.value)} ({_cite_md(r.citation)})"
+                    for r in stated_readings(name)
+                    if r.citation is not None and r.value != s.value
+                )
+                why += f" Readings (the values other documents state): {peers}."
             out.append(f"| `{name}` | {_value_md(s.value)} | {why} |")
         out.append("")
     return out
@@ -405,7 +414,15 @@ def markdown() -> str:
         "dispute. Where only the sanction rests on an open point (a false 革命's fine), the "
         "error stands with a dispute giving the sanction under each reading; where the deal's "
         "score does (an open scoring parameter), the deal is scored under each reading and a "
-        "dispute at its end gives each score. A record's `[Rules]` naming the parameter "
+        "dispute at its end gives each score, and the tribute owed (点贡, 烧贡, 憋3贡, 落贡) "
+        "and the disqualifications where those differ. A parameter that is neither yes/no "
+        "nor a choice and has no readings of its own (a clock's limit, a scale of fines, the "
+        "event tributes) is read under the values the other documents state. Checks that are "
+        "not an action's judgement are re-judged the same way: the Leader tag against 上班 "
+        "(open.shangban), a 开牌 draw against the first leader (open.count_values, "
+        "open.first_method), and a lead won by a seat that erred earlier "
+        "(penalty.misplay_lose_lead, 001d (四)). A record's "
+        "`[Rules]` naming the parameter "
         "settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, for the "
         "referee*.",
         "",

@@ -66,6 +66,7 @@ from gojinotation.model import (
 from gojinotation_analyzer.engine import do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.crossdeal import next_opening
+from gojinotation_analyzer.engine.opening import deal_leader
 from gojinotation_analyzer.engine.scoring import DealScore, Obligation, legal_return_cards
 from gojinotation_analyzer.engine.state import DealState
 from gojinotation_analyzer.rules.profiles import load_ruleset, resolve_profile_id
@@ -571,12 +572,24 @@ def simulate_results(
             taker = first_taker(rs, deck_rng, deck)
         hands, draw = deal_hands(deck, taker, rs)
         leader = shangban_leader(rs, draw, taker) if fresh else taker
+        # the events the replay reports for the Leader tag (R-OPEN-1: a Dispute where
+        # open.shangban is open and a reading names another first leader)
+        head = [Tag("Deal", str(k)), Tag("Leader", str(leader))]
+        if match:
+            head.append(Tag("Game", str((k - start) // hands_per_game + 1)))
+        _, lead_events = deal_leader(
+            Deal(header=tuple(head), hands=tuple(Hand(s, sort_cards(hands[s])) for s in SEATS)),
+            {s: hands[s] for s in SEATS},
+            rs,
+            pid,
+        )
         st = new_deal(
             {s: hands[s] for s in SEATS},
             rs,
             leader=leader,
             profile=pid,
             obligations=obligations if match else (),
+            notes=lead_events,
         )
         table = _Table(rs, st, bots, play_rng)
         table.run()
