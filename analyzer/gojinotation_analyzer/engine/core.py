@@ -37,6 +37,7 @@ from gojinotation_analyzer.engine.state import (
     R_NOBODY,
     DealState,
 )
+from gojinotation_analyzer.rules.ruleset import PARAMETERS
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -473,8 +474,6 @@ def _dispute_param(
         (str(r.value), r.note or (r.citation.tag if r.citation else "")) for r in s.disputed
     )
     if not alts:  # issue #11: name the other readings (the catalog's variants) at least
-        from gojinotation_analyzer.rules.ruleset import PARAMETERS
-
         spec = PARAMETERS.get(param)
         if spec is not None and spec.kind == "enum":
             alts = tuple(
@@ -508,6 +507,107 @@ def _setting(profile: str, param: str) -> Any:
         return prof.setting(param)
     except KeyError:
         return None
+
+
+def _text(v: Any) -> str:
+    """A parameter value as a reading names it."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (tuple, list)):
+        return ",".join(str(x) for x in v)
+    if isinstance(v, frozenset):
+        return ",".join(sorted(str(x) for x in v)) or "none"
+    return str(v)
+
+
+def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
+    """The other documented readings of ``param``: (value, source), the current value
+    left out."""
+    try:
+        current = st.rs.get(param)
+    except (KeyError, AttributeError):
+        return []
+    if current != s.value:
+        return []  # the record's [Rules] (or a derived value) decide, not the profile
+    out: list[tuple[Any, str]] = []
+    for r in s.disputed:
+        if r.value != current and all(r.value != v for v, _ in out):
+            src = (r.citation.tag if r.citation else "") or r.note
+            out.append((r.value, src))
+    spec = PARAMETERS.get(param)
+    if not out and spec is not None:
+        variant = "a documented variant (catalog)"
+        if spec.kind == "bool":
+            out = [(not current, variant)]
+        elif spec.kind == "enum":
+            out = [(v, variant) for v in spec.allowed if v != current]
+    return out
+
+
+def _here(s: Any, current: Any) -> str:
+    """The source of the profile's own value of a setting."""
+    if s.citation:
+        return str(s.citation.tag)
+    for r in s.disputed:
+        if r.value == current and r.citation:
+            return str(r.citation.tag)
+    return "the profile's default (open point)"
+
+
+def _open_setting(st: DealState, param: str) -> tuple[Any, list[tuple[Any, str]]] | None:
+    """``param``'s setting and its other documented readings when it is an open point of
+    the record's profile that the record's ``[Rules]`` do not state, else ``None``."""
+    if st.profile is None or param in _stated(st.rs):
+        return None
+    s = _setting(st.profile, param)
+    if s is None or not (s.open or s.is_disputed):
+        return None
+    readings = _readings(st, param, s)
+    return (s, readings) if readings else None
+
+
+def _effect_dispute(
+    st: DealState,
+    seat: int | None,
+    a: Action | None,
+    rule_id: str,
+    param: str,
+    ruled: Any,
+    ev: list[E.Event],
+) -> bool:
+    """Issue #11: what happens here (an opening, a place, a seat's 有头, a close) rests on
+    ``param``, an open point of the record's profile: a Dispute naming each documented
+    reading, its source and what it rules here (``ruled(value) -> str``); the action and
+    the engine's reading stand.  Nothing when the profile or the record's ``[Rules]``
+    state ``param`` or when every reading rules alike.  Returns whether one was reported.
+
+    Each family calls it where its effect reads the parameter (the effects are not
+    re-run: ``ruled`` says what the other reading does at this point)."""
+    got = _open_setting(st, param)
+    if got is None:
+        return False
+    s, others = got
+    current = st.rs.get(param)
+    mine = ruled(current)
+    alts = [(v, src, ruled(v)) for v, src in others]
+    if all(r == mine for _, _, r in alts):
+        return False
+    ev.append(
+        E.Dispute(
+            seat,
+            rule_id=rule_id,
+            param=param,
+            en=f"this rests on {param} = {_text(current)}, an open point of the profile: "
+            f"{mine} under the engine's reading",
+            zh=f"此处取决于 {param} = {_text(current)}（文件未定）",
+            action=a,
+            alternatives=(
+                (_text(current), f"{_here(s, current)}: {mine}, the engine's ruling"),
+                *((_text(v), f"{src}: {r}") for v, src, r in alts),
+            ),
+        )
+    )
+    return True
 
 
 def _dispute(
@@ -550,15 +650,20 @@ def _stand(st: DealState, ev: list[E.Event]) -> None:
     if st.active & BIT[d]:
         st.closer = d
     elif st.p.no_duitou == "next_active_opponent":
-        s = owner
-        st.closer = 0
-        for _ in range(6):
-            s = NXT[s]
-            if st.active & BIT[s] and _team(s) != _team(owner):
-                st.closer = s
-                break
+        st.closer = _next_opponent(st, owner)
     else:
         st.closer = 0
+
+
+def _next_opponent(st: DealState, owner: int) -> int:
+    """The first seat in play after ``owner`` on the other team (0 if none): who closes
+    under ``koupai.no_duitou = next_active_opponent`` when ``owner``'s 对头 is out."""
+    s = owner
+    for _ in range(6):
+        s = NXT[s]
+        if st.active & BIT[s] and _team(s) != _team(owner):
+            return s
+    return 0
 
 
 def _restart(st: DealState, leader: int, ev: list[E.Event]) -> None:

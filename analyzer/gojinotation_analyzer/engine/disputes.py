@@ -31,7 +31,8 @@ from typing import Any
 
 from gojinotation.model import Action, Burn, Buy, Play, Yield
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
+from gojinotation_analyzer.engine.core import _Fail, _here, _Plan, _readings, _setting
+from gojinotation_analyzer.engine.core import _text as text
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
 from gojinotation_analyzer.engine.state import BIT, DealState
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset, RulesetError
@@ -123,17 +124,6 @@ _STATE_BOUND = frozenset(
 _ALT_RS: dict[tuple[int, str, str], tuple[Ruleset, Ruleset | None]] = {}
 
 
-def text(v: Any) -> str:
-    """A parameter value as a reading names it."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(str(x) for x in v)
-    if isinstance(v, frozenset):
-        return ",".join(sorted(str(x) for x in v)) or "none"
-    return str(v)
-
-
 def _opens(st: DealState) -> _Open:
     return _open_memo(st)[0]
 
@@ -165,40 +155,6 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
     memo: dict[tuple[Any, ...], str] = {}
     _OPENS[key] = (rs, out, memo)
     return out, memo
-
-
-def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
-    """The other documented readings of ``param``: (value, source), the current value
-    left out."""
-    try:
-        current = st.rs.get(param)
-    except (KeyError, AttributeError):
-        return []
-    if current != s.value:
-        return []  # the record's [Rules] (or a derived value) decide, not the profile
-    out: list[tuple[Any, str]] = []
-    for r in s.disputed:
-        if r.value != current and all(r.value != v for v, _ in out):
-            src = (r.citation.tag if r.citation else "") or r.note
-            out.append((r.value, src))
-    spec = PARAMETERS.get(param)
-    if not out and spec is not None:
-        variant = "a documented variant (catalog)"
-        if spec.kind == "bool":
-            out = [(not current, variant)]
-        elif spec.kind == "enum":
-            out = [(v, variant) for v in spec.allowed if v != current]
-    return out
-
-
-def _here(s: Any, current: Any) -> str:
-    """The source of the profile's own value of a setting."""
-    if s.citation:
-        return str(s.citation.tag)
-    for r in s.disputed:
-        if r.value == current and r.citation:
-            return str(r.citation.tag)
-    return "the profile's default (open point)"
 
 
 def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
@@ -287,13 +243,16 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
                 out.append("play.mixed_big_small" if nat or twos else "play.pure_joker_mixed")
         if twos and nat:
             out.append("play.attach_twos")
-            if c[I4]:
-                out.append("play.four_no_attach")
+        if c[I4] and (twos or small or big):  # 4s carrying a 2 or a joker, 开点 or not
+            out.append("play.four_no_attach")
         if st.p.bie3 and c[I3]:
             out += ["play.three_split", "play.three_attach"]
     top = st.top
     if top is not None and not plan.lead:
         seat = a.seat
+        t = top.counts
+        if t[IX] + t[ID] > 1 and not sum(t[:IX]):  # over jokers only: dead under a reading
+            out.append("cmp.pure_joker_sets")
         if seat != st.turn:
             out += ["cmp.ershayi_pass_exempt", "cmp.ershayi_is_burn", "wutou.enabled"]
         if st.passed & BIT[seat]:

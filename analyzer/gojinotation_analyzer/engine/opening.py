@@ -277,6 +277,7 @@ def new_deal(
     st.penalties = ()
     st.gsj = (0,) * 7
     st.youtou = 0
+    st.youtou_told = 0
     st.wutou_seen = 0
     st.sihu = False
     st.ended = False

@@ -259,6 +259,8 @@ class DealState:
     penalties: tuple[tuple[int, int, str], ...]
     gsj: tuple[int, ...]
     youtou: int
+    #: the failed burners whose 有头 the youtou.lifted_after_toke_erke dispute named
+    youtou_told: int
     wutou_seen: int
     sihu: bool
     ended: bool

@@ -405,9 +405,12 @@ def markdown() -> str:
         "dispute. Where only the sanction rests on an open point (a false 革命's fine), the "
         "error stands with a dispute giving the sanction under each reading; where the deal's "
         "score does (an open scoring parameter), the deal is scored under each reading and a "
-        "dispute at its end gives each score. A record's `[Rules]` naming the parameter "
-        "settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, for the "
-        "referee*.",
+        "dispute at its end gives each score. Where what follows an action rests on an open "
+        "point (who may close a round whose last player's 对头 is out, whether a failed "
+        "burner's 对门 stays 有头 once 头科 and 二科 are out, whether a seat opens), a dispute "
+        "at that point says what each reading rules there. A record's `[Rules]` naming the "
+        "parameter settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, "
+        "for the referee*.",
         "",
     ]
     out += _open_points_md()
