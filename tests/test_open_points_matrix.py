@@ -270,12 +270,9 @@ PENDING: dict[str, str] = {
     "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy3.deadline": "a 买3 after one's first play is refused under every reading: the parameter has one value (no document allows a later buy, 000§D states the deadline); a dispute needs a documented alternative",
     "buy3.no_payment": "a seat with no 3 and no 2 or joker: under geming and gift alike the engine asks for a 3 bought or given before the first play (R-BIE3-3 on buy3.seller_order); the geming reading (he may 革命 instead) is not told apart yet",
-    "buy4.mode": "only with 开点发4; record not written",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
     "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
     "kaidian.both_unopened": "two unopened 对头 under point sanctions pay each other (mutual) or nothing (cancel): the score is the same either way; it decides only the 点贡 cards owed before the next deal, which score_readings does not compare yet",
-    "kaidian.lead4": "only with 开点发4; record not written",
-    "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
     "open.shangban": "saizhi-002 / latest-004: the first leader from the hands; the Leader-tag check is not re-judged yet",
@@ -323,6 +320,33 @@ CASES_B: dict[str, tuple[str, str, dict[int, str], str, bool]] = {
         "1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 2:7 1:5 3:6 4:9 5:T 6:K 1:- 3:- 4:- 5:- 3:close "
         "6:3 1:- 3:- 4:- 5:- 3:close 1:3",
         True,
+    ),
+    # saizhi-002 (开点, 002 says nothing of 开点发4): seat 1's KK stands and he leads 55, not
+    # 4s: opened (the engine's reading), or not under 开点发4 (004b(4) 开点后下道牌不发4，仍不算开点)
+    "kaidian.lead4": (
+        "saizhi-002",
+        "",
+        {1: "55 KK 6", 4: "4 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:KK 2:- 3:- 4:- 5:- 6:- 1:55",
+        True,
+    ),
+    # 开点发4 stated by the record; seat 1 holds no 4 at his first play: he may still open
+    # (the engine's reading), or 不开点 (004b(15) 如果不买就视为此局不开点)
+    "kaidian.no4_is_bukaidian": (
+        "saizhi-002",
+        "kaidian.lead4=true",
+        {1: "55 KK 6", 4: "4 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:55",
+        True,
+    ),
+    # 开点发4 stated by the record; seat 1 buys a 4 from his 对头: 买4 not played (refused,
+    # the engine's reading) or played as in 004b(15) (legal) -- without 开点发4 it is flat
+    "buy4.mode": (
+        "saizhi-002",
+        "kaidian.lead4=true",
+        {1: "2 55 KK", 4: "44 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:buy 4 from 4 for 2",
+        False,
     ),
 }
 
@@ -399,3 +423,31 @@ def _decides(
 def test_open_point_decides_a_record_group_b(param: str) -> None:
     profile, rules, hands, moves, verdict_stands = CASES_B[param]
     _decides(profile, rules, hands, moves, param, verdict_stands)
+
+
+def test_buy4_is_flat_without_kaidian_lead4() -> None:
+    """买4 exists only with 开点发4 (000§C, 004b(15)): where the record's ruleset has no
+    开点发4 the point does not arise, so the refusal is flat (no dispute on buy4.mode)."""
+    hands = {1: "2 55 KK", 4: "44 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"}
+    for profile in ("saizhi-002", "qingdao-standard"):
+        frames = play(hands, "1:buy 4 from 4 for 2", profile=profile)
+        assert [
+            (v.rule_id, v.param) for v in of(frames, E.Violation) if isinstance(v, E.Violation)
+        ] == [("R-BUY-1", "buy4.mode")]
+        assert not of(frames, E.Dispute)
+
+
+def test_kaidian_lead4_no_dispute_when_the_opener_leads_4s() -> None:
+    """The opening stands under either reading when the opener's next lead is 4s."""
+    hands = {1: "44 KK 6", 4: "4 TT", 2: "5 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"}
+    frames = play(hands, "1:KK 2:- 3:- 4:- 5:- 6:- 1:44", profile="qingdao-dadian")
+    assert not [
+        e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == "kaidian.lead4"
+    ]
+    assert frames[-1].state.opened & 0b10  # seat 1 (bit 1) opened
+    frames = play(hands, "1:KK 2:- 3:- 4:- 5:- 6:- 1:6", profile="qingdao-dadian")
+    (d,) = [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute)]
+    assert d.param == "kaidian.lead4" and d.seat == 1
+    assert dict(d.alternatives)["true"].endswith(
+        "seat 1's opening does not count (he must open again)"
+    )

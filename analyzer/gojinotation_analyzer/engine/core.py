@@ -465,7 +465,7 @@ def _dispute_param(
     """A Dispute when the deciding parameter is an open point of the profile (and the
     record's ``[Rules]`` do not state it); ``ruled`` names each reading and what it rules
     here (else the profile's disputed readings, or the catalog's variants)."""
-    if not param or st.profile is None or param in _stated(st.rs):
+    if not param or st.profile is None or param in _stated(st.rs) or not _arises(st.rs, param):
         return
     s = _setting(st.profile, param)
     if s is None or not (s.open or s.is_disputed):
@@ -520,12 +520,37 @@ def _text(v: Any) -> str:
     return str(v)
 
 
+#: Open points that arise only under another parameter's value (issue #11): their
+#: readings are judged (and disputed) only where the record's ruleset has that value;
+#: elsewhere the point does not arise and a verdict on it is flat.  ``buy4.mode`` and
+#: ``kaidian.no4_is_bukaidian`` belong to 开点发4 (000§C, 004b(15), 004b(4)).
+REQUIRES: dict[str, tuple[str, Any]] = {
+    "buy4.mode": ("kaidian.lead4", True),
+    "kaidian.no4_is_bukaidian": ("kaidian.lead4", True),
+}
+
+#: Readings that move other parameters with them (issue #11): re-judging ``param = value``
+#: sets these too, or the ruleset would not be one any document describes.  憋3 played at
+#: all (``bie3.enabled``) means its 3s-last restriction (``play.three_restriction``).
+COUPLED: dict[str, dict[Any, dict[str, Any]]] = {
+    "bie3.enabled": {True: {"play.three_restriction": "bie3"}},
+}
+
+
+def _arises(rs: Any, param: str) -> bool:
+    """Whether ``param`` can decide anything under ``rs`` (:data:`REQUIRES`)."""
+    req = REQUIRES.get(param)
+    return req is None or rs.get(req[0]) == req[1]
+
+
 def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
     """The other documented readings of ``param``: (value, source), the current value
-    left out."""
+    left out; none where the point does not arise (:data:`REQUIRES`)."""
     try:
         current = st.rs.get(param)
     except (KeyError, AttributeError):
+        return []
+    if not _arises(st.rs, param):
         return []
     if current != s.value:
         return []  # the record's [Rules] (or a derived value) decide, not the profile

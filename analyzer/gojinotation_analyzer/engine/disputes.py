@@ -31,7 +31,7 @@ from typing import Any
 
 from gojinotation.model import Action, Burn, Buy, Play, Yield
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.core import _Fail, _here, _Plan, _readings, _setting
+from gojinotation_analyzer.engine.core import COUPLED, _Fail, _here, _Plan, _readings, _setting
 from gojinotation_analyzer.engine.core import _text as text
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
 from gojinotation_analyzer.engine.state import BIT, DealState
@@ -164,7 +164,7 @@ def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
     if hit is not None and hit[0] is rs:
         return hit[1]
     try:
-        rs2: Ruleset | None = rs.with_overrides({param: v})
+        rs2: Ruleset | None = rs.with_overrides({param: v, **COUPLED.get(param, {}).get(v, {})})
     except RulesetError:
         rs2 = None
     if len(_ALT_RS) > 1024:

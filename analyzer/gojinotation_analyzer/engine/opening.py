@@ -271,6 +271,8 @@ def new_deal(
     st.opened = 0
     st.kd_done = 0
     st.kd_pending = 0
+    st.kd_shadow = 0
+    st.kd_alt = 0
     st.men = ()
     st.men_facts = ()
     st.ershayi = ()

@@ -335,7 +335,7 @@ def _play(
         assert top is not None
         if not _burn_first_set_ok(st, seat, top.owner, counts, hand_after, cards_t, ev):
             return
-    if p.kd and (st.kd_pending or (p.lead4 and counts[I4])):  # 开点发4 and early 4s
+    if p.kd and (st.kd_pending or st.kd_shadow or counts[I4]):  # 开点发4 and early 4s
         _kd_on_play(st, seat, counts, lead, ev)
     # 解烧 / 反烧 / 闷 on the set being beaten
     lifted_daluo = 0
