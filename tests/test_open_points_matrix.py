@@ -265,13 +265,10 @@ EXCLUDED: dict[str, str] = {
 #: Open points a record could reach but that no test here decides yet -- the work left.
 PENDING: dict[str, str] = {
     "baohu.mode": "taikai-2014: a record with a 报牌 at ten cards; the 报户 check's readings are not re-judged yet",
-    "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
     "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
-    "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
     "buy3.deadline": "a 买3 after one's first play is refused under every reading: the parameter has one value (no document allows a later buy, 000§D states the deadline); a dispute needs a documented alternative",
     "buy3.no_payment": "a seat with no 3 and no 2 or joker: under geming and gift alike the engine asks for a 3 bought or given before the first play (R-BIE3-3 on buy3.seller_order); the geming reading (he may 革命 instead) is not told apart yet",
     "gouji.thresholds": "dagang-196 / saizhi-002: a set at the 够级 threshold; the thresholds are a map with no documented alternative value",
-    "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
     "kaidian.both_unopened": "two unopened 对头 under point sanctions pay each other (mutual) or nothing (cancel): the score is the same either way; it decides only the 点贡 cards owed before the next deal, which score_readings does not compare yet",
     "open.count_values": "dian-shao-men-luo: the 开牌 count; needs a recorded draw (GJN 1.1) and its re-judging",
     "open.first_method": "latest-004: the 开牌 method; needs a recorded draw and its re-judging",
@@ -347,6 +344,26 @@ CASES_B: dict[str, tuple[str, str, dict[int, str], str, bool]] = {
         {1: "2 55 KK", 4: "44 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
         "1:buy 4 from 4 for 2",
         False,
+    ),
+    # tongsu (000§M describes 憋三 as a way to play and is cut off there): a 3 led while
+    # other cards are in hand -- legal (the engine's reading, 憋3 not played), refused
+    # where 憋3 is played (re-judged with play.three_restriction moved with it: COUPLED)
+    "bie3.enabled": (
+        "tongsu",
+        "",
+        {1: "3 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:3",
+        False,
+    ),
+    # qingdao-bie3: seat 2 burns seat 1's JJJJ and leads 55 bare with only his 3 left:
+    # 烧糊 (the engine's reading, 001b: a joker on every middle set) or exempt (002b 8
+    # 手中只剩3)
+    "burn.only_3s_left_ok": (
+        "qingdao-bie3",
+        "",
+        {1: "JJJJ 9 3", 2: "QQQQ 55 3", 3: "6 3", 4: "7 3", 5: "8 3", 6: "T 3"},
+        "1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 2:55",
+        True,
     ),
 }
 
@@ -451,3 +468,46 @@ def test_kaidian_lead4_no_dispute_when_the_opener_leads_4s() -> None:
     assert dict(d.alternatives)["true"].endswith(
         "seat 1's opening does not count (he must open again)"
     )
+
+
+def test_coupled_readings_move_together() -> None:
+    """Re-judging under 憋3 played at all (bie3.enabled = true) also moves its 3s-last
+    restriction (core.COUPLED): the ruleset of that reading is one a document describes."""
+    from gojinotation_analyzer.engine.disputes import _alt
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+
+    rs = load_ruleset("tongsu")
+    assert rs.play.three_restriction != "bie3"
+    alt = _alt(rs, "bie3.enabled", True)
+    assert alt is not None and alt.bie3.enabled and alt.play.three_restriction == "bie3"
+    # the same record under 憋3 stated: the early 3 is a flat error, no dispute
+    frames = play(
+        {1: "3 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:3",
+        profile="tongsu",
+        rules="bie3.enabled=true; play.three_restriction=bie3",
+    )
+    assert [v.rule_id for v in of(frames, E.Violation) if isinstance(v, E.Violation)] == [
+        "R-BIE3-1"
+    ]
+    assert not of(frames, E.Dispute)
+
+
+def test_gousiji_before_jiefeng_stated_by_003_and_read_by_the_engine() -> None:
+    """003(14) (qingdao-standard, trad-003) and 000§H (fujian1-qingdao) put the 够死级
+    chance on the 底牌 itself, and 003(13) gives 接风 only when nobody beats the 底牌:
+    stated, so the answer to it is a flat error; ``[Rules]`` saying 接风 comes first make
+    KK an ordinary answer that seat 5 may beat."""
+    hands = {1: "55", 2: "3 4", 3: "3 4", 4: "KK 3 4", 5: "AA 4", 6: "3 4"}
+    moves = "1:55 2:- 3:- 4:KK 5:AA"
+    for profile in ("qingdao-standard", "trad-003", "fujian1-qingdao"):
+        assert not PROFILES[profile].setting("gousiji.before_jiefeng").open
+        frames = play(hands, moves, profile=profile)
+        assert not of(frames, E.Dispute)
+        assert [v.rule_id for v in of(frames, E.Violation) if isinstance(v, E.Violation)] == [
+            "R-DIPAI-1"
+        ]
+    frames = play(hands, moves, rules="gousiji.before_jiefeng=false")
+    assert not of(frames, E.Violation)
+    # the chance was granted when seat 1 went out, and not used on the 底牌
+    assert [e.granted for e in of(frames, E.Gousiji) if isinstance(e, E.Gousiji)] == [True]

@@ -84,6 +84,7 @@ PLAY_READS = (
     "play.pure_joker_mixed",
     "play.three_split",
     "play.three_attach",
+    "bie3.enabled",
     "play.four_no_attach",
     "cmp.jokered_vs_plain",
     "cmp.xiaowang_set",
@@ -112,6 +113,7 @@ _NO_MEMO: dict[tuple[Any, ...], str] = {}
 _STATE_BOUND = frozenset(
     {
         "play.three_split",
+        "bie3.enabled",
         "cmp.ershayi_is_burn",
         "cmp.ershayi_pass_exempt",
         "pass.duitou_reentry",
@@ -247,6 +249,8 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
             out.append("play.four_no_attach")
         if st.p.bie3 and c[I3]:
             out += ["play.three_split", "play.three_attach"]
+    if c[I3] and not st.p.bie3:  # 3s where 憋3 is not played: 3s-last under a reading
+        out.append("bie3.enabled")
     top = st.top
     if top is not None and not plan.lead:
         seat = a.seat
@@ -376,7 +380,7 @@ def accepted_readings(
     top = state.top
     if (
         (v is None or v.param is None)
-        and not (c[I2] or c[IX] or c[ID] or (c[I3] and state.p.bie3))
+        and not (c[I2] or c[IX] or c[ID] or c[I3])
         and type(a) is Play
         and (top is None or plan.lead or (a.seat == state.turn and not top.gousiji))
         and not state.passed & BIT[a.seat]

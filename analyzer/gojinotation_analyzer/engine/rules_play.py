@@ -75,12 +75,16 @@ from gojinotation_analyzer.engine.state import (
 def _gsj_usable(st: DealState, seat: int) -> bool:
     """R-DIPAI-1 gousiji.window: may the chance be used on this set?  ``banked``: any 够级
     set; ``dipai_only``: only an answer to the 对头's 底牌 (a 革命's three chances are
-    banked by 004b(13) either way)."""
-    if st.p.gsj_banked:
-        return True
+    banked by 004b(13) either way).  Under ``gousiji.before_jiefeng = false`` 接风 comes
+    first: not on the 底牌 itself."""
     d = DUI[seat]
     top = st.top
-    return d in st.revolutions or (top is not None and top.owner == d and not st.closing)
+    on_dipai = top is not None and top.owner == d and not st.closing
+    if on_dipai and not st.p.gsj_first and d not in st.revolutions:
+        return False  # gousiji.before_jiefeng = false: 接风 first, not on the 底牌 itself
+    if st.p.gsj_banked:
+        return True
+    return d in st.revolutions or on_dipai
 
 
 def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
