@@ -174,3 +174,33 @@ def test_legal_actions_follow_the_ershayi_answer_reading(answer: str, listed: bo
     dd6, dd = (Play(2, cards=gj.parse_cards(t)) for t in ("DD6", "DD"))
     assert (dd6 in legal) is listed and can(st, dd6) is listed
     assert dd in legal and can(st, dd)
+
+
+@pytest.mark.parametrize("profile", ["bie3-activity", "taikai-2014", "qingdao-dadian"])
+def test_R_BURN_2_after_a_table_event_legal_actions_are_what_can_accepts(profile: str) -> None:
+    """GJN 1.1 table events on generated deals: at a sample of frames, each declaration or
+    claim ``legal_actions(table_events=True)`` lists is done, and on the state after it
+    ``legal_actions`` still lists only what :func:`can` accepts (a burn declared on a 够级
+    set holds the 对头's answer back, 先烧后打: R-BURN-2).  A listed event is accepted
+    without a violation, except a 开牌 draw, whose card is any card and may contradict the
+    record's first leader (R-OPEN-1 judges the count against it)."""
+    from gojinotation.model import Draw
+    from gojinotation_analyzer.engine import do
+    from gojinotation_analyzer.engine import events as E
+
+    (deal,) = simulate(profile, 5, 1, bot="random")
+    done = 0
+    for f in list(replay(deal))[::2]:
+        st = f.state
+        plain = set(legal_actions(st))
+        for te in legal_actions(st, table_events=True):
+            if te in plain:
+                continue
+            after, ev = do(st, te)
+            if not isinstance(te, Draw):
+                assert not [e for e in ev if isinstance(e, E.Violation)], (f.index, te)
+            listed = legal_actions(after)
+            for a in listed:
+                assert can(after, a), f"#{f.index} after {te}: {a!r} listed but refused"
+            done += 1
+    assert done > 50
