@@ -18,6 +18,7 @@ every seat, leads included, and the table events.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -26,7 +27,18 @@ from click.testing import CliRunner
 
 import gojinotation as gj
 from gojinotation.cards import Card
-from gojinotation.model import Action, Burn, Close, Pass, Play, Report, Yield
+from gojinotation.model import (
+    Action,
+    Burn,
+    Close,
+    Declare,
+    JiefengClaim,
+    Kaidian,
+    Pass,
+    Play,
+    Report,
+    Yield,
+)
 from gojinotation_analyzer.cli.main import main
 from gojinotation_analyzer.engine import can, legal_actions, replay
 from gojinotation_analyzer.engine import sets as S
@@ -42,6 +54,11 @@ EXPECTED = {
     "GJV401": "dispute",  # a ruling rests on an open point of the profile
     "GJV306": "warning",  # a failed burn (烧糊): legal, the burner is 大落
     "GJV502": "notice",  # the replay's notes (a count shown at ten cards, an opening void)
+}
+
+#: What it may report besides on deals generated with the table events (``--table-events``).
+EXPECTED_TABLE_EVENTS = {
+    "GJV507": "notice",  # a table declaration recorded (声明烧牌, 接风, automatic 开点)
 }
 
 SEED = 20261203
@@ -79,7 +96,9 @@ def test_the_expected_findings_occur() -> None:
     assert seen == set(EXPECTED)
 
 
-@pytest.mark.parametrize("match", [[], ["--match"]], ids=["apart", "match"])
+@pytest.mark.parametrize(
+    "match", [[], ["--match"], ["--table-events"]], ids=["apart", "match", "said"]
+)
 @pytest.mark.parametrize("profile", ["qingdao-standard", "latest-004", "tongsu"])
 def test_gouji_simulate_output_validates(profile: str, match: list[str]) -> None:
     """The commands a user runs: ``gouji simulate`` (with and without ``--match``) piped
@@ -94,13 +113,64 @@ def test_gouji_simulate_output_validates(profile: str, match: list[str]) -> None
     assert "no rule errors" in r.output
 
 
+_SAID = (Declare, JiefengClaim, Kaidian)
+
+
+@cache
+def _said(profile: str) -> str:
+    """Deals of ``profile`` with the table events said: apart by the heuristic bot, then
+    a match by the random one."""
+    deals = (
+        *simulate(profile, SEED, DEALS, table_events=True),
+        *simulate(profile, SEED + 1, DEALS, match=True, bot="random", table_events=True),
+    )
+    return gj.dumps(gj.Match(deals))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_generated_deals_with_table_events_validate_with_no_errors(profile: str) -> None:
+    text = _said(profile)
+    report = validate_source(text)
+    allowed = {**EXPECTED, **EXPECTED_TABLE_EVENTS}
+    found = {(d.code, d.severity.value) for d in report.diagnostics}
+    assert not sorted(f for f in found if allowed.get(f[0]) != f[1])
+    assert report.exit_code == 0
+    assert gj.dumps(gj.loads(text)) == text  # the table events round-trip
+
+
+def test_the_table_events_are_said_and_hold_the_duitou_back() -> None:
+    """Over every profile the bots declare burns and claim 接风 and 开点; each is noted
+    (GJV507), and while a declared burn is pending ``legal_actions`` lists only what
+    :func:`can` accepts (the 对头's answer waits, 先烧后打)."""
+    said: Counter[str] = Counter()
+    pending = 0
+    for profile in sorted(PROFILES):
+        match = gj.loads(_said(profile))
+        here = 0
+        for deal in match.deals:
+            assert isinstance(deal, gj.Deal)
+            kinds = [type(a).__name__ for a in deal.actions() if isinstance(a, _SAID)]
+            said.update(kinds)
+            here += len(kinds)
+            for f in replay(deal):
+                if f.state.burn_claims and f.state.top is not None:
+                    pending += 1
+                    for a in legal_actions(f.state):
+                        assert can(f.state, a), (profile, f.index, a)
+        codes = [d.code for d in validate_source(_said(profile)).diagnostics]
+        assert codes.count("GJV507") == here
+    assert said["Declare"] and said["JiefengClaim"] and said["Kaidian"], said
+    assert pending
+
+
 def test_docs_list_the_expected_findings() -> None:
-    """docs/validator.md, "Generated deals 模拟对局", lists exactly :data:`EXPECTED`."""
+    """docs/validator.md, "Generated deals 模拟对局", lists exactly :data:`EXPECTED` and
+    :data:`EXPECTED_TABLE_EVENTS`."""
     text = (ROOT / "docs" / "validator.md").read_text(encoding="utf-8")
     m = re.search(r"^## Generated deals 模拟对局\n(.*?)^## ", text, re.S | re.M)
     assert m, "docs/validator.md has no 'Generated deals 模拟对局' section"
     listed = set(re.findall(r"^\| `(GJV\d{3})` \| (\w+) \|", m.group(1), re.M))
-    assert listed == set(EXPECTED.items())
+    assert listed == set(EXPECTED.items()) | set(EXPECTED_TABLE_EVENTS.items())
 
 
 # ------------------------------------------------------------------ legal_actions == can
