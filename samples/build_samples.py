@@ -223,9 +223,13 @@ def _variation_at(deal: m.Deal) -> m.Deal:
 def final_match() -> None:
     deals = []
     for i, d in enumerate(simulate("qingdao-standard", 2026, 6, match=True), start=1):
-        # The final's rules sheet settles the open point its deals meet (a set of 大王 and
-        # 小王 together, play.pure_joker_mixed): stated in [Rules], it is no dispute.
-        extra = [*_event_tags("决赛", i), ("Rules", "play.pure_joker_mixed=true")]
+        # The final's rules sheet settles the open points its deals meet (a set of 大王 and
+        # 小王 together, play.pure_joker_mixed; a joker on 4s, play.four_no_attach; a failed
+        # burner's 对门 once 头科 and 二科 are out, youtou.lifted_after_toke_erke): stated in
+        # [Rules], they are no dispute.
+        rules = "play.pure_joker_mixed=true; play.four_no_attach=false; "
+        rules += "youtou.lifted_after_toke_erke=true"
+        extra = [*_event_tags("决赛", i), ("Rules", rules)]
         d = attrs.evolve(d, header=tuple(_tags(d, extra, drop=("Game",))))
         d = _annotate(d, battles=3)
         if i == 1:

@@ -350,21 +350,98 @@ EXCLUDED: dict[str, str] = {
     "deal.reshuffle_if_no_2_or_joker": "a reshuffle happens before the hands are dealt; a record holds only the hands that were played",
     "vocab.allowed": "the words said at the table are not recorded (only the actions they announce), and no verdict of the engine reads them",
     "penalty.violation_points": "a conduct penalty's points: a record's penalty writes its points (3:penalty -2), and the false 革命 fine has its own parameter (geming.fake_penalty); the scale is read only for a DealFacts penalty with no points, which no replay builds",
+    "bie3.show3_at_end": "亮3 at the end of the hand (000§D 三2 每个人每把最后都需要亮3) is not an event GJN records: `liang` is the 上班 show before the first play (format.md §9.4, refused after it), and a seat's cards at the end follow from the hands, so no record can say a 3 was not shown; the engine reads no verdict from it",
 }
 
 #: Open points a record could reach but that no test here decides yet -- the work left.
-PENDING: dict[str, str] = {
-    "bie3.enabled": "tongsu: whether 憋3 is played at all; bie3.enabled and play.three_restriction move together, so the re-judging needs both overridden at once",
-    "bie3.show3_at_end": "only meaningful where 亮3 is recorded; record not written",
-    "burn.only_3s_left_ok": "a burn leaving only 3s under 憋3 (qingdao-standard plays no 憋3: needs a 憋3 profile inheriting the point)",
-    "buy4.mode": "only with 开点发4; record not written",
-    "cmp.pure_joker_sets": "DD over DX: the mixed-set rule (R-JOKER-5) decides first; record not found yet",
-    "gousiji.before_jiefeng": "a 底牌 that is both 够死级 and 接风; record not written",
-    "kaidian.lead4": "only with 开点发4; record not written",
-    "kaidian.no4_is_bukaidian": "only with 开点发4; record not written",
-    "koupai.no_duitou": "the round's close with the 对头 out; record not found yet",
-    "play.four_no_attach": "4s with attachments outside 开点发4; the shape path does not read it outside 开点",
-    "youtou.lifted_after_toke_erke": "a failed burner's 对门 after 头科 and 二科; record not written",
+PENDING: dict[str, str] = {}
+
+
+# Group B (issue #11): cases whose deciding record may need other [Rules] overrides (a
+# parameter that only matters when another is set, e.g. 开点发4's points with
+# ``kaidian.lead4``): param -> (profile, the record's other [Rules], hands, moves, the
+# verdict stands under every reading)
+_KP = {1: "5 KK 3", 2: "3 88", 3: "3 99", 4: "6", 5: "3 JJ", 6: "3 QQ"}
+_YT = {1: "JJJJ 5 3", 2: "QQQQ 7 8", 3: "6 3", 4: "9 3", 5: "T 3", 6: "K 3"}
+CASES_B: dict[str, tuple[str, str, dict[int, str], str, bool]] = {
+    # 4s carrying a 小王 outside 开点 (qingdao-standard): only the 开点发4 texts (000§C,
+    # 004b(4)) forbid it -- the play stands, disputed
+    "play.four_no_attach": ("qingdao-standard", "", {1: "X44 7", 4: "3 TT", **_H}, "1:X44", False),
+    # DD over XX (not over DX: the mixed-set rule decides that one first): all-大王 beats a
+    # set holding a 小王 (the engine's reading), or a set of jokers only is dead
+    "cmp.pure_joker_sets": (
+        "qingdao-standard",
+        "",
+        {1: "XX 55", 4: "DD TT", **_H},
+        "1:XX 2:- 3:- 4:DD",
+        False,
+    ),
+    # seat 4 (seat 1's 对头) is out; seat 6 closes seat 1's KK: nobody must close (stands),
+    # or only the next opponent in play (seat 2) may
+    "koupai.no_duitou": (
+        "qingdao-standard",
+        "",
+        _KP,
+        "1:5 2:- 3:- 4:6 5:- 6:- 1:- 1:close 5:JJ 6:- 1:KK 2:- 3:- 5:- 6:- 6:close 1:3",
+        True,
+    ),
+    # seat 2's burn fails (烧糊: 有头 for seat 5); 头科 (seat 6) and 二科 (seat 1) go out:
+    # 000§K lifts seat 5's 有头 (the engine's reading), 003(8) keeps it
+    "youtou.lifted_after_toke_erke": (
+        "qingdao-standard",
+        "",
+        _YT,
+        "1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 2:7 1:5 3:6 4:9 5:T 6:K 1:- 3:- 4:- 5:- 3:close "
+        "6:3 1:- 3:- 4:- 5:- 3:close 1:3",
+        True,
+    ),
+    # saizhi-002 (开点, 002 says nothing of 开点发4): seat 1's KK stands and he leads 55, not
+    # 4s: opened (the engine's reading), or not under 开点发4 (004b(4) 开点后下道牌不发4，仍不算开点)
+    "kaidian.lead4": (
+        "saizhi-002",
+        "",
+        {1: "55 KK 6", 4: "4 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:KK 2:- 3:- 4:- 5:- 6:- 1:55",
+        True,
+    ),
+    # 开点发4 stated by the record; seat 1 holds no 4 at his first play: he may still open
+    # (the engine's reading), or 不开点 (004b(15) 如果不买就视为此局不开点)
+    "kaidian.no4_is_bukaidian": (
+        "saizhi-002",
+        "kaidian.lead4=true",
+        {1: "55 KK 6", 4: "4 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:55",
+        True,
+    ),
+    # 开点发4 stated by the record; seat 1 buys a 4 from his 对头: 买4 not played (refused,
+    # the engine's reading) or played as in 004b(15) (legal) -- without 开点发4 it is flat
+    "buy4.mode": (
+        "saizhi-002",
+        "kaidian.lead4=true",
+        {1: "2 55 KK", 4: "44 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"},
+        "1:buy 4 from 4 for 2",
+        False,
+    ),
+    # tongsu (000§M describes 憋三 as a way to play and is cut off there): a 3 led while
+    # other cards are in hand -- legal (the engine's reading, 憋3 not played), refused
+    # where 憋3 is played (re-judged with play.three_restriction moved with it: COUPLED)
+    "bie3.enabled": (
+        "tongsu",
+        "",
+        {1: "3 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:3",
+        False,
+    ),
+    # qingdao-bie3: seat 2 burns seat 1's JJJJ and leads 55 bare with only his 3 left:
+    # 烧糊 (the engine's reading, 001b: a joker on every middle set) or exempt (002b 8
+    # 手中只剩3)
+    "burn.only_3s_left_ok": (
+        "qingdao-bie3",
+        "",
+        {1: "JJJJ 9 3", 2: "QQQQ 55 3", 3: "6 3", 4: "7 3", 5: "8 3", 6: "T 3"},
+        "1:JJJJ 2:burn QQQQ 3:- 4:- 5:- 6:- 2:55",
+        True,
+    ),
 }
 
 
@@ -374,8 +451,9 @@ def _open_everywhere() -> set[str]:
 
 def test_every_open_point_is_classified() -> None:
     listed = _open_everywhere()
-    cases, excluded, pending = set(CASES) | set(CASE_RULES), set(EXCLUDED), set(PENDING)
-    assert not set(CASES) & set(CASE_RULES)
+    cases = set(CASES) | set(CASE_RULES) | set(CASES_B)
+    excluded, pending = set(EXCLUDED), set(PENDING)
+    assert not set(CASES) & set(CASE_RULES) and not (set(CASES) | set(CASE_RULES)) & set(CASES_B)
     assert not cases & excluded and not cases & pending and not excluded & pending
     assert sorted(listed - (cases | excluded | pending)) == []
     # a classified point that is no longer open anywhere must leave the lists
@@ -461,3 +539,109 @@ def test_a_stated_point_is_ruled_flat(param: str) -> None:
         _, hands, moves, _, rules = CASE_RULES[param]
     frames = play(hands, moves, profile=profile, rules=rules)
     assert not [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
+
+
+def _decides(
+    profile: str, rules: str, hands: dict[int, str], moves: str, param: str, verdict_stands: bool
+) -> None:
+    """The record decides ``param``: a Dispute with its readings (and no flat error beside
+    it unless the verdict stands); ``[Rules]`` with the profile's own value settle it."""
+    s = PROFILES[profile].setting(param)
+    assert s.open or s.is_disputed, f"{param} is stated by {profile}: pick another profile"
+    frames = play(hands, moves, profile=profile, rules=rules)
+    found = [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
+    assert found, f"no dispute on {param}"
+    d = found[0]
+    assert len(d.alternatives) >= 2, "a dispute names the readings and what each rules"
+    assert len({ruled.split(": ", 1)[-1] for _, ruled in d.alternatives}) >= 2
+    if not verdict_stands:
+        assert not [
+            v
+            for v in of(frames, E.Violation)
+            if isinstance(v, E.Violation) and v.action is d.action
+        ]
+    current = PROFILES[profile].setting(param).value
+    text = ",".join(str(x) for x in current) if isinstance(current, tuple) else str(current)
+    if isinstance(current, bool):
+        text = "true" if current else "false"
+    settled = play(
+        hands, moves, profile=profile, rules="; ".join(x for x in (rules, f"{param}={text}") if x)
+    )
+    assert not [e for e in of(settled, E.Dispute) if isinstance(e, E.Dispute) and e.param == param]
+
+
+@pytest.mark.parametrize("param", sorted(CASES_B))
+def test_open_point_decides_a_record_group_b(param: str) -> None:
+    profile, rules, hands, moves, verdict_stands = CASES_B[param]
+    _decides(profile, rules, hands, moves, param, verdict_stands)
+
+
+def test_buy4_is_flat_without_kaidian_lead4() -> None:
+    """买4 exists only with 开点发4 (000§C, 004b(15)): where the record's ruleset has no
+    开点发4 the point does not arise, so the refusal is flat (no dispute on buy4.mode)."""
+    hands = {1: "2 55 KK", 4: "44 TT", 2: "4 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"}
+    for profile in ("saizhi-002", "qingdao-standard"):
+        frames = play(hands, "1:buy 4 from 4 for 2", profile=profile)
+        assert [
+            (v.rule_id, v.param) for v in of(frames, E.Violation) if isinstance(v, E.Violation)
+        ] == [("R-BUY-1", "buy4.mode")]
+        assert not of(frames, E.Dispute)
+
+
+def test_kaidian_lead4_no_dispute_when_the_opener_leads_4s() -> None:
+    """The opening stands under either reading when the opener's next lead is 4s."""
+    hands = {1: "44 KK 6", 4: "4 TT", 2: "5 88", 3: "4 99", 5: "4 JJ", 6: "4 QQ"}
+    frames = play(hands, "1:KK 2:- 3:- 4:- 5:- 6:- 1:44", profile="qingdao-dadian")
+    assert not [
+        e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute) and e.param == "kaidian.lead4"
+    ]
+    assert frames[-1].state.opened & 0b10  # seat 1 (bit 1) opened
+    frames = play(hands, "1:KK 2:- 3:- 4:- 5:- 6:- 1:6", profile="qingdao-dadian")
+    (d,) = [e for e in of(frames, E.Dispute) if isinstance(e, E.Dispute)]
+    assert d.param == "kaidian.lead4" and d.seat == 1
+    assert dict(d.alternatives)["true"].endswith(
+        "seat 1's opening does not count (he must open again)"
+    )
+
+
+def test_coupled_readings_move_together() -> None:
+    """Re-judging under 憋3 played at all (bie3.enabled = true) also moves its 3s-last
+    restriction (core.COUPLED): the ruleset of that reading is one a document describes."""
+    from gojinotation_analyzer.engine.openpoints import _alt
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+
+    rs = load_ruleset("tongsu")
+    assert rs.play.three_restriction != "bie3"
+    alt = _alt(rs, "bie3.enabled", True)
+    assert alt is not None and alt.bie3.enabled and alt.play.three_restriction == "bie3"
+    # the same record under 憋3 stated: the early 3 is a flat error, no dispute
+    frames = play(
+        {1: "3 55", 4: "33 TT", 2: "3 88", 3: "3 99", 5: "3 JJ", 6: "3 QQ"},
+        "1:3",
+        profile="tongsu",
+        rules="bie3.enabled=true; play.three_restriction=bie3",
+    )
+    assert [v.rule_id for v in of(frames, E.Violation) if isinstance(v, E.Violation)] == [
+        "R-BIE3-1"
+    ]
+    assert not of(frames, E.Dispute)
+
+
+def test_gousiji_before_jiefeng_stated_by_003_and_read_by_the_engine() -> None:
+    """003(14) (qingdao-standard, trad-003) and 000§H (fujian1-qingdao) put the 够死级
+    chance on the 底牌 itself, and 003(13) gives 接风 only when nobody beats the 底牌:
+    stated, so the answer to it is a flat error; ``[Rules]`` saying 接风 comes first make
+    KK an ordinary answer that seat 5 may beat."""
+    hands = {1: "55", 2: "3 4", 3: "3 4", 4: "KK 3 4", 5: "AA 4", 6: "3 4"}
+    moves = "1:55 2:- 3:- 4:KK 5:AA"
+    for profile in ("qingdao-standard", "trad-003", "fujian1-qingdao"):
+        assert not PROFILES[profile].setting("gousiji.before_jiefeng").open
+        frames = play(hands, moves, profile=profile)
+        assert not of(frames, E.Dispute)
+        assert [v.rule_id for v in of(frames, E.Violation) if isinstance(v, E.Violation)] == [
+            "R-DIPAI-1"
+        ]
+    frames = play(hands, moves, rules="gousiji.before_jiefeng=false")
+    assert not of(frames, E.Violation)
+    # the chance was granted when seat 1 went out, and not used on the 底牌
+    assert [e.granted for e in of(frames, E.Gousiji) if isinstance(e, E.Gousiji)] == [True]

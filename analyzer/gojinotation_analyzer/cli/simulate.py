@@ -103,6 +103,13 @@ def _bots(text: str, lang: str) -> str | tuple[str, ...]:
     help_key="simulate.help.bot",
 )
 @click.option("--match", "match", is_flag=True, cls=GoujiOption, help_key="simulate.help.match")
+@click.option(
+    "--table-events",
+    "table_events",
+    is_flag=True,
+    cls=GoujiOption,
+    help_key="simulate.help.table_events",
+)
 @click.option("--rules", "overrides", default="", cls=GoujiOption, help_key="simulate.help.rules")
 @click.option(
     "-o", "--output", default=None, metavar="FILE", cls=GoujiOption, help_key="simulate.help.output"
@@ -129,6 +136,7 @@ def simulate(
     deals: int,
     bot_text: str,
     match: bool,
+    table_events: bool,
     overrides: str,
     output: str | None,
     show_stats: bool,
@@ -159,7 +167,7 @@ def simulate(
     try:
         if jobs > 1 and len(pids) > 1 and not output:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                args = [(pid, seed, deals, bot, match, overrides) for pid in pids]
+                args = [(pid, seed, deals, bot, match, overrides, table_events) for pid in pids]
                 for pid, st in zip(pids, pool.map(_stats_for, args), strict=True):
                     columns[pid] = st
                     total += st.n
@@ -170,7 +178,15 @@ def simulate(
                 if sink is not None:
                     sink.write("%GJN 1\n")
                 events = _played(
-                    simulate_results(pid, seed, deals, bot=bot, match=match, overrides=overrides),
+                    simulate_results(
+                        pid,
+                        seed,
+                        deals,
+                        bot=bot,
+                        match=match,
+                        overrides=overrides,
+                        table_events=table_events,
+                    ),
                     sink,
                     kept if to_json else None,
                 )
@@ -222,12 +238,20 @@ def _played(
         yield r.events
 
 
-def _stats_for(args: tuple[str, int, int, str | tuple[str, ...], bool, str]) -> Stats:
+def _stats_for(args: tuple[str, int, int, str | tuple[str, ...], bool, str, bool]) -> Stats:
     """The statistics of one profile (run in a worker process)."""
-    pid, seed, deals, bot, match, overrides = args
+    pid, seed, deals, bot, match, overrides, table_events = args
     return stats(
         r.events
-        for r in simulate_results(pid, seed, deals, bot=bot, match=match, overrides=overrides)
+        for r in simulate_results(
+            pid,
+            seed,
+            deals,
+            bot=bot,
+            match=match,
+            overrides=overrides,
+            table_events=table_events,
+        )
     )
 
 

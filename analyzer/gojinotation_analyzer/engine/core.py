@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -37,6 +37,7 @@ from gojinotation_analyzer.engine.state import (
     R_NOBODY,
     DealState,
 )
+from gojinotation_analyzer.rules.ruleset import PARAMETERS, format_value
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -464,7 +465,7 @@ def _dispute_param(
     """A Dispute when the deciding parameter is an open point of the profile (and the
     record's ``[Rules]`` do not state it); ``ruled`` names each reading and what it rules
     here (else the profile's disputed readings, or the catalog's variants)."""
-    if not param or st.profile is None or param in _stated(st.rs):
+    if not param or st.profile is None or param in _stated(st.rs) or not _arises(st.rs, param):
         return
     s = _setting(st.profile, param)
     if s is None or not (s.open or s.is_disputed):
@@ -473,8 +474,6 @@ def _dispute_param(
         (str(r.value), r.note or (r.citation.tag if r.citation else "")) for r in s.disputed
     )
     if not alts:  # issue #11: name the other readings (the catalog's variants) at least
-        from gojinotation_analyzer.rules.ruleset import PARAMETERS
-
         spec = PARAMETERS.get(param)
         if spec is not None and spec.kind == "enum":
             alts = tuple(
@@ -508,6 +507,153 @@ def _setting(profile: str, param: str) -> Any:
         return prof.setting(param)
     except KeyError:
         return None
+
+
+def _text(v: Any) -> str:
+    """A parameter value as a reading names it (as a ``[Rules]`` override writes it).
+
+    >>> _text(None), _text(True), _text(("2", "any_joker")), _text(frozenset())
+    ('none', 'true', '2,any_joker', 'none')
+    """
+    if v is None:
+        return "none"
+    if isinstance(v, Mapping):
+        return format_value(v)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (tuple, list)):
+        return ",".join(str(x) for x in v)
+    if isinstance(v, frozenset):
+        return ",".join(sorted(str(x) for x in v)) or "none"
+    return str(v)
+
+
+#: Open points that arise only under another parameter's value (issue #11): their
+#: readings are judged (and disputed) only where the record's ruleset has that value;
+#: elsewhere the point does not arise and a verdict on it is flat.  ``buy4.mode`` and
+#: ``kaidian.no4_is_bukaidian`` belong to 开点发4 (000§C, 004b(15), 004b(4)).
+REQUIRES: dict[str, tuple[str, Any]] = {
+    "buy4.mode": ("kaidian.lead4", True),
+    "kaidian.no4_is_bukaidian": ("kaidian.lead4", True),
+}
+
+#: Readings that move other parameters with them (issue #11): re-judging ``param = value``
+#: sets these too, or the ruleset would not be one any document describes.  憋3 played at
+#: all (``bie3.enabled``) means its 3s-last restriction (``play.three_restriction``).
+COUPLED: dict[str, dict[Any, dict[str, Any]]] = {
+    "bie3.enabled": {True: {"play.three_restriction": "bie3"}},
+}
+
+
+def _arises(rs: Any, param: str) -> bool:
+    """Whether ``param`` can decide anything under ``rs`` (:data:`REQUIRES`)."""
+    req = REQUIRES.get(param)
+    return req is None or rs.get(req[0]) == req[1]
+
+
+def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
+    """The other documented readings of ``param``: (value, source), the current value
+    left out; none where the point does not arise (:data:`REQUIRES`)."""
+    return _readings_rs(st.rs, param, s)
+
+
+def _readings_rs(rs: Any, param: str, s: Any) -> list[tuple[Any, str]]:
+    """:func:`_readings` for a ruleset: the profile's disputed readings with their
+    documents; for a :data:`~gojinotation_analyzer.rules.profiles.PEER_READ` parameter
+    the values the other documents state; else the other values of a yes/no or choice
+    parameter (the catalog's variants)."""
+    try:
+        current = rs.get(param)
+    except (KeyError, AttributeError):
+        return []
+    if not _arises(rs, param):
+        return []
+    if current != s.value:
+        return []  # the record's [Rules] (or a derived value) decide, not the profile
+    out: list[tuple[Any, str]] = []
+    peers: tuple[Any, ...] = ()
+    if not s.disputed:
+        from gojinotation_analyzer.rules.profiles import PEER_READ, stated_readings
+
+        peers = stated_readings(param) if param in PEER_READ else ()
+    for r in (*s.disputed, *peers):
+        if r.value != current and all(r.value != v for v, _ in out):
+            src = (r.citation.tag if r.citation else "") or r.note
+            out.append((r.value, src))
+    spec = PARAMETERS.get(param)
+    if not out and spec is not None:
+        variant = "a documented variant (catalog)"
+        if spec.kind == "bool":
+            out = [(not current, variant)]
+        elif spec.kind == "enum":
+            out = [(v, variant) for v in spec.allowed if v != current]
+    return out
+
+
+def _here(s: Any, current: Any) -> str:
+    """The source of the profile's own value of a setting."""
+    if s.citation:
+        return str(s.citation.tag)
+    for r in s.disputed:
+        if r.value == current and r.citation:
+            return str(r.citation.tag)
+    return "the profile's default (open point)"
+
+
+def _open_setting(st: DealState, param: str) -> tuple[Any, list[tuple[Any, str]]] | None:
+    """``param``'s setting and its other documented readings when it is an open point of
+    the record's profile that the record's ``[Rules]`` do not state, else ``None``."""
+    if st.profile is None or param in _stated(st.rs):
+        return None
+    s = _setting(st.profile, param)
+    if s is None or not (s.open or s.is_disputed):
+        return None
+    readings = _readings(st, param, s)
+    return (s, readings) if readings else None
+
+
+def _effect_dispute(
+    st: DealState,
+    seat: int | None,
+    a: Action | None,
+    rule_id: str,
+    param: str,
+    ruled: Any,
+    ev: list[E.Event],
+) -> bool:
+    """Issue #11: what happens here (an opening, a place, a seat's 有头, a close) rests on
+    ``param``, an open point of the record's profile: a Dispute naming each documented
+    reading, its source and what it rules here (``ruled(value) -> str``); the action and
+    the engine's reading stand.  Nothing when the profile or the record's ``[Rules]``
+    state ``param`` or when every reading rules alike.  Returns whether one was reported.
+
+    Each family calls it where its effect reads the parameter (the effects are not
+    re-run: ``ruled`` says what the other reading does at this point)."""
+    got = _open_setting(st, param)
+    if got is None:
+        return False
+    s, others = got
+    current = st.rs.get(param)
+    mine = ruled(current)
+    alts = [(v, src, ruled(v)) for v, src in others]
+    if all(r == mine for _, _, r in alts):
+        return False
+    ev.append(
+        E.Dispute(
+            seat,
+            rule_id=rule_id,
+            param=param,
+            en=f"this rests on {param} = {_text(current)}, an open point of the profile: "
+            f"{mine} under the engine's reading",
+            zh=f"此处取决于 {param} = {_text(current)}（文件未定）",
+            action=a,
+            alternatives=(
+                (_text(current), f"{_here(s, current)}: {mine}, the engine's ruling"),
+                *((_text(v), f"{src}: {r}") for v, src, r in alts),
+            ),
+        )
+    )
+    return True
 
 
 def _dispute(
@@ -550,15 +696,20 @@ def _stand(st: DealState, ev: list[E.Event]) -> None:
     if st.active & BIT[d]:
         st.closer = d
     elif st.p.no_duitou == "next_active_opponent":
-        s = owner
-        st.closer = 0
-        for _ in range(6):
-            s = NXT[s]
-            if st.active & BIT[s] and _team(s) != _team(owner):
-                st.closer = s
-                break
+        st.closer = _next_opponent(st, owner)
     else:
         st.closer = 0
+
+
+def _next_opponent(st: DealState, owner: int) -> int:
+    """The first seat in play after ``owner`` on the other team (0 if none): who closes
+    under ``koupai.no_duitou = next_active_opponent`` when ``owner``'s 对头 is out."""
+    s = owner
+    for _ in range(6):
+        s = NXT[s]
+        if st.active & BIT[s] and _team(s) != _team(owner):
+            return s
+    return 0
 
 
 def _restart(st: DealState, leader: int, ev: list[E.Event]) -> None:

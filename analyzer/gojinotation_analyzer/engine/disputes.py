@@ -31,14 +31,9 @@ from typing import Any
 
 from gojinotation.model import Action, Burn, Buy, Draw, Give, Play, Report, Yield
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine.core import _Fail, _Plan, _setting
-from gojinotation_analyzer.engine.openpoints import (
-    RESTATE,
-    _alt,
-    _here,
-    _readings_rs,
-    text,
-)
+from gojinotation_analyzer.engine.core import _Fail, _here, _Plan, _readings, _setting
+from gojinotation_analyzer.engine.core import _text as text
+from gojinotation_analyzer.engine.openpoints import RESTATE, _alt
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID, IX, _params, _stated
 from gojinotation_analyzer.engine.state import BIT, DealState
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset
@@ -98,6 +93,7 @@ PLAY_READS = (
     "play.pure_joker_mixed",
     "play.three_split",
     "play.three_attach",
+    "bie3.enabled",
     "play.four_no_attach",
     "cmp.jokered_vs_plain",
     "cmp.xiaowang_set",
@@ -129,6 +125,7 @@ _NO_MEMO: dict[tuple[Any, ...], str] = {}
 _STATE_BOUND = frozenset(
     {
         "play.three_split",
+        "bie3.enabled",
         "cmp.ershayi_is_burn",
         "cmp.ershayi_pass_exempt",
         "pass.duitou_reentry",
@@ -174,12 +171,6 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
     memo: dict[tuple[Any, ...], str] = {}
     _OPENS[key] = (rs, out, memo)
     return out, memo
-
-
-def _readings(st: DealState, param: str, s: Any) -> list[tuple[Any, str]]:
-    """The other documented readings of ``param``: (value, source), the current value
-    left out."""
-    return _readings_rs(st.rs, param, s)
 
 
 def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
@@ -255,13 +246,18 @@ def _reads(st: DealState, a: Action, plan: _Plan) -> list[str]:
                 out.append("play.mixed_big_small" if nat or twos else "play.pure_joker_mixed")
         if twos and nat:
             out.append("play.attach_twos")
-            if c[I4]:
-                out.append("play.four_no_attach")
+        if c[I4] and (twos or small or big):  # 4s carrying a 2 or a joker, 开点 or not
+            out.append("play.four_no_attach")
         if st.p.bie3 and c[I3]:
             out += ["play.three_split", "play.three_attach"]
+    if c[I3] and not st.p.bie3:  # 3s where 憋3 is not played: 3s-last under a reading
+        out.append("bie3.enabled")
     top = st.top
     if top is not None and not plan.lead:
         seat = a.seat
+        t = top.counts
+        if t[IX] + t[ID] > 1 and not sum(t[:IX]):  # over jokers only: dead under a reading
+            out.append("cmp.pure_joker_sets")
         if seat != st.turn:
             out += ["cmp.ershayi_pass_exempt", "cmp.ershayi_is_burn", "wutou.enabled"]
         if st.passed & BIT[seat]:
@@ -394,7 +390,7 @@ def accepted_readings(
     top = state.top
     if (
         (v is None or v.param is None)
-        and not (c[I2] or c[IX] or c[ID] or (c[I3] and state.p.bie3))
+        and not (c[I2] or c[IX] or c[ID] or c[I3])
         and type(a) is Play
         and (top is None or plan.lead or (a.seat == state.turn and not top.gousiji))
         and not state.passed & BIT[a.seat]

@@ -43,7 +43,12 @@ from gojinotation_analyzer.engine.rules_bie3 import (
     _seller_groups,
     _spare,
 )
-from gojinotation_analyzer.engine.rules_burn import _burnable, _may_burn, _may_decline
+from gojinotation_analyzer.engine.rules_burn import (
+    _burnable,
+    _claim_blocks,
+    _may_burn,
+    _may_decline,
+)
 from gojinotation_analyzer.engine.rules_finish import _revolution_ok
 from gojinotation_analyzer.engine.rules_play import _ershayi_interject
 from gojinotation_analyzer.engine.rules_turn import (
@@ -56,6 +61,7 @@ from gojinotation_analyzer.engine.scoring import (
 )
 from gojinotation_analyzer.engine.state import (
     BIT,
+    DUI,
     NRANKS,
     R_DUITOU,
     R_NONE,
@@ -253,8 +259,10 @@ def legal_actions(
             out.extend(_play_acts(st.leader, leads))
     else:
         t = st.turn
+        # R-BURN-2: while a declared burn is pending the 对头 does not answer (先烧后打)
+        blocked = DUI[top.owner] if st.burn_claims and _claim_blocks(st, DUI[top.owner]) else 0
         if t:
-            if t in want and not _must_buy(st, t):
+            if t in want and not _must_buy(st, t) and t != blocked:
                 out.extend(_play_acts(t, _plays(st, t, False)))
             out.append(_PASS[t])
             if _judge_yield(st, t) is None:
@@ -263,7 +271,12 @@ def legal_actions(
                 out.append(_CLOSE[t])
         if p.ershayi and not p.ershayi_burn and top.single_big:
             for s in SEATS:
-                if s != t and s in want and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2):
+                if (
+                    s != t
+                    and s != blocked
+                    and s in want
+                    and _ershayi_interject(st, s, (RANK_CARDS[ID],) * 2)
+                ):
                     out.extend(
                         Play(s, cards=c)
                         for c in _plays(st, s, False)
@@ -272,7 +285,13 @@ def legal_actions(
     # 无头 seats beating a 够级 set out of turn
     if top is not None and top.restrict == R_DUITOU:
         for s in SEATS:
-            if s in want and s != _primary(st) and _wutou_interject(st, s) and not _must_buy(st, s):
+            if (
+                s in want
+                and s != _primary(st)
+                and (not st.burn_claims or _claim_blocks(st, s) is None)
+                and _wutou_interject(st, s)
+                and not _must_buy(st, s)
+            ):
                 out.extend(Play(s, cards=c) for c in _plays(st, s, False))
     # burns and declines (neither when nothing can be burned and anyone may answer)
     burnable = top is not None and _burnable(st)

@@ -640,7 +640,7 @@ def _apply(st: DealState, a: Action, plan: Any, ev: list[E.Event]) -> None:
     elif t is Timeout:
         _timeout(st, a, ev)
     elif t is Close:
-        _close(st, seat, ev)
+        _close(st, seat, ev, a)
     elif t is Yield:
         _yield(st, seat, a, ev)
     elif t is Report:

@@ -272,12 +272,15 @@ def new_deal(
     st.opened = 0
     st.kd_done = 0
     st.kd_pending = 0
+    st.kd_shadow = 0
+    st.kd_alt = 0
     st.men = ()
     st.men_facts = ()
     st.ershayi = ()
     st.penalties = ()
     st.gsj = (0,) * 7
     st.youtou = 0
+    st.youtou_told = 0
     st.wutou_seen = 0
     st.sihu = False
     st.ended = False

@@ -15,57 +15,16 @@ is open (:func:`is_open`) and judge their own checks under its readings (the Lea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from gojinotation_analyzer.engine.core import _setting
+from gojinotation_analyzer.engine.core import COUPLED, _here, _readings_rs, _setting
+from gojinotation_analyzer.engine.core import _text as text
 from gojinotation_analyzer.engine.params import _stated
 from gojinotation_analyzer.engine.state import DealState
-from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset, RulesetError, format_value
+from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
 _ALT_RS: dict[tuple[int, str, str], tuple[Ruleset, Ruleset | None]] = {}
-
-
-def text(v: Any) -> str:
-    """A parameter value as a reading names it (as a ``[Rules]`` override writes it)."""
-    if v is None:
-        return "none"
-    if isinstance(v, Mapping):
-        return format_value(v)
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (tuple, list)):
-        return ",".join(str(x) for x in v)
-    if isinstance(v, frozenset):
-        return ",".join(sorted(str(x) for x in v)) or "none"
-    return str(v)
-
-
-def _readings_rs(rs: Ruleset, param: str, s: Any) -> list[tuple[Any, str]]:
-    try:
-        current = rs.get(param)
-    except (KeyError, AttributeError):
-        return []
-    if current != s.value:
-        return []  # the record's [Rules] (or a derived value) decide, not the profile
-    out: list[tuple[Any, str]] = []
-    peers: tuple[Any, ...] = ()
-    if not s.disputed:
-        from gojinotation_analyzer.rules.profiles import PEER_READ, stated_readings
-
-        peers = stated_readings(param) if param in PEER_READ else ()
-    for r in (*s.disputed, *peers):
-        if r.value != current and all(r.value != v for v, _ in out):
-            src = (r.citation.tag if r.citation else "") or r.note
-            out.append((r.value, src))
-    spec = PARAMETERS.get(param)
-    if not out and spec is not None:
-        variant = "a documented variant (catalog)"
-        if spec.kind == "bool":
-            out = [(not current, variant)]
-        elif spec.kind == "enum":
-            out = [(v, variant) for v in spec.allowed if v != current]
-    return out
 
 
 def reading_table(profile: str | None, rs: Ruleset, param: str) -> tuple[tuple[Any, str], ...]:
@@ -121,16 +80,6 @@ def is_open(st: DealState, param: str) -> bool:
     return s is not None and bool(s.open or s.is_disputed)
 
 
-def _here(s: Any, current: Any) -> str:
-    """The source of the profile's own value of a setting."""
-    if s.citation:
-        return str(s.citation.tag)
-    for r in s.disputed:
-        if r.value == current and r.citation:
-            return str(r.citation.tag)
-    return "the profile's default (open point)"
-
-
 def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
     """``rs`` with ``param = v`` (one object per value, so the compiled values are kept)."""
     key = (id(rs), param, repr(v))
@@ -138,7 +87,7 @@ def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
     if hit is not None and hit[0] is rs:
         return hit[1]
     try:
-        rs2: Ruleset | None = rs.with_overrides({param: v})
+        rs2: Ruleset | None = rs.with_overrides({param: v, **COUPLED.get(param, {}).get(v, {})})
     except RulesetError:
         rs2 = None
     if len(_ALT_RS) > 1024:

@@ -56,6 +56,8 @@ class _P:
         self.jiefeng = rs.jiefeng.semantics
         self.gsj_mode = rs.gousiji.mode
         self.gsj_banked = rs.gousiji.window == "banked"
+        #: R-DIPAI-1: the 够死级 chance may be played on the 底牌 itself (before 接风)
+        self.gsj_first = rs.gousiji.before_jiefeng
         self.wutou = rs.wutou.enabled
         self.wutou_pass_final = rs.wutou.pass_final
         self.youtou_lift = rs.youtou.lifted_after_toke_erke

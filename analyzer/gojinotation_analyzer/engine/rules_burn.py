@@ -16,6 +16,7 @@ from gojinotation_analyzer.engine.core import (
     _add,
     _dispute,
     _dispute_param,
+    _effect_dispute,
     _Fail,
     _is_wutou,
     _primary,
@@ -257,9 +258,8 @@ def _burner_set_ok(
     exempt (his last set; his 3s alone under burn.only_3s_left_ok); else 烧糊."""
     has_joker = counts[IX] + counts[ID] > 0
     exempt = hand_after <= 0 or has_joker or nunk > 0
-    if not exempt and st.p.only3:
-        rest = _add(st.known[seat], counts, -1)
-        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        exempt = _only_3s_left(st, seat, counts, cards_t, b.sets + 1, ev)
     if not exempt:
         _burn_failed(
             st,
@@ -272,6 +272,38 @@ def _burner_set_ok(
         return False
     st.burn = b.evolve(sets=b.sets + 1)
     return True
+
+
+def _only_3s_left(
+    st: DealState,
+    seat: int,
+    counts: tuple[int, ...],
+    cards_t: tuple[Card, ...],
+    n: int,
+    ev: list[E.Event],
+) -> bool:
+    """R-BURN-3: whether the burner's ``n``-th set, which carries no joker, is exempt
+    because only 3s are left after it (``burn.only_3s_left_ok``, 002b 8).  Where that
+    point is open and it decides (only 3s are left), a Dispute: 烧糊 under one reading,
+    the burn goes on under the other."""
+    rest = _add(st.known[seat], counts, -1)
+    left3 = not st.unknown[seat] and sum(rest) == rest[I3]
+    if left3:
+        cards = format_cards(cards_t)
+        _effect_dispute(
+            st,
+            seat,
+            None,
+            "R-BURN-3",
+            "burn.only_3s_left_ok",
+            lambda v: (
+                f"set {n} ({cards}) leaves only 3s: exempt, the burn goes on"
+                if v
+                else f"set {n} ({cards}) carries no joker: 烧糊, seat {seat} is 大落"
+            ),
+            ev,
+        )
+    return left3 and st.p.only3
 
 
 def _burn_first_set_ok(
@@ -288,9 +320,8 @@ def _burn_first_set_ok(
     p = st.p
     has_joker = counts[IX] + counts[ID] > 0
     exempt = hand_after <= 0 or has_joker or p.first_exempt
-    if not exempt and p.only3:
-        rest = _add(st.known[seat], counts, -1)
-        exempt = not st.unknown[seat] and sum(rest) == rest[I3]
+    if not exempt:
+        exempt = _only_3s_left(st, seat, counts, cards_t, 1, ev)
     if not exempt:
         ev.append(E.BurnDeclared(seat, against=victim, cards=cards_t))
         st.burns = (*st.burns, (seat, victim, "failed", 1))

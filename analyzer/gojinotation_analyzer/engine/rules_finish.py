@@ -5,12 +5,16 @@ with its facts and score."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from gojinotation.model import Action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import (
     SEATS,
     _dispute,
     _dispute_param,
+    _effect_dispute,
     _Fail,
     _fix_pointers,
     _has_head,
@@ -168,6 +172,11 @@ def _chuan3hu(st: DealState, ev: list[E.Event]) -> None:
 def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
     p = st.p
     if _two_out(st):
+        if st.youtou & ~st.youtou_told and (p.wutou or not p.sihu):
+            st.youtou_told |= st.youtou
+            _effect_dispute(  # 003(8) keeps it without an end, 000§K ends it here
+                st, None, None, "R-WUTOU-1", "youtou.lifted_after_toke_erke", _youtou_ruled(st), ev
+            )
         if p.youtou_lift and st.youtou:
             st.youtou = 0
         if p.sihu and not st.sihu:
@@ -181,6 +190,19 @@ def _after_exit(st: DealState, seat: int, ev: list[E.Event]) -> None:
                 st.wutou_seen |= BIT[s]
                 ev.append(E.Wutou(s))
     _check_end(st, ev)
+
+
+def _youtou_ruled(st: DealState) -> Callable[[Any], str]:
+    """What each reading of ``youtou.lifted_after_toke_erke`` rules for the seats whose
+    对头 is a failed burner (有头) once 头科 and 二科 are out."""
+    heads = [(DUI[b], b) for b in SEATS if st.youtou & BIT[b] and st.active & BIT[DUI[b]]]
+    kept = ", ".join(f"seat {d} keeps his 对头 seat {b} (有头)" for d, b in heads)
+    lost = ", ".join(f"seat {d} no longer has his 对头 seat {b} (无头)" for d, b in heads)
+
+    def ruled(value: Any) -> str:
+        return (lost if value else kept) or "no seat in play is 有头"
+
+    return ruled
 
 
 def _revolution(st: DealState, seat: int, ev: list[E.Event]) -> None:

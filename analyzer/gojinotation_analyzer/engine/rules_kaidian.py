@@ -10,7 +10,14 @@ from gojinotation.cards import Card, format_cards
 from gojinotation.model import Action
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.core import SEATS, _counts, _dispute, _dispute_param, _Fail
+from gojinotation_analyzer.engine.core import (
+    SEATS,
+    _counts,
+    _dispute,
+    _dispute_param,
+    _effect_dispute,
+    _Fail,
+)
 from gojinotation_analyzer.engine.params import _P, I3, I4, _is_gouji, _shape
 from gojinotation_analyzer.engine.state import (
     BIT,
@@ -41,6 +48,19 @@ def _kd_first_play(st: DealState, seat: int, ev: list[E.Event]) -> None:
     k = st.known[seat]
     if p.no4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
         _not_opened(st, seat, ev, "no 4 (开点发4)", "无4不开点", rule="R-KAIDIAN-3")
+    elif p.lead4 and not k[I4] and not st.unknown[seat] and not st.kd_done & BIT[seat]:
+        _effect_dispute(  # 开点发4 without a 4: only 000§C and 004b(15) say 不开点
+            st,
+            seat,
+            None,
+            "R-KAIDIAN-3",
+            "kaidian.no4_is_bukaidian",
+            lambda v: (
+                f"seat {seat} holds no 4 at his first play: "
+                + ("不开点" if v else "he may still open")
+            ),
+            ev,
+        )
     if (
         p.auto
         and not st.unknown[seat]
@@ -56,6 +76,26 @@ def _kd_on_play(
     """R-KAIDIAN-3 (开点发4): the lead after an opening set must be 4s; 4s played before
     opening forfeit it (kaidian.lead4)."""
     p = st.p
+    if st.kd_shadow and lead and st.kd_shadow == seat:
+        st.kd_shadow = 0
+        if not (counts[I4] and sum(counts) == counts[I4]):
+            _lead4_dispute(
+                st,
+                seat,
+                "the lead after his opening is not 4s",
+                f"seat {seat} has opened",
+                f"seat {seat}'s opening does not count (he must open again)",
+                ev,
+            )
+    elif not p.lead4 and counts[I4] and not (st.opened | st.kd_done | st.kd_alt) & BIT[seat]:
+        _lead4_dispute(
+            st,
+            seat,
+            "4s played before he opened",
+            f"seat {seat} keeps his chance to open",
+            f"seat {seat} does not open (不开点)",
+            ev,
+        )
     if st.kd_pending and lead:
         if st.kd_pending == seat:
             if counts[I4] and sum(counts) == counts[I4]:
@@ -96,6 +136,8 @@ def _kd_stood(st: DealState, top: Top, ev: list[E.Event]) -> None:
             (("qingdao_001", "no: judged when 头科 goes out"), ("toke", "no")),
             ev,
         )
+    if not st.p.lead4 and not st.kd_alt & BIT[owner]:
+        st.kd_shadow = owner  # under kaidian.lead4 = true the opening awaits his 4s
     if st.p.lead4:
         st.kd_pending = owner
         ev.append(
@@ -114,6 +156,23 @@ def _kd_stood(st: DealState, top: Top, ev: list[E.Event]) -> None:
             f"{format_cards(top.cards)} stood",
             f"{format_cards(top.cards)}活",
         )
+
+
+def _lead4_dispute(
+    st: DealState, seat: int, why: str, kept: str, lost: str, ev: list[E.Event]
+) -> None:
+    """R-KAIDIAN-3 under an open ``kaidian.lead4`` (开点发4 is the 000§C and 004b texts'):
+    the engine's reading lets ``seat`` open (or keep his chance); 开点发4 would not."""
+    st.kd_alt |= BIT[seat]  # under 开点发4 his chance is gone: no second dispute
+    _effect_dispute(
+        st,
+        seat,
+        None,
+        "R-KAIDIAN-3",
+        "kaidian.lead4",
+        lambda v: f"{why}: " + (lost if v else kept),
+        ev,
+    )
 
 
 def _opened(st: DealState, seat: int, ev: list[E.Event], en: str, zh: str) -> None:

@@ -76,12 +76,16 @@ from gojinotation_analyzer.engine.state import (
 def _gsj_usable(st: DealState, seat: int) -> bool:
     """R-DIPAI-1 gousiji.window: may the chance be used on this set?  ``banked``: any 够级
     set; ``dipai_only``: only an answer to the 对头's 底牌 (a 革命's three chances are
-    banked by 004b(13) either way)."""
-    if st.p.gsj_banked:
-        return True
+    banked by 004b(13) either way).  Under ``gousiji.before_jiefeng = false`` 接风 comes
+    first: not on the 底牌 itself."""
     d = DUI[seat]
     top = st.top
-    return d in st.revolutions or (top is not None and top.owner == d and not st.closing)
+    on_dipai = top is not None and top.owner == d and not st.closing
+    if on_dipai and not st.p.gsj_first and d not in st.revolutions:
+        return False  # gousiji.before_jiefeng = false: 接风 first, not on the 底牌 itself
+    if st.p.gsj_banked:
+        return True
+    return d in st.revolutions or on_dipai
 
 
 def _gousiji_kept(st: DealState, seat: int, gouji: bool) -> bool:
@@ -366,7 +370,7 @@ def _play(
         assert top is not None
         if not _burn_first_set_ok(st, seat, top.owner, counts, hand_after, cards_t, ev):
             return
-    if p.kd and (st.kd_pending or (p.lead4 and counts[I4])):  # 开点发4 and early 4s
+    if p.kd and (st.kd_pending or st.kd_shadow or counts[I4]):  # 开点发4 and early 4s
         _kd_on_play(st, seat, counts, lead, ev)
     # 解烧 / 反烧 / 闷 on the set being beaten
     lifted_daluo = 0

@@ -5,6 +5,9 @@ a 无头 seat's answer out of turn.  The seat walk itself is in :mod:`.core`."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from gojinotation.model import (
     Action,
 )
@@ -14,9 +17,11 @@ from gojinotation_analyzer.engine.core import (
     _closed,
     _dispute,
     _dispute_param,
+    _effect_dispute,
     _Fail,
     _is_wutou,
     _next_active,
+    _next_opponent,
     _out_of_turn,
     _reentry,
     _round_ended,
@@ -325,7 +330,7 @@ def _turn_pass(
             _stand(st, ev)
 
 
-def _close(st: DealState, seat: int, ev: list[E.Event]) -> None:
+def _close(st: DealState, seat: int, ev: list[E.Event], a: Action | None = None) -> None:
     if not st.closing:
         # the 扣牌人 passes and closes at once
         st.declined |= BIT[seat]
@@ -333,8 +338,11 @@ def _close(st: DealState, seat: int, ev: list[E.Event]) -> None:
         if st.yielder == seat:
             st.yielder = 0
         _stand(st, ev)
-    if st.closer == 0 and st.profile is not None:
-        _dispute_param(st, None, "R-CLOSE-1", "koupai.no_duitou", ev)
+    top = st.top
+    if st.closer == 0 and top is not None and not st.active & BIT[DUI[top.owner]]:
+        _effect_dispute(  # R-CLOSE-1 with the last player's 对头 out (catalog T11 gap)
+            st, seat, a, "R-CLOSE-1", "koupai.no_duitou", partial(_close_ruled, st, seat), ev
+        )
     _finish_round(st, ev, implied=False, by=seat)
 
 
@@ -350,6 +358,15 @@ def _lead_disputed(st: DealState, nl: int, lost: bool, ev: list[E.Event]) -> Non
     first, second = (true, false) if lost else (false, true)
     ruled = ((first[0], first[1] + ", the engine's ruling"), second)
     _dispute_param(st, None, "R-PENALTY-1", "penalty.misplay_lose_lead", ev, ruled)
+
+
+def _close_ruled(st: DealState, seat: int, value: Any) -> str:
+    """What ``koupai.no_duitou = value`` rules on ``seat``'s close of a set whose owner's
+    对头 is out."""
+    closer = _next_opponent(st, st.top.owner) if st.top is not None else 0
+    if value != "next_active_opponent" or closer == seat:
+        return f"seat {seat}'s close stands"
+    return f"illegal (R-CLOSE-1): only seat {closer}, the next opponent in play, may close"
 
 
 def _finish_round(

@@ -253,12 +253,20 @@ class DealState:
     opened: int
     kd_done: int
     kd_pending: int
+    #: the seat whose opening would still await his lead of 4s under kaidian.lead4 = true
+    #: where that point is open (the engine's reading opened him already: a dispute
+    #: names the difference at his next lead unless it is 4s)
+    kd_shadow: int
+    #: the seats whose 开点 that kaidian.lead4 dispute already named (one dispute a seat)
+    kd_alt: int
     men: tuple[int, ...]
     men_facts: tuple[tuple[int, int, int], ...]
     ershayi: tuple[tuple[int, int], ...]
     penalties: tuple[tuple[int, int, str], ...]
     gsj: tuple[int, ...]
     youtou: int
+    #: the failed burners whose 有头 the youtou.lifted_after_toke_erke dispute named
+    youtou_told: int
     wutou_seen: int
     sihu: bool
     ended: bool

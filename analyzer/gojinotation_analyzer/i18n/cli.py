@@ -328,6 +328,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Play the deals as one match (leader from the last deal, tribute between deals).",
         "连续对局（由上一局决定先出者，局间进贡）。",
     ),
+    "simulate.help.table_events": (
+        "Write the table events a player says (GJN 1.1): burns declared before they are "
+        "played, 接风 and automatic 开点 claims.",
+        "记录牌桌声明（GJN 1.1）：先声明烧牌再出牌，声明接风与自动开点。",
+    ),
     "simulate.help.rules": (
         'Profile overrides, as in [Rules "..."].',
         '规则覆盖，同 [Rules "..."]。',

@@ -421,10 +421,12 @@ def markdown() -> str:
         "not an action's judgement are re-judged the same way: the Leader tag against 上班 "
         "(open.shangban), a 开牌 draw against the first leader (open.count_values, "
         "open.first_method), and a lead won by a seat that erred earlier "
-        "(penalty.misplay_lose_lead, 001d (四)). A record's "
-        "`[Rules]` naming the parameter "
-        "settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, for the "
-        "referee*.",
+        "(penalty.misplay_lose_lead, 001d (四)). Where what follows an action rests on an "
+        "open point (who may close a round whose last player's 对头 is out, whether a failed "
+        "burner's 对门 stays 有头 once 头科 and 二科 are out, whether a seat opens), a dispute "
+        "at that point says what each reading rules there. A record's `[Rules]` naming the "
+        "parameter settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, "
+        "for the referee*.",
         "",
     ]
     out += _open_points_md()

@@ -49,8 +49,11 @@ from gojinotation.model import (
     Buy,
     Close,
     Deal,
+    Declare,
     Give,
     Hand,
+    JiefengClaim,
+    Kaidian,
     MoveItem,
     Pass,
     Play,
@@ -63,7 +66,7 @@ from gojinotation.model import (
     Tribute,
     Yield,
 )
-from gojinotation_analyzer.engine import do, legal_actions, new_deal
+from gojinotation_analyzer.engine import can, do, legal_actions, new_deal
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.crossdeal import next_opening
 from gojinotation_analyzer.engine.opening import deal_leader
@@ -334,8 +337,11 @@ class _Table:
         st: DealState,
         bots: Mapping[int, Bot],
         rng: random.Random,
+        table_events: bool = False,
     ) -> None:
         self.rs = rs
+        #: GJN 1.1: declare a burn before playing it, claim 接风 and automatic 开点
+        self.table_events = table_events
         self.st = st
         self.bots = bots
         self.rng = rng
@@ -475,24 +481,48 @@ class _Table:
             if not legal:
                 raise SimulationError("no legal action", st.summary(), self.moves)
             action = self.choose(legal, full)
-            nst, ev = do(st, action)
-            bad = [e for e in ev if isinstance(e, E.Violation)]
-            if bad:
-                raise SimulationError(
-                    f"the engine listed {action!r} as legal but ruled {bad[0].rule_id}: "
-                    f"{bad[0].en}",
-                    st.summary(),
-                    self.moves,
-                )
-            if nst.round_no != st.round_no:
-                self.moves.append(RoundMark(nst.round_no))
-            if id(action) in self.recorded:  # legal_actions reuses equal actions
-                action = _fresh(action)
-            self.recorded.add(id(action))
-            self.moves.append(action)
-            self.events.extend(ev)
-            st = self.st = nst
+            if self.table_events and self._say(action):
+                st = self.st
+                if st.ended or not can(st, action):
+                    continue  # the declaration changed what is legal: choose again
+            self._record(action)
+            st = self.st
         raise SimulationError(f"no end after {MAX_ACTIONS} actions", st.summary(), self.moves)
+
+    def _say(self, action: Action) -> bool:
+        """GJN 1.1 table events a player would say before ``action`` (only those
+        :func:`legal_actions` lists with ``table_events``, each judged by its family): a
+        burn declared before the burning set (声明烧牌), a claim of 接风 and of automatic
+        开点 by the seat about to act.  Returns whether one was recorded."""
+        seat = action.seat
+        wanted: list[Action] = [Declare(seat)] if type(action) is Burn else []
+        wanted += [JiefengClaim(seat), Kaidian(seat)]
+        done = False
+        for a in wanted:
+            if not self.st.ended and can(self.st, a):  # as legal_actions lists them
+                self._record(a)
+                done = True
+        return done
+
+    def _record(self, action: Action) -> None:
+        """Apply ``action`` (listed as legal: a violation is a bug) and write it."""
+        st = self.st
+        nst, ev = do(st, action)
+        bad = [e for e in ev if isinstance(e, E.Violation)]
+        if bad:
+            raise SimulationError(
+                f"the engine listed {action!r} as legal but ruled {bad[0].rule_id}: {bad[0].en}",
+                st.summary(),
+                self.moves,
+            )
+        if nst.round_no != st.round_no:
+            self.moves.append(RoundMark(nst.round_no))
+        if id(action) in self.recorded:  # legal_actions reuses equal actions
+            action = _fresh(action)
+        self.recorded.add(id(action))
+        self.moves.append(action)
+        self.events.extend(ev)
+        self.st = nst
 
 
 # ------------------------------------------------------------------------------ deals
@@ -533,6 +563,7 @@ def simulate_results(
     match: bool = False,
     overrides: str = "",
     start: int = 1,
+    table_events: bool = False,
 ) -> Iterator[SimResult]:
     """Play ``deals`` deals and yield each with its events and final state.
 
@@ -545,6 +576,9 @@ def simulate_results(
     :param overrides: ``[Rules "..."]`` overrides of the profile, written to the record.
     :param start: the number of the first deal (deal ``k`` depends only on ``seed`` and
         ``k`` unless ``match``: ``start`` lets a corpus be made in pieces).
+    :param table_events: write the GJN 1.1 table events a player says before acting: a
+        burn declared before the burning set (``3:declare``), claims of 接风 and of
+        automatic 开点 (``jiefeng``, ``kaidian``), each only where the engine accepts it.
     :raises SimulationError: when the engine leaves the game stuck (a bug).
     """
     pid = resolve_profile_id(profile)
@@ -591,7 +625,7 @@ def simulate_results(
             obligations=obligations if match else (),
             notes=lead_events,
         )
-        table = _Table(rs, st, bots, play_rng)
+        table = _Table(rs, st, bots, play_rng, table_events)
         table.run()
         final = table.st
         result_score = next(
@@ -644,6 +678,7 @@ def simulate(
     match: bool = False,
     overrides: str = "",
     start: int = 1,
+    table_events: bool = False,
 ) -> Iterator[Deal]:
     """Play ``deals`` deals of ``profile`` and yield them as GJN records.
 
@@ -662,6 +697,13 @@ def simulate(
     (True, True)
     """
     for r in simulate_results(
-        profile, seed, deals, bot=bot, match=match, overrides=overrides, start=start
+        profile,
+        seed,
+        deals,
+        bot=bot,
+        match=match,
+        overrides=overrides,
+        start=start,
+        table_events=table_events,
     ):
         yield r.deal
