@@ -645,3 +645,21 @@ def test_gousiji_before_jiefeng_stated_by_003_and_read_by_the_engine() -> None:
     assert not of(frames, E.Violation)
     # the chance was granted when seat 1 went out, and not used on the 底牌
     assert [e.granted for e in of(frames, E.Gousiji) if isinstance(e, E.Gousiji)] == [True]
+
+
+def test_requires_and_coupled_name_real_parameters_and_values() -> None:
+    """core.REQUIRES and core.COUPLED are data: every name is a parameter and every value
+    one it takes (a typo would silently switch a dispute off)."""
+    from gojinotation_analyzer.engine.core import COUPLED, REQUIRES
+    from gojinotation_analyzer.rules.ruleset import PARAMETERS, Ruleset
+
+    base = Ruleset()
+    for param, (other, value) in REQUIRES.items():
+        assert param in PARAMETERS and other in PARAMETERS
+        assert base.with_overrides({other: value}).get(other) == value
+    for param, moves in COUPLED.items():
+        assert param in PARAMETERS
+        for value, others in moves.items():
+            rs = base.with_overrides({param: value, **others})
+            assert rs.get(param) == value
+            assert all(rs.get(k) == v for k, v in others.items())

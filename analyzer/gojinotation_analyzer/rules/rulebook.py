@@ -424,7 +424,12 @@ def markdown() -> str:
         "(penalty.misplay_lose_lead, 001d (四)). Where what follows an action rests on an "
         "open point (who may close a round whose last player's 对头 is out, whether a failed "
         "burner's 对门 stays 有头 once 头科 and 二科 are out, whether a seat opens), a dispute "
-        "at that point says what each reading rules there. A record's `[Rules]` naming the "
+        "at that point says what each reading rules there. A reading that moves another "
+        "parameter with it is judged with both (憋3 played at all, `bie3.enabled`, with its "
+        "3s-last rule, `play.three_restriction`), and a point that arises only under another "
+        "parameter's value (`buy4.mode` and `kaidian.no4_is_bukaidian` belong to 开点发4, "
+        "`kaidian.lead4`) is judged only where the record's ruleset has that value; elsewhere "
+        "a verdict on it is flat. A record's `[Rules]` naming the "
         "parameter settle it: the verdict is then flat. See `docs/validator.md`, *Disputes, "
         "for the referee*.",
         "",
