@@ -434,3 +434,118 @@ def test_R_OPEN_1_a_draw_count_is_judged_under_each_counting_value() -> None:
     assert violations(flat) == [("R-OPEN-1", 1)] and not of(flat, E.Dispute)
     # a draw whose count lands on the leader under both readings: no dispute (4 -> seat 4)
     assert not of(play(hands, "4:draw A 1:55", profile="dian-shao-men-luo"), E.Dispute)
+
+
+def test_R_OPEN_1_the_leader_tag_is_judged_under_each_shangban_reading() -> None:
+    """latest-004: 004b(2) has the referee's inserted card name the first leader (the
+    hands cannot show it: the Leader tag stands), 004c 第四条 has 亮3 (two 3s of one colour)
+    name him.  A full deal whose tag names another seat than 亮3: a dispute, not an error;
+    qingdao-standard states 亮3 上班 (000§B 第七条): an error."""
+    import gojinotation as gj
+    from gojinotation_analyzer.engine import replay
+    from gojinotation_analyzer.simulation.simulate import simulate
+
+    deal = next(iter(simulate("latest-004", 3, 1)))  # 亮3 names seat 2, the tag seat 1
+    assert deal.tag("Leader") == "1"
+    text = gj.dumps(deal)
+
+    def first_events(rules: str = "", profile: str = "latest-004") -> list[E.Event]:
+        t = text.replace('[Profile "latest-004"]', f'[Profile "{profile}"]')
+        if rules:
+            t = t.replace("[Leader", f'[Rules "{rules}"]\n[Leader', 1)
+        d = gj.loads(t).deals[0]
+        return list(next(iter(replay(d))).events)
+
+    (d,) = [e for e in first_events() if isinstance(e, E.Dispute)]
+    assert d.param == "open.shangban" and d.rule_id == "R-OPEN-1"
+    ruled = dict(d.alternatives)
+    assert ruled["inserted_card_holder"] == "004b(2): legal, the engine's ruling"
+    assert ruled["two_same_colour_3"].startswith("004c 第四条: illegal (R-OPEN-1)")
+    assert "seat 2" in ruled["two_same_colour_3"]
+    assert not [
+        e for e in first_events("open.shangban=inserted_card_holder") if e.kind == "dispute"
+    ]
+    flat = first_events(profile="qingdao-standard")
+    assert [(e.rule_id, e.seat) for e in flat if isinstance(e, E.Violation)] == [("R-OPEN-1", 1)]
+    assert not [e for e in flat if isinstance(e, E.Dispute) and e.param == "open.shangban"]
+
+
+_BUY_LATE = {1: "55 3", 2: "2 88", 3: "3 99", 4: "3 TT", 5: "33 JJ", 6: "3 QQ"}
+
+
+def test_R_BUY_1_a_buy_after_the_deals_first_play_is_disputed() -> None:
+    """bie3-activity (000§G names no deadline): seat 2 buys after seat 1's lead, before
+    his own first play -- legal by 000§D 三2 (本人出牌后不得买3), too late by 000§J 第四条
+    (摸牌后无3者必须买3: before play begins)."""
+    moves = "1:55 2:buy 3 from 5 for 2 2:88"
+    frames = play(_BUY_LATE, moves, profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.deadline")
+    assert dict(d.alternatives) == {
+        "before_own_first_play": "000§D 三2: legal, the engine's ruling",
+        "before_deal_play": "000§J 第四条: illegal (R-BUY-1)",
+    }
+    late = play(_BUY_LATE, moves, profile="bie3-activity", rules="buy3.deadline=before_deal_play")
+    assert ("R-BUY-1", 2) in violations(late) and not of(late, E.Dispute)
+    # bought before play begins: legal under both readings
+    early = play(_BUY_LATE, "2:buy 3 from 5 for 2 1:55 2:88", profile="bie3-activity")
+    assert not of(early, E.Dispute) and violations(early) == []
+
+
+_NO_PAY = {1: "55 66", 2: "3 88", 3: "3 99", 4: "33 TT", 5: "3 JJ", 6: "3 QQ"}
+
+
+def test_R_BIE3_3_a_seat_that_cannot_pay_may_play_without_a_three_where_open() -> None:
+    """Seat 1 holds no 3 and no 2 or joker.  001d (二) (buy3.no_payment = geming): he may
+    革命 and is given no 3 -- his play stands (buy3.no3_result then rules him 大落);
+    000§D 三2 / 004c 第三条: a 3 is given to him first -- the play is refused."""
+    frames = play(_NO_PAY, "1:55", profile="bie3-activity")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "buy3.no_payment")
+    ruled = dict(d.alternatives)
+    assert ruled["geming"] == "001d (二): legal, the engine's ruling"
+    assert ruled["gift"] == "000§D 三2: illegal (R-BIE3-3)"
+    assert frames[-1].state.place_of.get(1) == 6  # no 3: 大落 (buy3.no3_result)
+    gift = play(_NO_PAY, "1:55", profile="bie3-activity", rules="buy3.no_payment=gift")
+    assert violations(gift) == [("R-BIE3-3", 1)] and not of(gift, E.Dispute)
+    # karamay-jingsai states the gift (000§D 三2): a flat error
+    assert violations(play(_NO_PAY, "1:55", profile="karamay-jingsai")) == [("R-BIE3-3", 1)]
+
+
+_LOSE = {1: "55 77 5 3", 2: "88 A 3", 3: "99 3", 4: "66 3", 5: "TT 3", 6: "JJ 3"}
+_LOSE_MOVES = "1:55 2:- 3:- 4:66 5:- 6:- 1:77 2:88 4:- 1:5 2:A 3:- 4:- 5:- 6:- 1:- 5:close"
+
+
+def test_R_PENALTY_1_a_lead_won_after_an_error_is_disputed_where_open() -> None:
+    """qingdao-standard: seat 2 plays after passing (R-PASS-1, an error under every
+    reading), then wins a round with A.  Only 001d (四) takes a lead away for it: the
+    dispute comes at that lead (he leads under the engine's reading, seat 3 under 001d)."""
+    frames = play(_LOSE, _LOSE_MOVES)
+    assert violations(frames) == [("R-PASS-1", 2)]
+    (d,) = _disputes(frames, "penalty.misplay_lose_lead")
+    assert d.rule_id == "R-PENALTY-1" and d.action is None
+    ruled = dict(d.alternatives)
+    assert ruled["false"].endswith("seat 2 leads, the engine's ruling")
+    assert ruled["true"].endswith("seat 2 loses this lead for his earlier error; seat 3 leads")
+    assert frames[-1].state.turn == 2
+    lost = play(_LOSE, _LOSE_MOVES, rules="penalty.misplay_lose_lead=true")
+    assert not of(lost, E.Dispute) and lost[-1].state.turn == 3
+    # no earlier error: the lead is not in dispute
+    clean = _LOSE_MOVES.replace(" 2:88", "")
+    assert not of(play(_LOSE, clean), E.Dispute)
+
+
+def test_R_REPORT_1_a_true_report_is_disputed_in_taikai_2014() -> None:
+    """000§L 三(3)1 报牌制 (a count on request, the engine's reading) against 三(3)2 唱牌
+    (报牌 announces one's own play; no count is reported)."""
+    hands = {1: "55 66 3 4 7 8 9 T J", 2: "3 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+    frames = play(hands, "1:55 1:report 9", profile="taikai-2014")
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "baohu.mode")
+    assert dict(d.alternatives) == {
+        "on_request_le10": "000§L 三(3)1: legal, the engine's ruling",
+        "off": "000§L 三(3)2: illegal (R-REPORT-1)",
+    }
+    # an untrue report is an error under every reading: no dispute on the mode
+    frames = play(hands, "1:55 1:report 8", profile="taikai-2014")
+    assert violations(frames) == [("R-REPORT-1", 1)] and not _disputes(frames, "baohu.mode")

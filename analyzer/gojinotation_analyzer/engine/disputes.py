@@ -173,7 +173,12 @@ def _open_memo(st: DealState) -> tuple[_Open, dict[tuple[Any, ...], str]]:
     return out, memo
 
 
-def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
+def _rejudge(
+    st: DealState, a: Action, param: str, v: Any, judge: Judge, *, restated_only: bool = False
+) -> Any:
+    """``judge`` on a copy of ``st`` under ``param = v`` (and the state that reading
+    changes, :data:`RESTATE`); with ``restated_only`` ``None`` (accepted) when the reading
+    changes no state (the parameter was read only through that state)."""
     rs2 = _alt(st.rs, param, v)
     if rs2 is None:
         return None
@@ -181,8 +186,8 @@ def _rejudge(st: DealState, a: Action, param: str, v: Any, judge: Judge) -> Any:
     st2.rs = rs2
     st2.p = _params(rs2)
     restate = RESTATE.get(param)
-    if restate is not None:
-        restate(st2)
+    if restate is not None and not restate(st2) and restated_only:
+        return None
     return judge(st2, a)
 
 
@@ -300,7 +305,8 @@ def _refused(
         hit = memo.get(key)
         if hit is not None:
             return hit
-    verdict = _rejudge(state, a, param, value, judge)
+    # gouji.thresholds is read here through the standing set only (:func:`_reads`)
+    verdict = _rejudge(state, a, param, value, judge, restated_only=param == "gouji.thresholds")
     rule = verdict.rule_id if isinstance(verdict, _Fail) and verdict.sanction != "accept" else ""
     if key is not None:
         if len(memo) > 4096:
@@ -346,17 +352,14 @@ def _accepted_dispute(
 ) -> None:
     """A Dispute on the accepted action ``a`` when a reading of ``param`` refuses it."""
     s, readings = got
-    out: list[tuple[str, str]] = []
-    refused = ""
-    for value, src in readings:
-        rule = refuses(value)
-        if rule:
-            refused = refused or rule
-            out.append((text(value), f"{src}: illegal ({rule})"))
-        else:
-            out.append((text(value), f"{src}: legal"))
+    ruled = [(value, src, refuses(value)) for value, src in readings]
+    refused = next((rule for _, _, rule in ruled if rule), "")
     if not refused:
-        return
+        return  # every reading accepts it (the texts are written only for a dispute)
+    out = [
+        (text(value), f"{src}: illegal ({rule})" if rule else f"{src}: legal")
+        for value, src, rule in ruled
+    ]
     current = state.rs.get(param)
     here = _here(s, current)
     ev.append(

@@ -99,5 +99,7 @@ def _alt(rs: Ruleset, param: str, v: Any) -> Ruleset | None:
 #: param -> a function that recomputes, on a copy of the state re-ruled under another
 #: reading of ``param``, what an earlier action fixed from it (the standing set's 够级
 #: status and who may answer it, from ``gouji.thresholds``): registered by the rule family
-#: that owns that state (:mod:`.rules_play`), so this module imports none of them.
-RESTATE: dict[str, Callable[[DealState], None]] = {}
+#: that owns that state (:mod:`.rules_play`), so this module imports none of them.  It
+#: returns whether anything changed: an accepted action whose state the reading leaves as
+#: it was is accepted again without a judgement.
+RESTATE: dict[str, Callable[[DealState], bool]] = {}

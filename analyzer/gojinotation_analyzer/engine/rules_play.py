@@ -160,16 +160,16 @@ def _restrict(st: DealState, owner: int, gouji: bool, burn: bool, gousiji: bool)
     return R_NONE if p.wutou else R_NOBODY
 
 
-def _restate_gouji(st: DealState) -> None:
+def _restate_gouji(st: DealState) -> bool:
     """:data:`~.openpoints.RESTATE` for ``gouji.thresholds``: the standing set's 够级 status,
     who may answer it and whose turn it is, again under ``st``'s (another reading's)
     thresholds (the seats that declined since it was played stay declined)."""
     top = st.top
     if top is None or top.shape is None or top.burn or top.gousiji:
-        return
+        return False
     gouji = _facts(st.p, top.counts, top.shape)[0]
     if gouji == top.gouji:
-        return
+        return False
     st.top = Top(
         top.owner,
         top.cards,
@@ -185,6 +185,7 @@ def _restate_gouji(st: DealState) -> None:
     )
     if not st.closing:  # the turn as that reading gives it: the 对头's duel, or the walk
         st.turn = _walk(st, top.owner)
+    return True
 
 
 RESTATE["gouji.thresholds"] = _restate_gouji
