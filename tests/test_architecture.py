@@ -312,7 +312,7 @@ SPLIT = {
         "view_frames",
         "view_record",
     ),
-    f"{ANALYZER}.simulation.simulate": ("results", "names"),
+    f"{ANALYZER}.simulation.simulate": ("results", "names", "dealing"),
 }
 
 
