@@ -375,17 +375,14 @@ def _accepted_dispute(
 ) -> None:
     """A Dispute on the accepted action ``a`` when a reading of ``param`` refuses it."""
     s, readings = got
-    out: list[tuple[str, str]] = []
-    refused = ""
-    for value, src in readings:
-        rule = refuses(value)
-        if rule:
-            refused = refused or rule
-            out.append((text(value), f"{src}: illegal ({rule})"))
-        else:
-            out.append((text(value), f"{src}: legal"))
+    rules = [refuses(value) for value, _ in readings]
+    refused = next((rule for rule in rules if rule), "")
     if not refused:
-        return
+        return  # every reading allows it: no texts to build
+    out = [
+        (text(value), f"{src}: illegal ({rule})" if rule else f"{src}: legal")
+        for (value, src), rule in zip(readings, rules, strict=True)
+    ]
     current = state.rs.get(param)
     here = _here(s, current)
     ev.append(
