@@ -194,18 +194,40 @@ def _scan(
     marks: dict[int, m.RoundMark] = {}
     branches: set[int] = set()
     pending: m.RoundMark | None = None
-    acting = _ACTING
+    kinds = _MOVE_KINDS
+    append = actions.append
     for item in moves:
-        if isinstance(item, acting):
-            actions.append(item)
+        k = kinds.get(type(item))
+        if k is None:
+            k = _move_kind(type(item))
+        if k == 1:
+            append(item)
             if pending is not None:
                 marks[len(actions)] = pending
                 pending = None
-        elif isinstance(item, m.RoundMark):
-            pending = item
-        elif isinstance(item, m.Variation):
+        elif k == 2:
+            pending = item  # type: ignore[assignment]  # a RoundMark (k == 2)
+        elif k == 3:
             branches.add(max(len(actions) - 1, 0))
     return actions, marks, branches
+
+
+#: The kind of a move by its class: 1 acts, 2 a round mark, 3 a variation, 0 the rest.
+_MOVE_KINDS: dict[type, int] = {}
+
+
+def _move_kind(cls: type) -> int:
+    k = (
+        1
+        if issubclass(cls, _ACTING)
+        else 2
+        if issubclass(cls, m.RoundMark)
+        else 3
+        if issubclass(cls, m.Variation)
+        else 0
+    )
+    _MOVE_KINDS[cls] = k
+    return k
 
 
 #: What the validator's main loop reads of an event, by its class (:func:`_kind`).
@@ -234,10 +256,13 @@ def _kind(cls: type) -> int:
     return k
 
 
-def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None:
+def _check_variations(
+    ctx: _Ctx, engine: Any, states: Mapping[int, Any], branches: set[int] | None = None
+) -> None:
     """Replay every variation from the state it branches from (``states[i]`` is the state
     before main-line action ``i + 1``, kept where a variation branches off); illegal
-    actions there are warnings."""
+    actions there are warnings.  ``branches``: :func:`_scan`'s of the deal's moves (an
+    empty set: no variation to replay)."""
 
     def walk(moves: Sequence[m.MoveItem], start: Any, top: bool) -> None:
         st = start
@@ -261,7 +286,9 @@ def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None
                 for ev in evs:
                     _handle_event(ctx, ev, item, rnd, variation=True)
 
-    if any(isinstance(x, m.Variation) for x in ctx.deal.moves) and states:
+    if branches is None:
+        branches = _scan(ctx.deal.moves)[2]
+    if branches and states:
         walk(ctx.deal.moves, states[0], True)
 
 
@@ -471,7 +498,7 @@ def _validate_deal(
     # the marks are counted on the moves as written, the rounds on the line replayed
     _check_round_marks(ctx, written[1], rounds, clean)
     try:
-        _check_variations(ctx, engine, states)
+        _check_variations(ctx, engine, states, written[2])
     except Exception:  # a what-if line must never break the report of the main line
         if os.environ.get("GOUJI_DEBUG"):
             raise
