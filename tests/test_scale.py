@@ -136,13 +136,36 @@ def test_validate_memory_is_flat_as_the_deals_grow(match_file: Path, tmp_path: P
     """Validating 360 deals needs no more memory than validating 36 (within 8 MB):
     one deal, its lines and the counters are held, not the file, its lines or findings
     (the validator that read whole files held ~53 KB a deal: ~17 MB more here)."""
-    text = match_file.read_text("utf-8")
+    version, body = match_file.read_text("utf-8").split("\n", 1)
+    assert version.startswith("%GJN")  # written once: repeated, it would break the deals
     small, big = tmp_path / "small.gjn", tmp_path / "big.gjn"
-    small.write_text(text * 3, "utf-8")
-    big.write_text(text * 30, "utf-8")
+    small.write_text(version + "\n" + body * 3, "utf-8")
+    big.write_text(version + "\n" + body * 30, "utf-8")
     code = _MEMORY_CHILD.replace("SMALL", repr(str(small))).replace("BIG", repr(str(big)))
     growth = int(run_bounded(code, timeout=900).split()[-1])
     assert growth < 8 << 20, f"validate grew by {growth / 1e6:.1f} MB for 10x the deals"
+
+
+def test_validate_memory_is_flat_with_an_illegal_set_in_every_deal(tmp_path: Path) -> None:
+    """Validating 720 deals, each with an illegal set (R-SET-1), needs no more memory than
+    validating 36 (within 32 MB).  The engine caches a set's shape, an illegal one as its
+    ``IllegalSet``; raising that cached exception again chained every raise's traceback
+    onto it, and with it every frame and deal state: ~190 KB a deal here (130 MB more)."""
+    text = (ROOT / "samples" / "qingdao-standard-full.gjn").read_text("utf-8")
+    version, body = text.split("\n", 1)
+    assert "1. 2:4444 3:7777" in body
+    body = "\n" + body.replace("1. 2:4444 3:7777", "1. 2:45 2:4444 3:7777", 1)
+    small, big = tmp_path / "small.gjn", tmp_path / "big.gjn"
+    small.write_text(version + body * 36, "utf-8")
+    big.write_text(version + body * 720, "utf-8")
+    code = _MEMORY_CHILD.replace("SMALL", repr(str(small))).replace("BIG", repr(str(big)))
+    code += "from gojinotation.reader import iter_deals\n"
+    code += "print(sum(1 for d in iter_deals(open(BIG, encoding='utf-8').read())))\n".replace(
+        "BIG", repr(str(big))
+    )
+    *_, growth, deals = run_bounded(code, timeout=900).split()
+    assert int(deals) == 720  # every copy a deal (a repeated %GJN line would break them)
+    assert int(growth) < 32 << 20, f"validate grew by {int(growth) / 1e6:.1f} MB for 20x the deals"
 
 
 @pytest.mark.usefixtures("small_chunks")

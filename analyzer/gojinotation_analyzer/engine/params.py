@@ -153,10 +153,12 @@ def _shape(p: _P, counts: tuple[int, ...], cards: Sequence[Card]) -> S.SetShape:
         try:
             got = S.shape(cards, p.srs)
         except S.IllegalSet as e:
-            got = e
+            got = e.with_traceback(None)  # cached: keep no frame alive
         p.shapes[counts] = got
     if isinstance(got, S.IllegalSet):
-        raise got
+        # a fresh exception: raising the cached one again would chain every raise's
+        # traceback onto it, and with them every frame and deal state they hold
+        raise S.IllegalSet(got.rule_id, got.en, got.zh, got.param)
     return got
 
 

@@ -124,26 +124,16 @@ __all__ = [
 _ACTING = (*m.ACTION_TYPES, m.TurnPlay)
 
 
-def _acting(deal: m.Deal) -> list[Any]:
-    """The main-line moves that act, in order (sets without their seat included)."""
-    return [i for i in deal.moves if isinstance(i, _ACTING)]
-
-
-def _check_round_marks(ctx: _Ctx, rounds: Mapping[int, int | None], clean: set[int]) -> None:
-    """Round marks ``N.`` are redundant checks: compare them with the replay's rounds."""
-    i = 0
-    pending: m.RoundMark | None = None
-    for item in ctx.deal.moves:
-        if isinstance(item, m.RoundMark):
-            pending = item
-        elif isinstance(item, _ACTING):
-            i += 1
-            if pending is not None:
-                actual = rounds.get(i)
-                if i in clean and actual is not None and actual != pending.number:
-                    msg = _both("round_mark", written=pending.number, actual=actual)
-                    ctx.add("GJV303", "R-RECORD-1", msg, pos=_pos(pending.span), round_no=actual)
-                pending = None
+def _check_round_marks(
+    ctx: _Ctx, marks: Mapping[int, m.RoundMark], rounds: Mapping[int, int | None], clean: set[int]
+) -> None:
+    """Round marks ``N.`` are redundant checks: compare them with the replay's rounds
+    (``marks[i]``: the mark before main-line action ``i``, see :func:`_scan`)."""
+    for i, mark in marks.items():
+        actual = rounds.get(i)
+        if i in clean and actual is not None and actual != mark.number:
+            msg = _both("round_mark", written=mark.number, actual=actual)
+            ctx.add("GJV303", "R-RECORD-1", msg, pos=_pos(mark.span), round_no=actual)
 
 
 def _check_result_tags(ctx: _Ctx, ended: E.DealEnded | None, n_actions: int) -> None:
@@ -186,30 +176,93 @@ def _check_result_tags(ctx: _Ctx, ended: E.DealEnded | None, n_actions: int) -> 
                 ctx.add("GJV231", "R-RECORD-1", msg, pos=_tag_value_pos(ctx, tag, 0))
 
 
-def _kept_indices(moves: Sequence[m.MoveItem]) -> tuple[set[int], set[int]]:
-    """The main-line actions (1-based) that follow a round mark, and those after which a
-    variation branches off (0: before the first action)."""
-    marked: set[int] = set()
+def _scan(
+    moves: Sequence[m.MoveItem],
+) -> tuple[list[Any], dict[int, m.RoundMark], set[int]]:
+    """One pass over the main line: the moves that act (sets without their seat
+    included), the round mark written before main-line action ``i`` (1-based; the last
+    of several), and the actions after which a variation branches off (0: before the
+    first action).
+
+    >>> import gojinotation as gj
+    >>> deal = gj.loads('[Event "x"]\\n1:3 1. 2:4 (2:5) 3:6 2. 3. 4:7').deals[0]
+    >>> acts, marks, branches = _scan(deal.moves)
+    >>> len(acts), {i: mark.number for i, mark in marks.items()}, branches
+    (4, {2: 1, 4: 3}, {1})
+    """
+    actions: list[Any] = []
+    marks: dict[int, m.RoundMark] = {}
     branches: set[int] = set()
-    i = 0
-    pending = False
+    pending: m.RoundMark | None = None
+    kinds = _MOVE_KINDS
+    append = actions.append
     for item in moves:
-        if isinstance(item, m.RoundMark):
-            pending = True
-        elif isinstance(item, m.Variation):
-            branches.add(max(i - 1, 0))
-        elif isinstance(item, _ACTING):
-            i += 1
-            if pending:
-                marked.add(i)
-                pending = False
-    return marked, branches
+        k = kinds.get(type(item))
+        if k is None:
+            k = _move_kind(type(item))
+        if k == 1:
+            append(item)
+            if pending is not None:
+                marks[len(actions)] = pending
+                pending = None
+        elif k == 2:
+            pending = item  # type: ignore[assignment]  # a RoundMark (k == 2)
+        elif k == 3:
+            branches.add(max(len(actions) - 1, 0))
+    return actions, marks, branches
 
 
-def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None:
+#: The kind of a move by its class: 1 acts, 2 a round mark, 3 a variation, 0 the rest.
+_MOVE_KINDS: dict[type, int] = {}
+
+
+def _move_kind(cls: type) -> int:
+    k = (
+        1
+        if issubclass(cls, _ACTING)
+        else 2
+        if issubclass(cls, m.RoundMark)
+        else 3
+        if issubclass(cls, m.Variation)
+        else 0
+    )
+    _MOVE_KINDS[cls] = k
+    return k
+
+
+#: What the validator's main loop reads of an event, by its class (:func:`_kind`).
+_VIOLATION, _READ = 1, 2
+_KINDS: dict[type, int] = {}
+_READ_CLASSES = (
+    E.Violation, E.Dispute, E.Notice, E.Claimed, E.PenaltyApplied, E.RulingApplied,
+    E.DealEnded, E.BurnFailed,
+)  # fmt: skip
+
+
+def _kind(cls: type) -> int:
+    """``_VIOLATION`` (and ``_READ``) for a violation, ``_READ`` for the other events a
+    check reads (:func:`_handle_event`'s, the deal's end, a failed burn), 0 for the rest
+    (a play, a pass, a close …: no finding comes of them), cached by class.
+
+    >>> _kind(E.Violation), _kind(E.CountShown), _kind(E.Passed)
+    (3, 2, 0)
+    """
+    k = _KINDS.get(cls)
+    if k is None:
+        k = (_VIOLATION if issubclass(cls, E.Violation) else 0) | (
+            _READ if issubclass(cls, _READ_CLASSES) else 0
+        )
+        _KINDS[cls] = k
+    return k
+
+
+def _check_variations(
+    ctx: _Ctx, engine: Any, states: Mapping[int, Any], branches: set[int] | None = None
+) -> None:
     """Replay every variation from the state it branches from (``states[i]`` is the state
     before main-line action ``i + 1``, kept where a variation branches off); illegal
-    actions there are warnings."""
+    actions there are warnings.  ``branches``: :func:`_scan`'s of the deal's moves (an
+    empty set: no variation to replay)."""
 
     def walk(moves: Sequence[m.MoveItem], start: Any, top: bool) -> None:
         st = start
@@ -233,7 +286,9 @@ def _check_variations(ctx: _Ctx, engine: Any, states: Mapping[int, Any]) -> None
                 for ev in evs:
                     _handle_event(ctx, ev, item, rnd, variation=True)
 
-    if any(isinstance(x, m.Variation) for x in ctx.deal.moves) and states:
+    if branches is None:
+        branches = _scan(ctx.deal.moves)[2]
+    if branches and states:
         walk(ctx.deal.moves, states[0], True)
 
 
@@ -328,7 +383,6 @@ def _validate_deal(
     for problem in check_tags(deal):  # the tag values no record means (reports/tags.py)
         rule = "R-OPEN-1" if problem.code == "GJV307" else ""
         ctx.add(problem.code, rule, problem.msg, pos=_tag_value_pos(ctx, problem.tag, 0))
-    actions = _acting(deal)
     try:
         engine = _engine()
     except Exception as exc:
@@ -345,6 +399,7 @@ def _validate_deal(
     # reported once (one slip, one error).  A record with nothing to fill costs one
     # replay.  ``fill=False`` judges the record as written.
     as_written = (deal, replayed)
+    scanned = written = _scan(deal.moves)
     saved = (len(ctx.out), copy.deepcopy(ctx.seen), copy.deepcopy(ctx.left), ctx.count_shown)
     for filling in (False, True) if fill else (False,):
         deal, replayed = as_written
@@ -363,11 +418,12 @@ def _validate_deal(
         if filled.deal is not replayed:
             deal = attrs.evolve(deal, moves=filled.deal.moves)
             replayed = attrs.evolve(replayed, moves=filled.deal.moves)
-        actions = _acting(deal)
         # Only what the later checks read is kept (a deal may have a million actions): the
         # replay's round at the actions after a round mark, and the states variations
         # branch from (``states[i]`` is the state after main-line action ``i``).
-        marked, branches = _kept_indices(deal.moves)
+        if deal is not as_written[0]:  # the implied items filled in: indices move
+            scanned = _scan(deal.moves)
+        actions, marks, branches = scanned
         rounds: dict[int, int | None] = {}
         clean: set[int] = set()
         states: dict[int, Any] = {}
@@ -375,6 +431,7 @@ def _validate_deal(
         done = 0
         before: Any = None
         retry = False
+        kinds = _KINDS
         try:
             frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
             for frame in frames:
@@ -387,17 +444,31 @@ def _validate_deal(
                     before = after
                     continue
                 done += 1
-                rnd = _round_of(before, after, action)
-                violated = any(isinstance(ev, E.Violation) for ev in frame.events)
+                # most frames hold only events no check reads (a play, a pass): one look
+                # at their kinds, and on to the next (the round is worked out when needed)
+                read = 0
+                for ev in frame.events:
+                    k = kinds.get(type(ev))
+                    read |= _kind(type(ev)) if k is None else k
+                slip = slips.get(done) if slips else None
+                if not read and slip is None and done not in marks:
+                    if done in branches:
+                        states[done] = after
+                    before = after
+                    continue
+                violated = bool(read & _VIOLATION)
                 if violated and fill and not filling:
                     retry = True  # illegal where it stands: read the record as a terse one
                     break
-                if done in marked:
+                rnd = _round_of(before, after, action)
+                if done in marks:
                     rounds[done] = rnd
                     if not violated:
                         clean.add(done)
-                slip = slips.get(done)
                 for ev in (*slip.violations, *frame.events) if slip else frame.events:
+                    k = kinds.get(type(ev))
+                    if not (_kind(type(ev)) if k is None else k):
+                        continue  # no check reads it (_handle_event would do nothing)
                     _handle_event(ctx, ev, slip.action if slip else action, rnd)
                     if isinstance(ev, E.DealEnded):
                         ended = ev
@@ -424,9 +495,10 @@ def _validate_deal(
         recorded = len(actions) - filled.inserted  # as written, not the implied items
         ctx.add("GJV505", "", _both("incomplete", n=recorded), pos=pos)
     _check_result_tags(ctx, ended, len(actions))
-    _check_round_marks(ctx, rounds, clean)
+    # the marks are counted on the moves as written, the rounds on the line replayed
+    _check_round_marks(ctx, written[1], rounds, clean)
     try:
-        _check_variations(ctx, engine, states)
+        _check_variations(ctx, engine, states, written[2])
     except Exception:  # a what-if line must never break the report of the main line
         if os.environ.get("GOUJI_DEBUG"):
             raise
