@@ -361,6 +361,7 @@ class GemingRules:
         "R-REVOLUTION-1",
         no=75,
         lo=0,
+        hi=999,
     )
     second: GemingSecond = _p(
         "void_deal",
@@ -431,6 +432,8 @@ class ScoreRules:
         "T26",
         "R-SCORE-1",
         no=81,
+        lo=-999,
+        hi=999,
     )
     chuan3hu: Chuan3hu = _p(
         "double",
@@ -455,6 +458,8 @@ class ScoreRules:
         "T27",
         "R-SCORE-4",
         no=84,
+        lo=-999,
+        hi=999,
     )
     bonus_zero_sum: bool = _p(
         False,
@@ -486,6 +491,7 @@ class MatchRules:
         "R-MATCH-1",
         no=87,
         lo=1,
+        hi=99,
     )
     games: MatchGames = _p(
         "fixed_n",
@@ -502,6 +508,7 @@ class MatchRules:
         "T28",
         "R-MATCH-1",
         lo=1,
+        hi=99,
         note="added: fixed_n needs its n",
     )
     tiebreak: tuple[Tiebreak, ...] = _p(
@@ -526,6 +533,7 @@ class TimeRules:
         "R-TIME-1",
         no=90,
         lo=1,
+        hi=3600,
     )
     timeout_is_pass: bool = _p(
         True,
@@ -564,6 +572,8 @@ class PenaltyRules:
         "T29",
         "R-PENALTY-1",
         no=94,
+        lo=0,
+        hi=999,
     )
 
 
