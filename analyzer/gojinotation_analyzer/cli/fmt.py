@@ -107,7 +107,10 @@ def fmt_command(
 
 def _explicit(match: gm.Match) -> gm.Match:
     """The match with the implied closes and round numbers written in by the rules engine
-    (:mod:`gojinotation_analyzer.engine.normalize`); unchanged where the engine cannot be used."""
+    (:mod:`gojinotation_analyzer.engine.normalize`); unchanged where the engine cannot be used.
+    The engine is imported only for a deal with moves (none are implied in the others)."""
+    if not any(_has_moves(d) for d in match.deals):
+        return match
     try:
         from gojinotation_analyzer.engine.normalize import explicit_match
     except ImportError:  # pragma: no cover - the notation tools work without the engine
@@ -297,7 +300,17 @@ def _comment_text(text: str) -> str:
     return _comment(text)
 
 
+def _has_moves(deal: object) -> bool:
+    """Whether ``deal`` is a deal (not broken) with moves: only such a deal can have
+    implied items for the engine to write in."""
+    from gojinotation import model as gm
+
+    return isinstance(deal, gm.Deal) and bool(deal.moves)
+
+
 def _explicit_deal(deal: gm.Deal) -> gm.Deal:
+    if not _has_moves(deal):
+        return deal
     try:
         from gojinotation_analyzer.engine.normalize import explicit
     except ImportError:  # pragma: no cover - the notation tools work without the engine
