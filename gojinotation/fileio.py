@@ -56,6 +56,7 @@ __all__ = [
     "atomic_writer",
     "cache_dir",
     "decode_input",
+    "open_input",
     "read_with_snapshot",
     "record_format",
 ]
@@ -101,9 +102,10 @@ class Snapshot:
         try:
             with open(path, "rb") as fh:
                 st = os.fstat(fh.fileno())
-                return cls.of_bytes(fh.read(), st)
+                digest = hashlib.file_digest(fh, "sha256").hexdigest()  # a block at a time
         except FileNotFoundError:
             return None
+        return cls(st.st_size, st.st_mtime_ns, st.st_ino, digest)
 
     @classmethod
     def of_bytes(cls, data: bytes, st: os.stat_result) -> Snapshot:
@@ -111,12 +113,20 @@ class Snapshot:
         return cls(st.st_size, st.st_mtime_ns, st.st_ino, hashlib.sha256(data).hexdigest())
 
 
+def open_input(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a record to read it (binary): the one place the commands open their inputs.
+
+    :raises OSError: as :func:`open` does.
+    """
+    return open(path, "rb")  # the caller closes it
+
+
 def read_with_snapshot(path: str | os.PathLike[str]) -> tuple[bytes, Snapshot]:
     """The bytes of a file and its :class:`Snapshot`, from one open.
 
     :raises OSError: as :func:`open` does.
     """
-    with open(path, "rb") as fh:
+    with open_input(path) as fh:
         st = os.fstat(fh.fileno())
         data = fh.read()
     return data, Snapshot.of_bytes(data, st)
