@@ -296,14 +296,16 @@ class _Pieces:
         self._buffer = ""
 
     def read(self, size: int = -1) -> str:
-        while size < 0 or len(self._buffer) < size:
-            piece = next(self._pieces, None)
-            if piece is None:
-                break
-            self._buffer += piece
-        if size < 0:
-            size = len(self._buffer)
-        out, self._buffer = self._buffer[:size], self._buffer[size:]
+        """The next piece (at most ``size`` characters of it): less than asked for, so
+        that the reader reads back each deal as soon as it is made, and the deals made
+        but not yet read back stay one or two (a block's worth of deals' models, ~500,
+        took 30 MB)."""
+        if not self._buffer:
+            self._buffer = next(self._pieces, "")
+        if size < 0 or size >= len(self._buffer):
+            out, self._buffer = self._buffer, ""
+        else:
+            out, self._buffer = self._buffer[:size], self._buffer[size:]
         return out
 
 
