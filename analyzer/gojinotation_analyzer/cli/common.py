@@ -555,24 +555,22 @@ def open_source(path: str, lang: str, fmt: str | None = None) -> Iterator[Source
         _read_snapshot(path, lang)  # prints why, as every command does
         yield None
         return
-    with raw:
-        try:
+    with raw, contextlib.ExitStack() as stack:
+        src: Source | None = None
+        try:  # errors while checking it; not those of the caller's block (e.g. its output)
             st = os.fstat(raw.fileno())
             if not _is_regular(st):  # a pipe (``<(cmd)``): read once, into a spool
-                import tempfile as tf
-
-                with tf.TemporaryFile() as spool:
-                    while block := raw.read(BLOCK):
-                        spool.write(block)
-                    yield _checked(Source(name, path, spool, fmt or "gjn"), fmt, lang, None)
-                return
-            yield _checked(Source(name, path, raw, fmt or "gjn"), fmt, lang, st)
+                spool = stack.enter_context(tempfile.TemporaryFile())
+                while block := raw.read(BLOCK):
+                    spool.write(block)
+                src = _checked(Source(name, path, spool, fmt or "gjn"), fmt, lang, None)
+            else:
+                src = _checked(Source(name, path, raw, fmt or "gjn"), fmt, lang, st)
         except IsADirectoryError:
             _err(_error_line(t("io.is_dir", lang, path=name), lang))
-            yield None
         except OSError as exc:
             _err(_error_line(t("io.read_error", lang, path=name, reason=_reason(exc)), lang))
-            yield None
+        yield src
 
 
 def _is_regular(st: os.stat_result) -> bool:
