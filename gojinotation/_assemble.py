@@ -10,12 +10,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, overload
 
-import lark
-from lark import Token
-
 from . import model as m
 from ._fast import _Fallback
-from ._lark import _TRANSFORMER, _convert, _parser
 from ._tight import _fast_items
 from ._values import _DIGITS, MAX_NUMBER_DIGITS, BrokenDeal, _Fail
 from .errors import NotationError
@@ -238,6 +234,10 @@ def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
 
     :raises NotationError: the syntax error, in friendly words.
     """
+    import lark  # only for a text the fast path hands over: Lark is ~60 ms to import
+
+    from ._lark import _TRANSFORMER, _convert, _parser
+
     t = _TRANSFORMER
     t.line_offset = offset
     t.lines = lines
@@ -264,6 +264,11 @@ def _lark_items(text: str, lines: Sequence[str], offset: int) -> list[Any]:
         t.lines = []
         t.text = ""
     return items
+
+
+def _is_version(item: Any) -> bool:
+    """Whether an item is Lark's ``VERSION`` token (a ``str``; model items are not)."""
+    return isinstance(item, str) and getattr(item, "type", None) == "VERSION"
 
 
 def _kept(err: NotationError) -> NotationError:
@@ -301,7 +306,7 @@ def _parse_chunk(
             _kept(err).with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
     version: int | None = None
-    if items and isinstance(items[0], Token) and items[0].type == "VERSION":
+    if items and _is_version(items[0]):
         tok = items.pop(0)
         digits = _DIGITS.findall(str(tok))[0]
         if len(digits) > MAX_NUMBER_DIGITS:  # issue #15: int() refused 4,300 digits

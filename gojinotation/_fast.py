@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from . import model as m
-from ._lark import _parser
+from ._grammar import terminal_regexps
 from ._values import MAX_CARDS, MAX_NUMBER_DIGITS, _note_parts, _unescape
 from .cards import Card, CardSyntaxError, parse_cards
 
@@ -246,7 +246,7 @@ _WORD_SPELLINGS = [
 def _fast() -> _Fast:
     global _FAST
     if _FAST is None:
-        _FAST = _Fast({t.name: t.pattern.to_regexp() for t in _parser().terminals})
+        _FAST = _Fast(terminal_regexps())
     return _FAST
 
 

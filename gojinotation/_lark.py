@@ -15,6 +15,8 @@ import lark
 from lark import Lark, Token, Transformer, v_args
 
 from . import model as m
+from ._grammar import GRAMMAR_PATH as GRAMMAR_PATH
+from ._grammar import cache_path, grammar_text
 from ._scan import _too_deep_at
 from ._values import (
     _DIGITS,
@@ -31,10 +33,6 @@ from ._values import (
 )
 from .cards import CardSyntaxError, sort_cards
 from .errors import NotationError
-
-#: The normative grammar: ``grammar/gjn.lark`` in the repository, shipped inside this
-#: package as ``gojinotation/gjn.lark``.
-GRAMMAR_PATH = Path(__file__).with_name("gjn.lark")
 
 
 @v_args(inline=True)
@@ -336,7 +334,7 @@ class _ToModel(Transformer[Token, Any]):
 
 
 def _grammar_text() -> str:
-    return GRAMMAR_PATH.read_text(encoding="utf-8")
+    return grammar_text()
 
 
 _TRANSFORMER = _ToModel()
@@ -348,7 +346,7 @@ _PARSER: Lark | None = None
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
-        parser = build_parser(strict=False)
+        parser = _cached_parser()
         # The lexers compile their scanners on first use, after the checks above: the
         # long terminals are matched by their possessive forms (the same language).
         for term in parser.terminals:
@@ -356,6 +354,48 @@ def _parser() -> Lark:
                 term.pattern.value = _possessive(term.pattern.value)
         _PARSER = parser
     return _PARSER
+
+
+#: Lark's options that a saved parser does not keep (given again when it is loaded).
+_NOT_SAVED = frozenset(
+    {"postlex", "transformer", "lexer_callbacks", "use_bytes", "debug", "g_regex_flags"}
+    | {"regex", "propagate_positions", "tree_class", "_plugins"}
+)
+
+
+def parser_cache_path() -> Path | None:
+    """Where the built parser is kept between runs: ``lark-KEY.pickle`` in the cache
+    directory (:func:`gojinotation.fileio.cache_dir`; ``KEY``: :func:`._grammar.cache_key`,
+    so that another grammar, Lark or Python finds no file and builds its own); None when
+    the cache is off."""
+    return cache_path("pickle")
+
+
+def _cached_parser() -> Lark:
+    """The reader's parser: loaded from :func:`parser_cache_path` (Lark's own ``save`` /
+    ``load``: a tenth of the build's CPU), else built and saved there atomically.  A
+    cache that cannot be read or written is no cache: the parser is built, silently."""
+    path = parser_cache_path()
+    if path is not None:
+        try:
+            with open(path, "rb") as fh:
+                # Lark.load() takes no options; its cache loads this way, with the
+                # options a saved parser does not keep (the transformer)
+                loaded: Lark = Lark.__new__(Lark)._load(fh, transformer=_TRANSFORMER)
+            return loaded
+        except Exception:  # missing, truncated, another pickle: build it
+            pass
+    parser = build_parser(strict=False)
+    if path is not None:
+        try:
+            from .fileio import atomic_writer
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with atomic_writer(path) as out:
+                parser.save(out, _NOT_SAVED)
+        except Exception:  # a cache that cannot be written is no cache
+            pass
+    return parser
 
 
 def build_parser(*, strict: bool) -> Lark:

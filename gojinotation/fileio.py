@@ -54,7 +54,9 @@ __all__ = [
     "WriteError",
     "atomic_write",
     "atomic_writer",
+    "cache_dir",
     "decode_input",
+    "open_input",
     "read_with_snapshot",
     "record_format",
 ]
@@ -100,9 +102,10 @@ class Snapshot:
         try:
             with open(path, "rb") as fh:
                 st = os.fstat(fh.fileno())
-                return cls.of_bytes(fh.read(), st)
+                digest = hashlib.file_digest(fh, "sha256").hexdigest()  # a block at a time
         except FileNotFoundError:
             return None
+        return cls(st.st_size, st.st_mtime_ns, st.st_ino, digest)
 
     @classmethod
     def of_bytes(cls, data: bytes, st: os.stat_result) -> Snapshot:
@@ -110,12 +113,20 @@ class Snapshot:
         return cls(st.st_size, st.st_mtime_ns, st.st_ino, hashlib.sha256(data).hexdigest())
 
 
+def open_input(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open a record to read it (binary): the one place the commands open their inputs.
+
+    :raises OSError: as :func:`open` does.
+    """
+    return open(path, "rb")  # the caller closes it
+
+
 def read_with_snapshot(path: str | os.PathLike[str]) -> tuple[bytes, Snapshot]:
     """The bytes of a file and its :class:`Snapshot`, from one open.
 
     :raises OSError: as :func:`open` does.
     """
-    with open(path, "rb") as fh:
+    with open_input(path) as fh:
         st = os.fstat(fh.fileno())
         data = fh.read()
     return data, Snapshot.of_bytes(data, st)
@@ -282,6 +293,30 @@ def _fsync_dir(folder: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def cache_dir() -> Path | None:
+    """The cache directory of ``gouji`` (the reader's built parser, what ``fmt --check``
+    found canonical): ``$GOUJI_CACHE_DIR``, else ``$XDG_CACHE_HOME/gojinotation``, else
+    ``~/.cache/gojinotation``; None when ``GOUJI_NO_CACHE`` is set.  Every cache is best
+    effort: one that cannot be read or written is no cache, never an error.
+
+    >>> import os
+    >>> os.environ["GOUJI_CACHE_DIR"] = "/tmp/gouji-cache"
+    >>> cache_dir()
+    PosixPath('/tmp/gouji-cache')
+    >>> del os.environ["GOUJI_CACHE_DIR"]
+    """
+    if os.environ.get("GOUJI_NO_CACHE"):
+        return None
+    explicit = os.environ.get("GOUJI_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        return (Path(xdg) if xdg else Path.home() / ".cache") / "gojinotation"
+    except RuntimeError:  # no home directory to be found
+        return None
 
 
 # ----------------------------------------------------------------- input encodings

@@ -57,17 +57,8 @@ from ._fast import (
 from ._fast import (
     _fast as _fast,
 )
-from ._lark import (
-    _LONG_TERMINALS as _LONG_TERMINALS,
-)
-from ._lark import (
+from ._grammar import (
     GRAMMAR_PATH as GRAMMAR_PATH,
-)
-from ._lark import (
-    _parser as _parser,
-)
-from ._lark import (
-    _possessive as _possessive,
 )
 from ._scan import (
     _chunks as _chunks,
@@ -117,6 +108,19 @@ __all__ = [
     "read_file",
     "skim",
 ]
+
+
+#: Names of the Lark path that this module gives on first use (:mod:`._lark`), so that
+#: reading a record the fast path reads imports no Lark (``gouji fmt --check``'s start-up).
+_LARK_NAMES = frozenset({"_LONG_TERMINALS", "_parser", "_possessive"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LARK_NAMES:
+        from . import _lark
+
+        return getattr(_lark, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _VERSION_LINE = re.compile(r"[ \t]*%GJN[ \t]+(\d{1,6})[ \t]*(?=\n|$)", re.I)

@@ -273,18 +273,18 @@ def test_fmt_permission_errors(
 ) -> None:
     import gojinotation.fileio as fileio
 
-    real = fileio.read_with_snapshot  # cli.common looks it up there on each read
+    real = fileio.open_input  # every command opens its inputs there, on each read
 
     def deny(path: Any) -> Any:
         if Path(path).name == "record.gjn":
             raise PermissionError(13, "Permission denied")
         return real(path)
 
-    monkeypatch.setattr(fileio, "read_with_snapshot", deny)
+    monkeypatch.setattr(fileio, "open_input", deny)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "permission denied" in r.stderr
     assert "没有权限" in run("--lang", "zh", "show", str(record)).stderr
-    monkeypatch.setattr(fileio, "read_with_snapshot", real)
+    monkeypatch.setattr(fileio, "open_input", real)
 
     def no_write(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")

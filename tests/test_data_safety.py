@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -192,18 +193,23 @@ def test_fmt_refuses_another_users_file(tmp_path: Path) -> None:  # pragma: no c
 def test_fmt_refuses_a_file_changed_while_formatting(
     record: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Data loss 5: another program appends while ``fmt`` works: nothing is replaced."""
-    real = fmt_module.canonical_text  # type: ignore[attr-defined]
+    """Data loss 5: another program appends while ``fmt`` works (here: while the first
+    deal is made explicit, the file being formatted a deal at a time, and again while the
+    whole file is, with ``--fill-hands``): nothing is replaced."""
+    for hook, args in (("_explicit_deal", ()), ("_explicit", ("--fill-hands",))):
+        real = getattr(fmt_module, hook)
+        record.write_text(DEAL.replace("1. 1:3 ", "1. 1:3  "), encoding="utf-8")
 
-    def and_append(match: gj.Match) -> str:
-        with record.open("a", encoding="utf-8") as fh:
-            fh.write("\n" + DEAL)
-        return real(match)
+        def and_append(deal: Any, real: Any = real) -> Any:
+            with record.open("a", encoding="utf-8") as fh:
+                fh.write("\n" + DEAL)
+            return real(deal)
 
-    monkeypatch.setattr(fmt_module, "canonical_text", and_append)
-    r = run("fmt", str(record))
-    assert r.exit_code == EXIT_ERROR and "changed after it was read" in r.output
-    assert record.read_text(encoding="utf-8").count('[Event "x"]') == 2
+        monkeypatch.setattr(fmt_module, hook, and_append)
+        r = run("fmt", *args, str(record))
+        assert r.exit_code == EXIT_ERROR and "changed after it was read" in r.output, hook
+        assert record.read_text(encoding="utf-8").count('[Event "x"]') >= 2
+        monkeypatch.setattr(fmt_module, hook, real)
 
 
 # ------------------------------------------------------------- 6. a killed writer

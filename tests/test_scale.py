@@ -223,22 +223,26 @@ def test_help_imports_no_engine_reports_or_publish() -> None:
         assert f"\n  {name} " in out
 
 
-def test_fmt_check_reads_a_canonical_file_deal_by_deal(match_file: Path, tmp_path: Path) -> None:
-    """``fmt --check`` on a canonical file answers from the stream of deals; a file that is
-    not canonical (or has a BOM) is read whole and reported as before."""
-    from gojinotation_analyzer.cli.fmt import _canonical_stream
+def test_fmt_check_reads_a_canonical_file_deal_by_deal(
+    match_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fmt --check`` reads a file deal by deal, canonical or not (a loose layout, a BOM):
+    the whole path (``cli.fmt._fmt_whole``) is never taken; the answers are as before."""
+    from gojinotation_analyzer.cli import fmt as fmt_module
+
+    def no_whole(*args: object, **kwargs: object) -> str:
+        raise AssertionError("read whole")
 
     canonical = tmp_path / "canonical.gjn"
     canonical.write_text(match_file.read_text("utf-8"), "utf-8")
     assert _run("fmt", str(canonical))[0] == 0  # now canonical, whatever it was
-    assert _canonical_stream(str(canonical), True)
+    monkeypatch.setattr(fmt_module, "_fmt_whole", no_whole)
     assert _run("fmt", "--check", str(canonical)) == (0, "")
     loose = tmp_path / "loose.gjn"
     loose.write_text(canonical.read_text("utf-8").replace("1:", "1: ", 1), "utf-8")
     bom = tmp_path / "bom.gjn"
     bom.write_text("\ufeff" + canonical.read_text("utf-8"), "utf-8")
     for path in (loose, bom):
-        assert not _canonical_stream(str(path), True)
         code, out = _run("fmt", "--check", str(path))
         assert code == 1
         assert path.name in out

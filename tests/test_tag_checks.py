@@ -167,3 +167,50 @@ def test_GJV221_an_absurd_number_in_a_rule_override(value: str) -> None:
     got = found("Rules", f"geming.fake_penalty={value}", "GJV221")
     assert len(got) == 1 and "geming.fake_penalty" in got[0].en and "is not allowed" in got[0].en
     assert got[0].line == 3
+
+
+#: Each integer parameter's documented maximum (docs/rules.md, *Parameters*; issue #15:
+#: a parameter with only a minimum took any number of up to 18 digits as meant).
+MAXIMA = {
+    "geming.fake_penalty": 999,
+    "match.hands_per_game": 99,
+    "match.game_count": 99,
+    "time.limit_s": 3600,
+    "burn.max_players_out": 1,
+}
+
+
+@pytest.mark.parametrize(("name", "top"), sorted(MAXIMA.items()))
+def test_GJV221_an_integer_override_beyond_its_maximum(name: str, top: int) -> None:
+    """One above the maximum is a bad override (GJV221) in both languages, naming the
+    range; the maximum itself is accepted."""
+    (d,) = found("Rules", f"{name}={top + 1}", "GJV221")
+    assert d.severity is Severity.ERROR and d.line == 3
+    assert f"{name}: {top + 1} is not allowed" in d.en and f"..{top}" in d.en
+    assert f"{name}：不允许取值 {top + 1}" in d.zh and f"..{top}" in d.zh
+    assert found("Rules", f"{name}={top}", "GJV221") == []
+
+
+def test_every_integer_parameter_has_a_maximum() -> None:
+    """No integer parameter, nor the integers of a point vector, map or list, is unbounded."""
+    from gojinotation_analyzer.rules.ruleset import PARAMETERS
+
+    ints = [p for p in PARAMETERS.values() if p.kind in ("int", "vec6", "map") or p.int_elements]
+    assert {p.name for p in ints} >= set(MAXIMA)
+    for p in ints:
+        assert p.maximum is not None and p.minimum is not None, p.name
+        assert f"..{p.maximum}" in p.allowed_text(), p.name
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        "score.place=1000,2,0,0,-2,-4",
+        "score.bonus=men:1000",
+        "gouji.thresholds=K:100",
+        "penalty.violation_points=1,1000",
+    ],
+)
+def test_GJV221_points_beyond_999_in_a_vector_map_or_list(override: str) -> None:
+    (d,) = found("Rules", override, "GJV221")
+    assert "is not allowed" in d.en and "不允许取值" in d.zh

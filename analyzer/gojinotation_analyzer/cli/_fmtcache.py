@@ -31,14 +31,11 @@ _PACKAGES = (Path(gojinotation.__file__).parent, Path(__file__).resolve().parent
 
 
 def cache_root() -> Path | None:
-    """The cache directory of ``gouji``, or None when the cache is off."""
-    if os.environ.get("GOUJI_NO_CACHE"):
-        return None
-    explicit = os.environ.get("GOUJI_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "gojinotation"
+    """The cache directory of ``gouji``, or None when the cache is off
+    (:func:`gojinotation.fileio.cache_dir`)."""
+    from gojinotation.fileio import cache_dir
+
+    return cache_dir()
 
 
 @functools.cache

@@ -9,12 +9,13 @@ classes) re-exports the public names; command modules import the helpers from he
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 import click
 
@@ -33,13 +34,16 @@ __all__ = [
     "EXIT_ERROR",
     "EXIT_OK",
     "MAX_SHOWN_ERRORS",
+    "ErrorPrinter",
     "Record",
+    "Source",
     "StreamRecord",
     "canonical_text",
     "encoding_of",
     "expand_paths",
     "fail",
     "lang_of",
+    "open_source",
     "read_record",
     "report_notation_errors",
     "stream_record",
@@ -113,11 +117,26 @@ def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang:
     line and a caret), coloured on a terminal; past :data:`MAX_SHOWN_ERRORS`, one line
     counts the rest (a file of 100,000 broken lines does not print 100,000 errors).
     Returns how many there were."""
-    n = 0
+    printer = ErrorPrinter(lang)
     for err in errors:
-        n += 1
-        if n > MAX_SHOWN_ERRORS:
-            continue
+        printer.add(err)
+    return printer.finish()
+
+
+class ErrorPrinter:
+    """:func:`report_notation_errors` for errors found one at a time (a record read a deal
+    at a time): each is printed as it comes, :meth:`finish` counts those not shown."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.count = 0
+
+    def add(self, err: gj.NotationError | JsonError) -> None:
+        """Print ``err`` (if fewer than :data:`MAX_SHOWN_ERRORS` were printed)."""
+        self.count += 1
+        if self.count > MAX_SHOWN_ERRORS:
+            return
+        lang = self.lang
         text = err.format(lang)
         head, _, rest = text.partition("\n")
         word = f" {t('error', lang)} {err.code}"
@@ -135,9 +154,12 @@ def report_notation_errors(errors: Iterable[gj.NotationError | JsonError], lang:
             _err(head + "\n" + rest)
         else:
             _err(head)
-    if n > MAX_SHOWN_ERRORS:
-        _err(t("io.more_errors", lang, count=n - MAX_SHOWN_ERRORS))
-    return n
+
+    def finish(self) -> int:
+        """The line counting the errors not shown; returns how many there were."""
+        if self.count > MAX_SHOWN_ERRORS:
+            _err(t("io.more_errors", self.lang, count=self.count - MAX_SHOWN_ERRORS))
+        return self.count
 
 
 def fail(message: str, lang: str | None = None) -> NoReturn:
@@ -240,13 +262,18 @@ def read_record(path: str, lang: str, fmt: str | None = None) -> Record | None:
     after printing why, if the file cannot be read at all; syntax errors are returned
     in :attr:`Record.errors`, not printed.
     """
-    from gojinotation import model as gm
-    from gojinotation.jsonio import JsonError, load_json_match
-
     opened = _open(path, lang, fmt)
     if opened is None:
         return None
     name, fmt, data, snapshot = opened
+    return _record_of(name, fmt, data, snapshot, lang)
+
+
+def _record_of(name: str, fmt: str, data: bytes, snapshot: Snapshot | None, lang: str) -> Record:
+    """A record's bytes read whole (:func:`read_record`)."""
+    from gojinotation import model as gm
+    from gojinotation.jsonio import JsonError, load_json_match
+
     if fmt == "json":
         try:
             match = load_json_match(data, filename=name)
@@ -410,11 +437,241 @@ def _trimmed(match: gm.Match) -> gm.Match:
     for d in match.deals:
         deals.append(d)
         if isinstance(d, BrokenDeal):
-            deals[-1] = BrokenDeal(_LEADING_BLANK_LINES.sub("", d.raw), d.errors, d.span)
+            deals[-1] = _trimmed_deal(d)
     return attrs.evolve(match, deals=tuple(deals))
+
+
+def _trimmed_deal(deal: BrokenDeal) -> BrokenDeal:
+    """A broken deal without the leading blank lines of its raw text (:func:`_trimmed`)."""
+    from gojinotation.reader import BrokenDeal
+
+    return BrokenDeal(_LEADING_BLANK_LINES.sub("", deal.raw), deal.errors, deal.span)
 
 
 def canonical_text(match: gm.Match) -> str:
     """The canonical GJN of a match, as ``gouji fmt`` writes it (idempotent, also for
     matches with broken deals)."""
     return gj.dumps(_trimmed(match))
+
+
+# ------------------------------------------------------------------ streaming sources
+
+#: A block of input read at a time by :func:`open_source`.
+BLOCK = 1 << 20
+
+
+class Source:
+    """A record opened by :func:`open_source` to be read a deal at a time: a regular file
+    or standard input copied to a nameless temporary file, checked once a block at a time
+    (its format, its encoding, its digest), then read again as a stream of deal texts,
+    decoded incrementally, whatever its encoding.
+
+    ``codec`` is None when the bytes are no text in any encoding ``gouji`` reads (the
+    caller reads the record whole and reports it as before: :meth:`record`).
+    """
+
+    __slots__ = ("codec", "digest", "encoding", "fmt", "name", "path", "raw", "size", "snapshot")
+
+    def __init__(self, name: str, path: str, raw: IO[bytes], fmt: str) -> None:
+        #: the name shown in messages
+        self.name = name
+        #: the path given (``-``: standard input)
+        self.path = path
+        #: the bytes (the file, or the copy of standard input), seekable
+        self.raw = raw
+        #: ``gjn`` or ``json``
+        self.fmt = fmt
+        #: the codec to decode with (None: no text; read whole)
+        self.codec: str | None = None
+        #: the encoding named in the notice when it is not UTF-8 (``GBK``, ``UTF-16`` …)
+        self.encoding: str | None = None
+        #: the SHA-256 of the bytes and their size
+        self.digest = ""
+        self.size = 0
+        #: the file as it was read (None for standard input)
+        self.snapshot: Snapshot | None = None
+
+    def texts(self) -> Iterator[tuple[int, str]]:
+        """The deal texts of a GJN record (:func:`gojinotation.reader.deal_texts`), the
+        bytes decoded a block at a time with :attr:`codec`."""
+        import io
+
+        from gojinotation.reader import deal_texts
+
+        self.raw.seek(0)
+        if self.codec == "utf-8":
+            yield from deal_texts(self.raw)
+            return
+        assert self.codec is not None
+        wrapper = io.TextIOWrapper(self.raw, encoding=self.codec, newline="")
+        try:
+            yield from deal_texts(wrapper)
+        finally:
+            wrapper.detach()
+
+    def items(self) -> Iterator[DealItem]:
+        """``(prologue, version, deal)`` of a GJN record, one deal at a time."""
+        from gojinotation.reader import iter_read_texts
+
+        return iter_read_texts(self.texts(), filename=self.name)
+
+    def data(self) -> bytes:
+        """All the bytes (for what is read whole)."""
+        self.raw.seek(0)
+        return self.raw.read()
+
+    def record(self, lang: str) -> Record:
+        """The record read whole, as :func:`read_record` reads it."""
+        return _record_of(self.name, self.fmt, self.data(), self.snapshot, lang)
+
+
+@contextlib.contextmanager
+def open_source(path: str, lang: str, fmt: str | None = None) -> Iterator[Source | None]:
+    """``path`` (``-``: standard input, first copied to a nameless temporary file a block
+    at a time) opened as a :class:`Source`, its bytes checked once: the format (``fmt``,
+    else by extension or first byte), the encoding (``--encoding``, else detected exactly
+    as :func:`gojinotation.fileio.decode_input` detects it; the notice printed), the
+    digest.  None after printing why, if it cannot be read at all.  Memory holds a block."""
+    import tempfile
+
+    name = _display(path, lang)
+    if path == "-":
+        with tempfile.TemporaryFile() as spool:  # nameless: nothing is left behind
+            try:
+                while block := sys.stdin.buffer.read(BLOCK):
+                    spool.write(block)
+                spool.flush()
+            except OSError as exc:
+                _err(_error_line(t("io.read_error", lang, path=name, reason=_reason(exc)), lang))
+                yield None
+                return
+            yield _checked(Source(name, path, spool, fmt or "gjn"), fmt, lang, None)
+        return
+    from gojinotation import fileio
+
+    try:
+        raw = fileio.open_input(path)
+    except OSError:
+        _read_snapshot(path, lang)  # prints why, as every command does
+        yield None
+        return
+    with raw, contextlib.ExitStack() as stack:
+        src: Source | None = None
+        try:  # errors while checking it; not those of the caller's block (e.g. its output)
+            st = os.fstat(raw.fileno())
+            if not _is_regular(st):  # a pipe (``<(cmd)``): read once, into a spool
+                spool = stack.enter_context(tempfile.TemporaryFile())
+                while block := raw.read(BLOCK):
+                    spool.write(block)
+                src = _checked(Source(name, path, spool, fmt or "gjn"), fmt, lang, None)
+            else:
+                src = _checked(Source(name, path, raw, fmt or "gjn"), fmt, lang, st)
+        except IsADirectoryError:
+            _err(_error_line(t("io.is_dir", lang, path=name), lang))
+        except OSError as exc:
+            _err(_error_line(t("io.read_error", lang, path=name, reason=_reason(exc)), lang))
+        yield src
+
+
+def _is_regular(st: os.stat_result) -> bool:
+    import stat
+
+    return stat.S_ISREG(st.st_mode)
+
+
+def _checked(src: Source, fmt: str | None, lang: str, st: os.stat_result | None) -> Source:
+    """``src`` with its format, codec, encoding, digest and snapshot: one pass over the
+    bytes (two for a file that is not UTF-8)."""
+    import hashlib
+
+    from gojinotation.fileio import Snapshot, record_format
+
+    h = hashlib.sha256()
+    utf8 = codecs.getincrementaldecoder("utf-8")("strict")
+    is_utf8 = True
+    sniffed = fmt
+    first = b""
+    src.raw.seek(0)
+    while block := src.raw.read(BLOCK):
+        h.update(block)
+        src.size += len(block)
+        if len(first) < 8:
+            first += block[:8]
+        if sniffed is None and block.strip(b"\xef\xbb\xbf \t\r\n"):
+            sniffed = record_format(src.path, block)
+        if is_utf8:
+            try:
+                utf8.decode(block)
+            except UnicodeDecodeError:
+                is_utf8 = False
+    if is_utf8:
+        try:
+            utf8.decode(b"", True)
+        except UnicodeDecodeError:
+            is_utf8 = False
+    src.fmt = sniffed or record_format(src.path, b"")
+    src.digest = h.hexdigest()
+    if st is not None:
+        src.snapshot = Snapshot(st.st_size, st.st_mtime_ns, st.st_ino, src.digest)
+    if src.fmt == "json":
+        return src
+    src.codec, src.encoding = _detect(src, first, is_utf8)
+    if src.encoding is not None:
+        _err(_warn_line(t("io.encoding", lang, path=src.name, encoding=src.encoding), lang))
+    return src
+
+
+def _detect(src: Source, first: bytes, is_utf8: bool) -> tuple[str | None, str | None]:
+    """The codec and the encoding named in the notice, as
+    :func:`gojinotation.fileio.decode_input` decides on the whole bytes."""
+    chosen = encoding_of()
+    if chosen is not None:
+        try:
+            name = codecs.lookup(chosen).name
+        except LookupError:
+            return None, None
+        if not _decodes(src, chosen):
+            return None, None
+        return chosen, None if name == "utf-8" else chosen.upper()
+    if first[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        ok = _decodes(src, "utf-16", plausible=True)
+        return ("utf-16", "UTF-16") if ok else (None, None)
+    if is_utf8:
+        return "utf-8", None
+    for name in ("gbk", "gb18030"):
+        got = _scan_text(src, name)
+        if got is None:  # does not decode: the next
+            continue
+        plausible, cjk = got
+        if plausible and cjk:
+            return name, name.upper()
+        break
+    return None, None
+
+
+def _decodes(src: Source, codec: str, *, plausible: bool = False) -> bool:
+    got = _scan_text(src, codec)
+    return got is not None and (got[0] or not plausible)
+
+
+def _scan_text(src: Source, codec: str) -> tuple[bool, bool] | None:
+    """Decode all the bytes with ``codec`` a block at a time: None if they do not decode,
+    else whether the text is plausible as a record (no control characters, a bracket,
+    brace or colon: ``fileio._plausible``) and whether it holds a CJK character."""
+    from gojinotation import fileio
+
+    dec = codecs.getincrementaldecoder(codec)("strict")
+    control = structure = cjk = False
+    src.raw.seek(0)
+    try:
+        while True:
+            block = src.raw.read(BLOCK)
+            text = dec.decode(block, not block)
+            control = control or fileio._CONTROL.search(text) is not None
+            structure = structure or fileio._STRUCTURE.search(text) is not None
+            cjk = cjk or fileio._CJK.search(text) is not None
+            if not block:
+                break
+    except UnicodeDecodeError:
+        return None
+    return (not control and structure), cjk

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
@@ -13,22 +14,26 @@ from gojinotation_analyzer.cli.common import (
     EXIT_CHANGED,
     EXIT_ERROR,
     EXIT_OK,
+    ErrorPrinter,
+    Record,
+    Source,
     _err,
     _error_line,
     _out,
     _trimmed,
+    _trimmed_deal,
     _warn_line,
     _write_bytes,
     canonical_text,
     encoding_of,
     expand_paths,
     lang_of,
-    read_record,
+    open_source,
     report_notation_errors,
-    streamable,
+    warn_future_version,
 )
 from gojinotation_analyzer.cli.main import GoujiCommand, _option
-from gojinotation_analyzer.i18n import t
+from gojinotation_analyzer.i18n import normalize_lang, t
 
 if TYPE_CHECKING:  # imported where used: a check the cache answers reads no record
     from gojinotation import model as gm
@@ -107,7 +112,10 @@ def fmt_command(
 
 def _explicit(match: gm.Match) -> gm.Match:
     """The match with the implied closes and round numbers written in by the rules engine
-    (:mod:`gojinotation_analyzer.engine.normalize`); unchanged where the engine cannot be used."""
+    (:mod:`gojinotation_analyzer.engine.normalize`); unchanged where the engine cannot be used.
+    The engine is imported only for a deal with moves (none are implied in the others)."""
+    if not any(_has_moves(d) for d in match.deals):
+        return match
     try:
         from gojinotation_analyzer.engine.normalize import explicit_match
     except ImportError:  # pragma: no cover - the notation tools work without the engine
@@ -189,14 +197,48 @@ def _fmt_one(
 ) -> str:
     """Format one file; returns ``changed``, ``unchanged``, ``failed`` or
     ``failed+changed`` (syntax errors, but the rest was formatted).  With ``explicit``,
-    the implied closes and round numbers are written in (deals that replay cleanly)."""
-    if check and not show_diff and _checked_canonical(path, explicit, cacheable=not fill_hands):
+    the implied closes and round numbers are written in (deals that replay cleanly).
+
+    A record is formatted a deal at a time (:func:`_fmt_streamed`), whatever its
+    encoding, from a file or standard input; ``--diff`` and ``--fill-hands`` read it
+    whole (:func:`_fmt_whole`), as does a record that is no text."""
+    cacheable = check and not show_diff and not fill_hands and _cacheable(path)
+    if cacheable and _known_canonical(path, explicit):
         return "unchanged"
+    with open_source(path, lang, fmt="gjn") as src:
+        if src is None:
+            return "failed"
+        if show_diff or fill_hands or src.codec is None:
+            return _fmt_whole(
+                src.record(lang),
+                path,
+                lang,
+                check=check,
+                show_diff=show_diff,
+                quiet=quiet,
+                explicit=explicit,
+                fill_hands=fill_hands,
+            )
+        status = _fmt_streamed(src, path, lang, check=check, quiet=quiet, explicit=explicit)
+        if cacheable and status == "unchanged":
+            _remember(path, src.digest, explicit)
+        return status
+
+
+def _fmt_whole(
+    record: Record,
+    path: str,
+    lang: str,
+    *,
+    check: bool,
+    show_diff: bool,
+    quiet: bool,
+    explicit: bool,
+    fill_hands: bool,
+) -> str:
+    """:func:`_fmt_one` on a record read whole."""
     from gojinotation.reader import BrokenDeal
 
-    record = read_record(path, lang, fmt="gjn")
-    if record is None:
-        return "failed"
     name = record.name
     report_notation_errors(record.errors, lang)
     if record.text is None:
@@ -222,7 +264,7 @@ def _fmt_one(
         if is_changed and not quiet:
             _err(t("fmt.would_reformat", lang, path=name))
     elif path == "-":
-        _out(new, nl=False)
+        click.echo(new.encode("utf-8"), nl=False)  # the bytes: no escape sequence stripped
     elif is_changed:
         if not _write_bytes(path, new.encode("utf-8"), lang, expect=record.snapshot):
             return "failed"
@@ -233,62 +275,216 @@ def _fmt_one(
     return "changed" if is_changed else "unchanged"
 
 
-def _checked_canonical(path: str, explicit: bool, *, cacheable: bool) -> bool:
-    """Whether ``path`` is canonical, by :func:`_canonical_stream`, or found so before by a
-    check of the same bytes with the same options and code (:mod:`._fmtcache`: then
-    neither the reader nor the engine is imported)."""
-    if not cacheable or path == "-" or encoding_of() is not None:
-        return _canonical_stream(path, explicit)
-    from gojinotation_analyzer.cli import _fmtcache
-
-    if not Path(path).is_file() or Path(path).suffix.lower() == ".json":
-        return _canonical_stream(path, explicit)
-    before = _fmtcache.digest(path)
-    if before is not None and _fmtcache.known_canonical(before, explicit):
-        return True
-    if not _canonical_stream(path, explicit):
-        return False
-    if before is not None and _fmtcache.digest(path) == before:  # unchanged meanwhile
-        _fmtcache.remember(before, explicit)
-    return True
+class _Unchanged(Exception):
+    """Ends the atomic write of a file whose canonical text is what it holds (the
+    temporary file is removed, the file left as it is)."""
 
 
-def _canonical_stream(path: str, explicit: bool) -> bool:
-    """Whether ``path`` is already canonical, checked deal by deal (one deal's model and
-    one block of text held): the file's text, as read, is compared piece by piece with
-    the canonical text of each deal.  False also when the answer needs the whole file
-    (standard input, another encoding, syntax errors, a newer GJN version, a deal the
-    canonical form would change): :func:`_fmt_one` then reads it whole and says why."""
-    if not streamable(path):
-        return False
-    from gojinotation import model as gm
-    from gojinotation.reader import deal_texts, iter_read_texts
+class _Unsafe(Exception):
+    """Ends the atomic write of a file whose canonical text does not read back the same."""
+
+
+class _Pieces:
+    """The canonical text as it is made, read back as a text stream (by
+    :func:`gojinotation.reader.deal_texts`): pieces are made as the reader asks for them,
+    so that a block of text, not the file, is held."""
+
+    encoding = "utf-8"  # a text stream for the reader
+
+    def __init__(self, pieces: Iterator[str]) -> None:
+        self._pieces = pieces
+        self._buffer = ""
+
+    def read(self, size: int = -1) -> str:
+        """The next piece (at most ``size`` characters of it): less than asked for, so
+        that the reader reads back each deal as soon as it is made, and the deals made
+        but not yet read back stay one or two (a block's worth of deals' models, ~500,
+        took 30 MB)."""
+        if not self._buffer:
+            self._buffer = next(self._pieces, "")
+        if size < 0 or size >= len(self._buffer):
+            out, self._buffer = self._buffer, ""
+        else:
+            out, self._buffer = self._buffer[:size], self._buffer[size:]
+        return out
+
+
+def _fmt_streamed(
+    src: Source, path: str, lang: str, *, check: bool, quiet: bool, explicit: bool
+) -> str:
+    """:func:`_fmt_whole`, a deal at a time: each deal is read, made explicit, written in
+    canonical form to the atomic writer's temporary file (``-``: to a nameless temporary
+    file copied to standard output at the end; ``--check``: nowhere) and read back from
+    the canonical text made so far, which must give the same deal; the file is replaced
+    (or standard output written) only at the end, when all went well and the text
+    changed (its digest differs from the file's, or the file was not UTF-8).  The same
+    messages, in the same order, and the same bytes as reading it whole."""
+    import collections
+    import hashlib
+    import tempfile
+
+    from gojinotation.fileio import WriteError, atomic_writer
+    from gojinotation.reader import BrokenDeal, deal_texts, iter_read_texts
     from gojinotation.writer import FORMAT_VERSION, write_deal
 
-    with open(path, encoding="utf-8", newline="") as raw:
+    name = src.name
+    printer = ErrorPrinter(lang)
+    targets: collections.deque[Any] = collections.deque()
+    digest = hashlib.sha256()
+    written = 0
+    broken = 0
+    out: IO[bytes] | None = None
 
-        def same(piece: str) -> bool:
-            return raw.read(len(piece)) == piece
-
+    def pieces() -> Iterator[str]:
+        nonlocal broken
         first = True
-        for prologue, version, deal in iter_read_texts(deal_texts(Path(path)), filename=path):
+        for prologue, version, deal in src.items():
             if first:
                 first = False
-                if version is None or version > FORMAT_VERSION:
-                    return False
-                head = f"%GJN {version}\n"
+                warn_future_version(name, version, lang)
+                head = f"%GJN {version if version is not None else FORMAT_VERSION}\n"
+                targets.append((version, tuple(prologue)))
+                yield emit(head)
                 if prologue:
-                    head += "\n" + "\n".join(_comment_text(c.text) for c in prologue) + "\n"
-                if not same(head):
-                    return False
-            if not isinstance(deal, gm.Deal):
-                return False
-            target = _explicit_deal(deal) if explicit else deal
-            if target != deal or not same("\n" + write_deal(target)):
-                return False
-        if first:
-            return False
-        return raw.read(1) == ""
+                    yield emit("\n" + "\n".join(_comment_text(c.text) for c in prologue) + "\n")
+            if deal is None:
+                continue
+            if isinstance(deal, BrokenDeal):
+                broken += 1
+                for err in deal.errors:
+                    printer.add(err)
+                target: gm.Deal | BrokenDeal = _trim_broken(deal)
+            else:
+                target = _explicit_deal(deal) if explicit else deal
+            targets.append(target)
+            yield emit("\n" + write_deal(target))
+        if first:  # nothing at all: dumps of an empty match
+            targets.append((None, ()))
+            yield emit(f"%GJN {FORMAT_VERSION}\n")
+
+    def emit(piece: str) -> str:
+        nonlocal written
+        data = piece.encode("utf-8")
+        digest.update(data)
+        written += len(data)
+        if out is not None:
+            out.write(data)
+        return piece
+
+    def run() -> bool:
+        """Make and read back every piece; False when a deal did not read back the same
+        (the rest is still read, for its errors)."""
+        made = pieces()
+        safe = True
+        first = True
+        for prologue, version, deal in iter_read_texts(
+            deal_texts(cast("IO[str]", _Pieces(made))), filename=name
+        ):
+            if first:
+                first = False
+                want_version, want_prologue = targets.popleft()
+                if (version or 1, tuple(prologue)) != (want_version or 1, want_prologue):
+                    safe = False
+                    break
+            if deal is None:
+                continue
+            if not targets or _trim_broken(deal) != targets.popleft():
+                safe = False
+                break
+        for _ in made:  # the rest of the record, for its errors
+            pass
+        return safe and not targets
+
+    write_error: WriteError | None = None
+    spool: IO[bytes] | None = None
+    try:
+        if check:
+            safe = run()
+        elif path == "-":
+            spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
+            safe = run()
+        else:
+            try:
+                with atomic_writer(path, expect=src.snapshot) as fh:
+                    out = fh
+                    safe = run()
+                    if not safe:
+                        raise _Unsafe
+                    if not _changed(src, digest.hexdigest(), written):
+                        raise _Unchanged
+            except WriteError as err:
+                if out is None:  # refused before anything was read: read it to the end
+                    safe = run()
+                write_error = err
+            except (_Unsafe, _Unchanged):
+                pass
+        printer.finish()
+        if not safe:
+            _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
+            return "failed"
+        is_changed = _changed(src, digest.hexdigest(), written)
+        if broken and not quiet:
+            _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
+        if check:
+            if is_changed and not quiet:
+                _err(t("fmt.would_reformat", lang, path=name))
+        elif spool is not None:
+            spool.seek(0)
+            while block := spool.read(1 << 20):
+                click.echo(block, nl=False)
+        elif is_changed:
+            if write_error is not None:
+                _err(_error_line(write_error.message(normalize_lang(lang)), lang))
+                return "failed"
+            if not quiet:
+                _err(t("fmt.reformatted", lang, path=name))
+    finally:
+        if spool is not None:
+            spool.close()
+    if printer.count:
+        return "failed+changed" if is_changed else "failed"
+    return "changed" if is_changed else "unchanged"
+
+
+def _changed(src: Source, digest: str, size: int) -> bool:
+    """Whether the canonical bytes differ from the record's (a record that is not UTF-8 is
+    always written back, in UTF-8)."""
+    return digest != src.digest or size != src.size or src.encoding is not None
+
+
+def _trim_broken(deal: Any) -> Any:
+    """A broken deal as :func:`~gojinotation_analyzer.cli.common._trimmed` keeps it."""
+    from gojinotation.reader import BrokenDeal
+
+    if isinstance(deal, BrokenDeal):
+        return _trimmed_deal(deal)
+    return deal
+
+
+def _cacheable(path: str) -> bool:
+    """Whether ``fmt --check``'s cache may answer for ``path``: a regular file, not JSON,
+    no ``--encoding``."""
+    if path == "-" or encoding_of() is not None:
+        return False
+    return Path(path).is_file() and Path(path).suffix.lower() != ".json"
+
+
+def _known_canonical(path: str, explicit: bool) -> bool:
+    """Whether a check of the same bytes with the same options and code found the file
+    canonical before (:mod:`._fmtcache`: then neither the reader nor the engine is
+    imported)."""
+    from gojinotation_analyzer.cli import _fmtcache
+
+    before = _fmtcache.digest(path)
+    return before is not None and _fmtcache.known_canonical(before, explicit)
+
+
+def _remember(path: str, digest: str, explicit: bool) -> None:
+    """Enter the bytes a check found canonical, if the file still holds them."""
+    from gojinotation_analyzer.cli import _fmtcache
+
+    if _fmtcache.digest(path) == digest:  # unchanged meanwhile
+        _fmtcache.remember(digest, explicit)
 
 
 def _comment_text(text: str) -> str:
@@ -297,7 +493,17 @@ def _comment_text(text: str) -> str:
     return _comment(text)
 
 
+def _has_moves(deal: object) -> bool:
+    """Whether ``deal`` is a deal (not broken) with moves: only such a deal can have
+    implied items for the engine to write in."""
+    from gojinotation import model as gm
+
+    return isinstance(deal, gm.Deal) and bool(deal.moves)
+
+
 def _explicit_deal(deal: gm.Deal) -> gm.Deal:
+    if not _has_moves(deal):
+        return deal
     try:
         from gojinotation_analyzer.engine.normalize import explicit
     except ImportError:  # pragma: no cover - the notation tools work without the engine

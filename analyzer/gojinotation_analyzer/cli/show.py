@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import click
 
 import gojinotation as gj
 from gojinotation import model as gm
-from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal
 from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
+    DealItem,
+    ErrorPrinter,
+    Source,
     _colon,
     _err,
     _error_line,
     _out,
     lang_of,
+    open_source,
     report_notation_errors,
-    stream_record,
     warn_future_version,
 )
 from gojinotation_analyzer.cli.main import GoujiCommand, _option
@@ -312,49 +315,98 @@ def remaining_at(deal: gm.Deal, point: tuple[str, int], lang: str) -> list[str]:
 def _show_one(
     file: str, deal_no: int | None, lang: str, point: tuple[str, int] | None = None
 ) -> int:
-    """Summarise one record, reading its deals one at a time (only the summary lines are
-    kept, not the deals' models)."""
-    record = stream_record(file, lang)
-    if record is None:
-        return EXIT_ERROR
-    if record.errors:  # JSON that could not be read
-        report_notation_errors(record.errors, lang)
-        return EXIT_ERROR
-    errors: list[NotationError] = []
-    prologue: list[str] = []
-    body: list[str] = []
-    version: int | None = None
-    count = 0
-    for pro, ver, deal in record.items():
-        prologue.extend(f"{{{c.text}}}" for c in pro)
-        if ver is not None:
-            version = ver
-        if deal is None:
-            continue
-        count += 1
-        if isinstance(deal, BrokenDeal):
-            errors.extend(deal.errors)
-        if deal_no is not None and count != deal_no:
-            continue
-        body.append("")
-        if isinstance(deal, BrokenDeal):
-            line = deal.errors[0].line if deal.errors else deal.span.line
-            body.append(click.style(t("show.broken", lang, n=count, line=line), fg="red"))
-        else:
-            body.extend(_show_deal(count, deal, lang))
-            if point is not None:
-                body.extend(f"  {line}" for line in remaining_at(deal, point, lang))
-    warn_future_version(record.name, version, lang)
-    report_notation_errors(errors, lang)
-    if deal_no is not None and deal_no > count:
-        _err(_error_line(t("show.no_deal", lang, n=deal_no, count=count), lang))
-        return EXIT_ERROR
-    shown = version if version is not None else 1
-    head = click.style(
-        t("show.file", lang, path=record.name, version=shown, count=count), bold=True
-    )
-    _out("\n".join([head, *prologue, *body]))
+    """Summarise one record, reading its deals one at a time, whatever the input (a file,
+    standard input, another encoding, JSON): each deal's summary lines go to a temporary
+    file on disk as they are made, and are copied out after the head line, which counts
+    the deals; the syntax errors are printed as they are found.  Memory holds one deal."""
+    import tempfile
+
+    with open_source(file, lang) as src:
+        if src is None:
+            return EXIT_ERROR
+        items = _items(src, lang)
+        if not isinstance(items, Iterator):  # JSON that could not be read
+            report_notation_errors(items, lang)
+            return EXIT_ERROR
+        printer = ErrorPrinter(lang)
+        prologue: list[str] = []
+        version: int | None = None
+        count = 0
+        first = True
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as body:
+            for pro, ver, deal in items:
+                prologue.extend(f"{{{c.text}}}" for c in pro)
+                if ver is not None:
+                    version = ver
+                if first:
+                    first = False
+                    warn_future_version(src.name, version, lang)
+                if deal is None:
+                    continue
+                count += 1
+                if isinstance(deal, BrokenDeal):
+                    for err in deal.errors:
+                        printer.add(err)
+                if deal_no is not None and count != deal_no:
+                    continue
+                lines = [""]
+                if isinstance(deal, BrokenDeal):
+                    line = deal.errors[0].line if deal.errors else deal.span.line
+                    lines.append(click.style(t("show.broken", lang, n=count, line=line), fg="red"))
+                else:
+                    lines.extend(_show_deal(count, deal, lang))
+                    if point is not None:
+                        lines.extend(f"  {line}" for line in remaining_at(deal, point, lang))
+                body.write("\n" + "\n".join(lines))
+            if first:
+                warn_future_version(src.name, version, lang)
+            errors = printer.finish()
+            if deal_no is not None and deal_no > count:
+                _err(_error_line(t("show.no_deal", lang, n=deal_no, count=count), lang))
+                return EXIT_ERROR
+            shown = version if version is not None else 1
+            head = click.style(
+                t("show.file", lang, path=src.name, version=shown, count=count), bold=True
+            )
+            _out("\n".join([head, *prologue]), nl=False)
+            body.seek(0)
+            while block := body.read(1 << 20):
+                # whole lines a call (an escape sequence, which click strips for a file or a
+                # pipe, never spans two)
+                more = body.readline()
+                _out(block + more, nl=False)
+            _out("")
     return EXIT_ERROR if errors else EXIT_OK
+
+
+def _items(src: Source, lang: str) -> Iterator[DealItem] | list[Any]:
+    """The deals of a source one at a time, or the JSON error of a JSON record that does
+    not read (a JSON record is read twice a deal at a time: once to check it all reads;
+    one whose ``deals`` come before its other keys is read whole)."""
+    from gojinotation.jsonio import JsonError, load_json_match
+    from gojinotation.jsonstream import Unstreamable, iter_read_json
+    from gojinotation.reader import iter_read
+
+    if src.fmt == "json":
+        src.raw.seek(0)
+        try:
+            for _ in iter_read_json(src.raw, filename=src.name):
+                pass
+        except (Unstreamable, JsonError):
+            try:
+                match = load_json_match(src.data(), filename=src.name)
+            except JsonError as err:
+                return [err]
+            whole: list[DealItem] = [
+                (list(match.prologue), match.version, d) if i == 0 else ([], None, d)
+                for i, d in enumerate(match.deals)
+            ]
+            return iter(whole or [(list(match.prologue), match.version, None)])
+        src.raw.seek(0)
+        return iter_read_json(src.raw, filename=src.name)
+    if src.codec is None:  # no text: the reader reports where (GJN115)
+        return iter_read(src.data(), filename=src.name)
+    return src.items()
 
 
 show = show_command

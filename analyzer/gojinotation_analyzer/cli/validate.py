@@ -48,9 +48,12 @@ from gojinotation.jsonio import JsonError
 from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
+    Record,
+    Source,
     _display,
     fail,
     lang_of,
+    open_source,
     read_record,
     streamable,
     warn_future_version,
@@ -132,8 +135,8 @@ def _size(path: str) -> int:
 
 
 def _validate_one(path: str, lang: str, options: _Options) -> Report:
-    """Read a record whole and validate it (standard input, JSON, other encodings)."""
-    profile, compare, deck_check = options.profile, options.compare, options.deck_check
+    """Read a record whole and validate it (a record that is no text in any encoding, a
+    JSON document that cannot be read a deal at a time)."""
     try:
         record = read_record(path, lang)
     except Exception as exc:  # a reader bug: report it, go on with the other files
@@ -143,6 +146,12 @@ def _validate_one(path: str, lang: str, options: _Options) -> Report:
     if record is None:  # read_record printed why
         name = t("stdin", lang) if path == "-" else path
         return Report(name, 0, (), (), readable=False)
+    return _validate_record(record, options)
+
+
+def _validate_record(record: Record, options: _Options) -> Report:
+    """A record read whole, validated."""
+    profile, compare, deck_check = options.profile, options.compare, options.deck_check
     json_errors = [e for e in record.errors if isinstance(e, JsonError)]
     if json_errors:
         return Report(
@@ -169,6 +178,76 @@ def _validate_one(path: str, lang: str, options: _Options) -> Report:
         compare=compare,
         deck_check=deck_check,
     )
+
+
+def _source_events(path: str, lang: str, options: _Options) -> Iterator[_Event]:
+    """A record that is not a UTF-8 GJN file, a deal at a time where it can be: standard
+    input (copied to a nameless temporary file), another encoding (decoded a block at a
+    time), a JSON match whose ``deals`` come last (read twice: once to check that all of
+    it reads, then to validate it); else read whole, as before (:func:`_validate_one`)."""
+    with open_source(path, lang) as src:
+        if src is None:
+            yield Report(_display(path, lang), 0, (), (), readable=False)
+        elif src.fmt == "json" and _json_streams(src):
+            yield from _stream_json(src, options)
+        elif src.fmt == "json" or src.codec is None:
+            yield _whole_record(src, lang, options)
+        else:
+            yield from _stream_texts(src.texts(), src.name, lang, options)
+
+
+def _whole_record(src: Source, lang: str, options: _Options) -> Report:
+    try:
+        record = src.record(lang)
+    except Exception as exc:  # a reader bug: report it, go on with the other files
+        if os.environ.get("GOUJI_DEBUG"):
+            raise
+        return reader_failure(src.name, exc)
+    return _validate_record(record, options)
+
+
+def _json_streams(src: Source) -> bool:
+    """Whether a JSON record reads to its end a deal at a time (one pass, a deal held)."""
+    from gojinotation.jsonio import JsonError
+    from gojinotation.jsonstream import Unstreamable, iter_read_json
+
+    src.raw.seek(0)
+    try:
+        for _ in iter_read_json(src.raw, filename=src.name):
+            pass
+    except (Unstreamable, JsonError):
+        return False
+    return True
+
+
+def _stream_json(src: Source, options: _Options) -> Iterator[_Event]:
+    """A JSON match validated a deal at a time (no positions: the spans are not the
+    file's), as :func:`_validate_record` validates it whole."""
+    from gojinotation.jsonstream import iter_read_json
+    from gojinotation_analyzer.reports.report import Tally
+    from gojinotation_analyzer.reports.validate import iter_validated
+
+    yield src.name
+    tally = Tally(src.name)
+    src.raw.seek(0)
+    deals = (
+        (i, deal)
+        for i, deal in enumerate(
+            (d for _, _, d in iter_read_json(src.raw, filename=src.name) if d is not None), 1
+        )
+    )
+    for i, found, comparison, _ in iter_validated(
+        deals,
+        file=src.name,
+        source_lines=(),
+        profile=options.profile,
+        compare=options.compare,
+        deck_check=options.deck_check,
+        positions=False,
+    ):
+        tally.deals += 1
+        yield i, tuple(found), comparison
+    yield tally
 
 
 def syntax_diagnostic_json(err: JsonError, name: str) -> Diagnostic:
@@ -243,18 +322,94 @@ def _exit_code(reports: Sequence[Report | Tally], usage_error: bool) -> int:
 def run_json(
     reports: Sequence[Report], code: int, errors_only: bool, explain: bool = False
 ) -> dict[str, Any]:
-    """The ``--format json`` document."""
+    """The ``--format json`` document (as :class:`_JsonDocument` writes it, a piece at a
+    time: the files first, each with its findings first, the counts and the summary
+    last)."""
+    return {
+        "format": "gouji-validate",
+        "version": 1,
+        "files": [_file_entry(r, errors_only, explain) for r in reports],
+        "exit_code": code,
+        "summary": _json_summary(reports),
+    }
+
+
+def _file_entry(report: Report, errors_only: bool, explain: bool) -> dict[str, Any]:
+    """A file of the JSON document: its name, findings and comparisons, then its counts."""
+    entry = report.as_dict(errors_only, explain=explain)
+    first = {k: entry.pop(k) for k in ("file", "diagnostics", "comparisons")}
+    return first | entry
+
+
+def _json_summary(reports: Sequence[Report | Tally]) -> dict[str, int]:
     total = {"files": len(reports), "unreadable": sum(not r.readable for r in reports)}
     total["deals"] = sum(r.deals for r in reports)
     for k in ("syntax", "errors", "warnings", "disputes", "notices"):
         total[k] = sum(r.counts()[k] for r in reports)
-    return {
-        "format": "gouji-validate",
-        "version": 1,
-        "exit_code": code,
-        "summary": total,
-        "files": [r.as_dict(errors_only, explain=explain) for r in reports],
-    }
+    return total
+
+
+class _JsonDocument:
+    """The ``--format json`` document written as the run goes, laid out as
+    ``json.dump(run_json(...), indent=2)`` lays it out: a file's findings as they are
+    found, its counts when it ends, the summary at the end; only counters are kept."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii = ascii_only
+        self.started = False
+        self.files = 0
+        self.items = 0  # in the current file's diagnostics
+
+    def _dump(self, value: Any, depth: int) -> str:
+        text = json.dumps(value, ensure_ascii=self.ascii, indent=2)
+        return text.replace("\n", "\n" + "  " * depth)
+
+    def _write(self, text: str) -> None:
+        sys.stdout.write(text)
+
+    def _start(self) -> None:
+        if not self.started:
+            self.started = True
+            self._write('{\n  "format": "gouji-validate",\n  "version": 1,\n  "files": [')
+
+    def _key(self, name: str, value: Any, depth: int, first: bool = False) -> None:
+        lead = "" if first else ","
+        self._write(f"{lead}\n{'  ' * depth}{json.dumps(name)}: {self._dump(value, depth)}")
+
+    def begin(self, name: str) -> None:
+        """A file's entry begins: its name, then its findings."""
+        self._start()
+        self._write(("," if self.files else "") + "\n    {")
+        self.files += 1
+        self._key("file", name, 3, first=True)
+        self._write(',\n      "diagnostics": [')
+        self.items = 0
+
+    def diagnostic(self, d: dict[str, Any]) -> None:
+        """One finding of the current file."""
+        self._write(("," if self.items else "") + "\n        " + self._dump(d, 4))
+        self.items += 1
+
+    def end(self, rest: dict[str, Any]) -> None:
+        """The current file's entry ends: its comparisons and counts (``rest``)."""
+        self._write("\n      ]" if self.items else "]")
+        for k, v in rest.items():
+            self._key(k, v, 3)
+        self._write("\n    }")
+
+    def entry(self, entry: dict[str, Any]) -> None:
+        """A whole file's entry (a record read whole)."""
+        self._start()
+        self._write(("," if self.files else "") + "\n    " + self._dump(entry, 2))
+        self.files += 1
+
+    def finish(self, code: int, summary: dict[str, int]) -> None:
+        """The end: the exit code and the summary."""
+        self._start()
+        self._write("\n  ]" if self.files else "]")
+        self._key("exit_code", code, 1)
+        self._key("summary", summary, 1)
+        self._write("\n}\n")
 
 
 def run_summary(reports: Sequence[Report | Tally], code: int) -> dict[str, Any]:
@@ -407,15 +562,21 @@ _Event = Any  # Report | str (a file begins) | DealResult | Tally (a file ends)
 
 def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
     from gojinotation.reader import deal_texts
+
+    yield from _stream_texts(deal_texts(Path(path)), _display(path, lang), lang, options)
+
+
+def _stream_texts(
+    texts: Iterator[tuple[int, str]], name: str, lang: str, options: _Options
+) -> Iterator[_Event]:
     from gojinotation_analyzer.reports.batch import validate_texts
     from gojinotation_analyzer.reports.report import Tally
 
-    name = _display(path, lang)
     yield name
     version: list[int | None] = []
     tally = Tally(name)
     for result in validate_texts(
-        deal_texts(Path(path)),
+        texts,
         file=name,
         profile=options.profile,
         compare=options.compare,
@@ -437,7 +598,7 @@ def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) ->
             if streamable(path):
                 yield from _stream_one(path, lang, options)
             else:
-                yield _validate_one(path, lang, options)
+                yield from _source_events(path, lang, options)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -501,7 +662,7 @@ def _parallel(
         if future is not None:
             in_flight -= 1
         if kind == "whole":
-            yield _validate_one(path, lang, options)
+            yield from _source_events(path, lang, options)
         elif kind == "begin":
             tally = Tally(payload)
             broken = None
@@ -584,13 +745,12 @@ class _Output:
         self.bar: Any = None
         self.buffered: list[str] = []
         self.tallies: list[Report | Tally] = []
-        self.reports: list[Report] = []
         self.tally: Tally | None = None
-        self.found: list[Diagnostic] = []
         self.comparisons: list[Any] = []
         out = sys.stdout
         encoding = (getattr(out, "encoding", None) or "utf-8").lower().replace("-", "")
         self.ascii = encoding != "utf8"
+        self.doc = _JsonDocument(self.ascii)
 
     def _emit(self, text: str) -> None:
         if not text:
@@ -608,9 +768,17 @@ class _Output:
 
     def report(self, report: Report) -> None:
         """A file read and validated whole."""
-        self.tallies.append(report)
-        self.reports.append(report)
-        if self.fmt == "text":
+        if self.fmt == "json":  # written now; only its counts are kept
+            self.doc.entry(_file_entry(report, self.errors_only, self.explain))
+            tally = Tally(report.file, report.deals, report.readable)
+            for d in report.diagnostics:
+                tally.add(d)
+            self.tallies.append(tally)
+        else:
+            self.tallies.append(report)
+        if self.fmt == "json":
+            pass
+        elif self.fmt == "text":
             self._emit(
                 report.format(
                     self.lang, color=self.color, explain=self.explain, errors_only=self.errors_only
@@ -630,7 +798,9 @@ class _Output:
     def begin(self, name: str) -> None:
         """A file streamed deal by deal begins."""
         self.tally = Tally(name)
-        self.found, self.comparisons = [], []
+        self.comparisons = []
+        if self.fmt == "json":
+            self.doc.begin(name)
 
     def deal(self, result: tuple[int, Sequence[Diagnostic], Any]) -> None:
         """One deal's findings."""
@@ -638,10 +808,10 @@ class _Output:
         _, found, comparison = result
         for d in found:
             self.tally.add(d)
-            if self.fmt == "json":
-                self.found.append(d)
-            elif not self._shown(d):
+            if not self._shown(d):
                 continue
+            if self.fmt == "json":
+                self.doc.diagnostic(diagnostic_dict(d, explain=self.explain))
             elif self.fmt == "jsonl":
                 self._line({"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)})
             else:
@@ -655,9 +825,9 @@ class _Output:
         assert self.tally is not None
         self.tally.deals = tally.deals
         if self.fmt == "json":
-            self.reports.append(
-                Report(self.tally.file, tally.deals, tuple(self.found), tuple(self.comparisons))
-            )
+            rest = {"comparisons": [c.as_dict() for c in self.comparisons]}
+            line = self.tally.as_dict()
+            self.doc.end(rest | {k: line[k] for k in ("readable", "deals", "counts", "exit_code")})
         elif self.fmt == "jsonl":
             for c in self.comparisons:
                 self._line({"type": "comparison", "file": self.tally.file, **c.as_dict()})
@@ -666,7 +836,7 @@ class _Output:
             for c in self.comparisons:
                 self._emit(c.format(self.lang, color=self.color))
         self.tallies.append(self.tally)
-        self.tally, self.found, self.comparisons = None, [], []
+        self.tally, self.comparisons = None, []
         self._advance()
 
     def _advance(self) -> None:
@@ -676,9 +846,7 @@ class _Output:
     def finish(self, code: int) -> None:
         """The summary: the JSON document, the final JSON line or the summary table."""
         if self.fmt == "json":
-            doc = run_json(self.reports, code, self.errors_only, self.explain)
-            json.dump(doc, sys.stdout, ensure_ascii=self.ascii, indent=2)
-            sys.stdout.write("\n")
+            self.doc.finish(code, _json_summary(self.tallies))
             return
         if self.fmt == "jsonl":
             self._line(run_summary(self.tallies, code))

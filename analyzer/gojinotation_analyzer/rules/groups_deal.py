@@ -341,6 +341,8 @@ class GoujiRules:
         "T7",
         "R-GOUJI-1",
         no=25,
+        lo=1,
+        hi=99,
     )
     jokered_always: bool = _p(
         True,

@@ -362,6 +362,7 @@ class GemingRules:
         "R-REVOLUTION-1",
         no=75,
         lo=0,
+        hi=999,
     )
     second: GemingSecond = _p(
         "void_deal",
@@ -432,6 +433,8 @@ class ScoreRules:
         "T26",
         "R-SCORE-1",
         no=81,
+        lo=-999,
+        hi=999,
     )
     chuan3hu: Chuan3hu = _p(
         "double",
@@ -456,6 +459,8 @@ class ScoreRules:
         "T27",
         "R-SCORE-4",
         no=84,
+        lo=-999,
+        hi=999,
     )
     bonus_zero_sum: bool = _p(
         False,
@@ -487,6 +492,7 @@ class MatchRules:
         "R-MATCH-1",
         no=87,
         lo=1,
+        hi=99,
     )
     games: MatchGames = _p(
         "fixed_n",
@@ -503,6 +509,7 @@ class MatchRules:
         "T28",
         "R-MATCH-1",
         lo=1,
+        hi=99,
         note="added: fixed_n needs its n",
     )
     tiebreak: tuple[Tiebreak, ...] = _p(
@@ -527,6 +534,7 @@ class TimeRules:
         "R-TIME-1",
         no=90,
         lo=1,
+        hi=3600,
     )
     timeout_is_pass: bool = _p(
         True,
@@ -565,6 +573,8 @@ class PenaltyRules:
         "T29",
         "R-PENALTY-1",
         no=94,
+        lo=0,
+        hi=999,
     )
 
 

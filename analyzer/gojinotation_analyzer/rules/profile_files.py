@@ -20,18 +20,18 @@ from typing import Any
 import attrs
 
 from gojinotation_analyzer.rules.provenance import (
-    _ALIASES,
     SEED_FILES,
     Citation,
     Profile,
     Reading,
     Setting,
+    all_aliases,
     register_profile,
     resolve_profile_id,
 )
 from gojinotation_analyzer.rules.ruleset import PARAMETERS, RulesetError, canonical_name
 
-__all__ = ["SHIPPED", "ProfileFileError", "read_shipped", "read_user_file"]
+__all__ = ["SHIPPED", "ProfileFileError", "read_one_shipped", "read_shipped", "read_user_file"]
 
 _At = Callable[[], "int | None"]
 
@@ -307,7 +307,7 @@ def _profile_of(
     aliases = _strings(src, data, "aliases")
     if not src.shipped:
         for name in (pid, *aliases):
-            owner = _ALIASES.get(name.casefold())
+            owner = all_aliases().get(name.casefold())
             if owner in SHIPPED:
                 raise src.fail(
                     src.line_of("id" if name == pid else "aliases"),
@@ -388,7 +388,7 @@ def _parent_of(
         return registry[name]
     if src.shipped:  # pragma: no cover - a data error
         raise src.fail(line, f"unknown parent profile {name!r}", f"未知的上级规则方案 {name!r}")
-    key, aliases = name.casefold(), _ALIASES
+    key, aliases = name.casefold(), all_aliases()
     if key in aliases and aliases[key] in registry:
         return registry[aliases[key]]
     try:
@@ -464,14 +464,24 @@ def read_shipped() -> dict[str, Profile]:
     (True, 'qingdao-standard')
     """
     profiles: dict[str, Profile] = {}
-    folder = resources.files("gojinotation_analyzer.rules") / "data" / "profiles"
     for pid in SHIPPED:
-        path = f"data/profiles/{pid}.toml"
-        src = _Source(path, (folder / f"{pid}.toml").read_text(encoding="utf-8"), shipped=True)
-        prof = _profile_of(src, _parse_toml(src), profiles)
-        if prof.id != pid:  # pragma: no cover - a data error
-            raise src.fail(
-                src.line_of("id"), f"id {prof.id} in {pid}.toml", f"{pid}.toml 的 id 为 {prof.id}"
-            )
-        profiles[pid] = prof
+        profiles[pid] = read_one_shipped(pid, profiles)
     return profiles
+
+
+def read_one_shipped(pid: str, registry: Mapping[str, Profile]) -> Profile:
+    """The shipped profile ``pid``, read from its file; its parent is looked up in
+    ``registry`` (the lazy registry reads it then, if not read before).
+
+    >>> read_one_shipped("qingdao-standard", {}).parent is None
+    True
+    """
+    folder = resources.files("gojinotation_analyzer.rules") / "data" / "profiles"
+    path = f"data/profiles/{pid}.toml"
+    src = _Source(path, (folder / f"{pid}.toml").read_text(encoding="utf-8"), shipped=True)
+    prof = _profile_of(src, _parse_toml(src), registry)
+    if prof.id != pid:  # pragma: no cover - a data error
+        raise src.fail(
+            src.line_of("id"), f"id {prof.id} in {pid}.toml", f"{pid}.toml 的 id 为 {prof.id}"
+        )
+    return prof

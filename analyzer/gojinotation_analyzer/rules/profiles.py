@@ -51,11 +51,10 @@ import attrs
 from gojinotation_analyzer.rules.profile_files import (
     SHIPPED,
     ProfileFileError,
-    read_shipped,
+    read_one_shipped,
     read_user_file,
 )
 from gojinotation_analyzer.rules.provenance import (
-    _ALIASES,
     PROFILES,
     SEED_FILES,
     SHIPPED_IDS,
@@ -104,10 +103,10 @@ __all__ = [
 ]
 
 #: Every profile by catalog id, in catalog order (the registry lives in
-#: :mod:`.provenance`; the shipped profiles are read here, once).
-PROFILES.update(read_shipped())
-SHIPPED_IDS.update(PROFILES)
-_ALIASES.update({alias.casefold(): p.id for p in PROFILES.values() for alias in (p.id, *p.aliases)})
+#: :mod:`.provenance`; a shipped profile is read from its file once, on first use).
+SHIPPED_IDS.update(SHIPPED)
+PROFILES.order = SHIPPED
+PROFILES.loader = lambda pid: read_one_shipped(pid, PROFILES)
 
 
 def get_profile(name: str) -> Profile:

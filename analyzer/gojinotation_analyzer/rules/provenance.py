@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, Literal
 
 import attrs
@@ -271,15 +271,87 @@ class Profile:
 
 # ------------------------------------------------------------------ the registry
 
-#: Every known profile by catalog id, in catalog order: the shipped ones (read by
-#: :mod:`.profiles` when it is imported) and the user profiles registered since.
-PROFILES: dict[str, Profile] = {}
 
-#: Every name a known profile answers to (casefolded) -> its id.
+class _Registry(dict[str, Profile]):
+    """:data:`PROFILES`: a dict whose shipped profiles are read on first use, each with its
+    ancestors (``gouji fmt`` and a validation under one profile read one or two of the
+    twenty files, not all: issue #16's start-up), and all of them, in catalog order, as
+    soon as the registry is walked (``values()``, ``len()``, iteration) or an alias is
+    looked up.  ``loader`` (set by :mod:`.profiles`) reads one shipped profile."""
+
+    loader: Callable[[str], Profile] | None = None
+    order: tuple[str, ...] = ()
+    complete = False
+
+    def __missing__(self, key: str) -> Profile:
+        if self.loader is not None and key in SHIPPED_IDS:
+            prof = self.loader(key)
+            dict.__setitem__(self, key, prof)
+            for name in (prof.id, *prof.aliases):
+                _ALIASES[name.casefold()] = prof.id
+            return prof
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or (self.loader is not None and key in SHIPPED_IDS)
+
+    def load_all(self) -> None:
+        """Read every shipped profile not read yet; keep the catalog order (the shipped
+        ones first, then the user profiles in the order they were registered)."""
+        if self.complete or self.loader is None:
+            return
+        for pid in self.order:
+            self[pid]  # __missing__ reads it
+        users = [(k, v) for k, v in dict.items(self) if k not in SHIPPED_IDS]
+        shipped = [(k, dict.__getitem__(self, k)) for k in self.order]
+        dict.clear(self)
+        dict.update(self, shipped)
+        dict.update(self, users)
+        self.complete = True
+
+    def __iter__(self) -> Iterator[str]:
+        self.load_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.load_all()
+        return dict.__len__(self)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        self.load_all()
+        return dict.keys(self)
+
+    def values(self) -> ValuesView[Profile]:  # type: ignore[override]
+        self.load_all()
+        return dict.values(self)
+
+    def items(self) -> ItemsView[str, Profile]:  # type: ignore[override]
+        self.load_all()
+        return dict.items(self)
+
+
+#: Every known profile by catalog id, in catalog order: the shipped ones (read from
+#: their files by :mod:`.profiles` on first use) and the user profiles registered since.
+PROFILES: _Registry = _Registry()
+
+#: Every name a known profile answers to (casefolded) -> its id (complete once
+#: :meth:`_Registry.load_all` ran: :func:`all_aliases`).
 _ALIASES: dict[str, str] = {}
 
 #: The ids of the shipped profiles, which a user profile cannot replace.
 SHIPPED_IDS: set[str] = set()
+
+
+def all_aliases() -> dict[str, str]:
+    """:data:`_ALIASES` with every shipped profile's aliases in it (the files read)."""
+    PROFILES.load_all()
+    return _ALIASES
 
 
 def resolve_profile_id(name: str) -> str:
@@ -292,6 +364,10 @@ def resolve_profile_id(name: str) -> str:
     """
     key = name.strip().casefold()
     if key in _ALIASES:
+        return _ALIASES[key]
+    if key in SHIPPED_IDS:  # a shipped id, not read yet: no file needs reading
+        return key
+    if key in all_aliases():
         return _ALIASES[key]
     close = difflib.get_close_matches(key, list(_ALIASES), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(_ALIASES[c] for c in close))
@@ -327,7 +403,7 @@ def register_profile(profile: Profile) -> Profile:
     :raises RulesetError: when ``profile`` is shipped or takes a shipped profile's name.
     """
     for name in (profile.id, *profile.aliases):
-        owner = _ALIASES.get(name.casefold())
+        owner = all_aliases().get(name.casefold())
         if owner in SHIPPED_IDS:
             raise RulesetError(
                 f"{name!r} is the name of the shipped profile {owner}",

@@ -306,8 +306,10 @@ class Parameter:
     :ivar rule_id: rule id of ``docs/CONTRACTS.md`` that the parameter modifies.
     :ivar catalog_no: row number in catalog §2 (``None`` for parameters added here).
     :ivar optional: ``None`` is allowed (``time.limit_s``).
-    :ivar minimum: least int value (int kinds).
-    :ivar maximum: greatest int value (int kinds).
+    :ivar minimum: least int value (int kinds; each integer of a ``vec6``, a map or a
+        list of integers).
+    :ivar maximum: greatest int value (the same; every integer parameter has one, so
+        that a ``[Rules]`` override of 18 digits is refused, GJV221).
     :ivar note: remarks (redundancy, why added).
     """
 
@@ -342,18 +344,23 @@ class Parameter:
         if self.kind == "bool":
             return "true, false"
         if self.kind == "int":
-            lo = "" if self.minimum is None else str(self.minimum)
-            hi = "" if self.maximum is None else str(self.maximum)
-            rng = f"integer {lo}..{hi}".rstrip(".") if (lo or hi) else "integer"
-            return rng + (", none" if self.optional else "")
+            return f"integer{self._range_text()}" + (", none" if self.optional else "")
         if self.kind == "vec6":
-            return "six integers (头科,二科,三科,四科,二落,大落)"
+            return f"six integers{self._range_text()} (头科,二科,三科,四科,二落,大落)"
         if self.kind == "map":
-            return "key:int pairs; keys: " + ", ".join(self.allowed)
+            return f"key:int pairs{self._range_text()}; keys: " + ", ".join(self.allowed)
         if self.kind in ("set", "list"):
-            extra = ", integers" if self.int_elements else ""
+            extra = f", integers{self._range_text()}" if self.int_elements else ""
             return "comma-separated list of: " + ", ".join(self.allowed) + extra
         return ", ".join(self.allowed)
+
+    def _range_text(self) -> str:
+        """`` 1..99`` (the integer values' range, when the parameter has one)."""
+        if self.minimum is None and self.maximum is None:
+            return ""
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        return f" {lo}..{hi}"
 
     def _fail(self, value: Any, what: str = "") -> RulesetError:
         shown = what or repr(value)
@@ -388,7 +395,7 @@ class Parameter:
                 raise self._fail(value)
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
                 raise self._fail(value)
-            return tuple(value)
+            return tuple(self._check_int(v) for v in value)
         if kind in ("set", "list"):
             if not isinstance(value, (tuple, list, set, frozenset)):
                 raise self._fail(value)
@@ -411,11 +418,11 @@ class Parameter:
 
     def _element(self, value: Any) -> Any:
         if self.int_elements and isinstance(value, int) and not isinstance(value, bool):
-            return value
+            return self._check_int(value)
         if isinstance(value, str):
             text = value.strip()
             if self.int_elements and _is_int(text):
-                return int(text)
+                return self._check_int(int(text))
             text = _VALUE_ALIASES.get(text.lower(), text)
             if text in self.allowed:
                 return text
@@ -441,9 +448,9 @@ class Parameter:
     def coerce_entry(self, value: Any, name: str) -> int:
         """A map value (an int)."""
         if isinstance(value, str) and _is_int(value.strip()):
-            return int(value.strip())
+            return self._check_int(int(value.strip()))
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
+            return self._check_int(value)
         raise self._fail(value, f"{value!r} (for {name}, an integer is needed)")
 
     def parse(self, text: str) -> Any:
@@ -477,7 +484,7 @@ class Parameter:
         if kind == "vec6":
             if len(parts) != 6 or not all(_is_int(p) for p in parts):
                 raise self._fail(raw)
-            return tuple(int(p) for p in parts)
+            return tuple(self._check_int(int(p)) for p in parts)
         if kind in ("set", "list"):
             if low in ("none", "empty", "-"):
                 parts = []

@@ -1,0 +1,98 @@
+"""The grammar's file and what the reader keeps of it between runs, without Lark.
+
+The fast path of the reader (:mod:`._fast`) needs only the regular expressions of the
+grammar's terminals; Lark itself (about 60 ms of CPU to import, 50 ms more to build the
+parser) is needed only for a text the fast path hands over.  So the terminals are kept
+in the cache directory (:func:`gojinotation.fileio.cache_dir`) beside Lark's saved parser
+(:func:`gojinotation._lark.parser_cache_path`), both named by a digest of the grammar's
+text, Lark's version and Python's, written atomically, and a cache that cannot be read
+or written is no cache: they are computed again, silently.
+
+Part of :mod:`gojinotation.reader`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from importlib import metadata
+from pathlib import Path
+
+#: The normative grammar: ``grammar/gjn.lark`` in the repository, shipped inside this
+#: package as ``gojinotation/gjn.lark``.
+GRAMMAR_PATH = Path(__file__).with_name("gjn.lark")
+
+
+def grammar_text() -> str:
+    """The grammar's text."""
+    return GRAMMAR_PATH.read_text(encoding="utf-8")
+
+
+def _lark_version() -> str:
+    if "lark" in sys.modules:
+        return str(sys.modules["lark"].__version__)
+    try:
+        return metadata.version("lark")
+    except metadata.PackageNotFoundError:  # pragma: no cover - lark is a dependency
+        return "?"
+
+
+def cache_key() -> str:
+    """A digest of the grammar's text, Lark's version and Python's: what the parser and
+    its terminals depend on.
+
+    >>> len(cache_key())
+    32
+    """
+    h = hashlib.sha256(grammar_text().encode("utf-8"))
+    h.update(f"\0{_lark_version()}\0{sys.version}\0lalr-contextual-1".encode())
+    return h.hexdigest()[:32]
+
+
+def cache_path(suffix: str) -> Path | None:
+    """``lark-KEY.SUFFIX`` in the cache directory; None when the cache is off."""
+    from .fileio import cache_dir
+
+    root = cache_dir()
+    return None if root is None else root / f"lark-{cache_key()}.{suffix}"
+
+
+_TERMINALS: dict[str, str] | None = None
+
+
+def terminal_regexps() -> dict[str, str]:
+    """Every terminal of the grammar by name -> its regular expression, as Lark compiles
+    it (read from the cache, else from Lark's parser and saved there).
+
+    >>> import re
+    >>> re.fullmatch(terminal_regexps()["SEAT"], "3:") is not None
+    True
+    """
+    global _TERMINALS
+    if _TERMINALS is not None:
+        return _TERMINALS
+    path = cache_path("terminals.json")
+    if path is not None:
+        try:
+            got = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(got, dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in got.items()
+            ):
+                _TERMINALS = got
+                return got
+        except (OSError, ValueError):
+            pass
+    from ._lark import _parser
+
+    terms = {t.name: t.pattern.to_regexp() for t in _parser().terminals}
+    if path is not None:
+        try:
+            from .fileio import atomic_write
+
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, json.dumps(terms, ensure_ascii=False).encode("utf-8"))
+        except Exception:  # a cache that cannot be written is no cache
+            pass
+    _TERMINALS = terms
+    return terms

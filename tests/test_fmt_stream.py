@@ -1,0 +1,178 @@
+"""``gouji fmt`` a deal at a time (issue #15/#16): rewriting in place, ``--check`` and
+``fmt -`` (standard input) read and write one deal at a time, whatever the encoding, and
+give byte for byte what reading the record whole gives: the same file, the same standard
+output, the same messages and exit code (the whole path is :func:`cli.fmt._fmt_whole`,
+which ``--diff`` and ``--fill-hands`` still take).  Memory: tests/test_stream_memory.py."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from gojinotation_analyzer.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEAL = (
+    '[Event "x"]\n[Profile "qingdao-standard"]\n[Leader "1"]\n'
+    "hand 1: KK3\nhand 2: AA4\nhand 3: 55\nhand 4: 66\nhand 5: 77\nhand 6: 88\n"
+    "1. 1:3 2:4 3:- 4:- 5:- 6:- 1:- 2:close\n"
+)
+
+#: Records every path must format alike: the samples, the hostile and malformed corpora,
+#: terse records, and hand-made edge cases (bytes).
+MADE: dict[str, bytes] = {
+    "empty.gjn": b"",
+    "comments_only.gjn": "{只有注释}\n{second}\n".encode(),
+    "prologue.gjn": ("%GJN 1\n{prologue}\n\n" + DEAL + "\n" + DEAL).encode(),
+    "crlf.gjn": ("%GJN 1\r\n" + DEAL.replace("\n", "\r\n") + "\r\n" + DEAL).encode(),
+    "bom.gjn": ("\ufeff" + DEAL).encode(),
+    "broken_middle.gjn": (DEAL + "\n" + DEAL.replace("1:3 ", "1:ZZ ") + "\n" + DEAL).encode(),
+    "terse_spaces.gjn": DEAL.replace("1. 1:3 ", "1:3  ").replace(" 2:close", "").encode(),
+    "future.gjn": ("%GJN 99\n" + DEAL).encode(),
+    "gbk_many.gjn": ('[Event "够级决赛"]\n' + DEAL + "\n" + DEAL).encode("gbk"),
+    "utf16_many.gjn": ('[Event "够级"]\n' + DEAL + "\n" + DEAL).encode("utf-16"),
+    "canonical.gjn": b"",  # filled below: the canonical text of DEAL twice
+    "no_newline.gjn": DEAL.rstrip("\n").encode(),
+    "many_errors.gjn": ("1:ZZ\n\n" * 150).encode(),
+}
+
+
+def _inputs() -> Iterator[tuple[str, bytes]]:
+    for folder in ("samples", "tests/hostile", "tests/malformed", "tests/terse"):
+        for p in sorted((ROOT / folder).glob("*.gjn")):
+            yield f"{folder}/{p.name}", p.read_bytes()
+    yield from MADE.items()
+
+
+INPUTS = dict(_inputs())
+
+
+def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every record take the whole path (as a record that is no text does)."""
+    from gojinotation_analyzer.cli import common
+
+    monkeypatch.setattr(common, "_detect", lambda *args: (None, None))
+
+
+def _run(args: list[str], stdin: bytes | None = None) -> tuple[int, bytes, str]:
+    r = CliRunner().invoke(main, ["--lang", "en", *args], input=stdin)
+    return r.exit_code, r.stdout_bytes, r.stderr
+
+
+def _both(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, data: bytes, args: list[str]
+) -> tuple[Any, Any]:
+    """The outcome (exit code, standard output, standard error, the file after) of
+    ``gouji fmt ARGS FILE`` streamed and whole, ``FILE`` holding ``data``."""
+    out = []
+    for mode in ("stream", "whole"):
+        folder = tmp_path / mode
+        folder.mkdir(exist_ok=True)
+        target = folder / Path(name).name
+        target.write_bytes(data)
+        with monkeypatch.context() as m:
+            if mode == "whole":
+                _whole(m)
+            code, stdout, stderr = _run(["fmt", *args, str(target)])
+        out.append((code, stdout, stderr.replace(str(folder), "DIR"), target.read_bytes()))
+    return out[0], out[1]
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOUJI_NO_CACHE", "1")
+
+
+def test_the_made_canonical_record_is_canonical() -> None:
+    import gojinotation as gj
+    from gojinotation_analyzer.cli.common import canonical_text
+    from gojinotation_analyzer.engine.normalize import explicit_match
+
+    text = canonical_text(explicit_match(gj.read(DEAL + "\n" + DEAL).match))
+    MADE["canonical.gjn"] = INPUTS["canonical.gjn"] = text.encode()
+    assert _run(["fmt", "--check", "-"], text.encode())[0] == 0
+
+
+@pytest.mark.parametrize("name", sorted(INPUTS))
+def test_fmt_in_place_streamed_is_the_whole_path(
+    name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    stream, whole = _both(monkeypatch, tmp_path, name, INPUTS[name], [])
+    assert stream == whole
+
+
+@pytest.mark.parametrize("name", sorted(INPUTS))
+def test_fmt_check_streamed_is_the_whole_path(
+    name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    stream, whole = _both(monkeypatch, tmp_path, name, INPUTS[name], ["--check"])
+    assert stream == whole
+    assert stream[3] == INPUTS[name]  # --check writes nothing
+
+
+@pytest.mark.parametrize("name", sorted(INPUTS))
+def test_fmt_stdin_streamed_is_the_whole_path(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = INPUTS[name]
+    stream = _run(["fmt", "-"], data)
+    with monkeypatch.context() as m:
+        _whole(m)
+        whole = _run(["fmt", "-"], data)
+    assert stream == whole
+
+
+def test_fmt_streams_every_encoding(tmp_path: Path) -> None:
+    """A GBK or UTF-16 record is decoded a block at a time, formatted and written back in
+    UTF-8, with the notice naming its encoding."""
+    for name in ("gbk_many.gjn", "utf16_many.gjn"):
+        p = tmp_path / name
+        p.write_bytes(INPUTS[name])
+        code, _, err = _run(["fmt", str(p)])
+        assert code == 0 and "is not UTF-8: read as" in err and "reformatted" in err
+        text = p.read_text(encoding="utf-8")
+        assert text.count('[Event "够级') == 1 and text.count("[Leader") == 2
+
+
+def test_fmt_writes_nothing_when_a_late_deal_does_not_read_back(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The canonical text of each deal is read back as it is made; if a deal (here the
+    third) does not read back the same, the file is left untouched, no temporary file is
+    left, and nothing goes to standard output."""
+    import gojinotation.writer as writer
+
+    data = (DEAL.replace("1. 1:3 ", "1. 1:3  ") + "\n") * 3
+    p = tmp_path / "r.gjn"
+    p.write_bytes(data.encode())
+    real = writer.write_deal
+    calls = {"n": 0}
+
+    def third_wrong(deal: Any) -> str:
+        calls["n"] += 1
+        text = real(deal)
+        return text.replace('"x"', '"y"') if calls["n"] == 3 else text
+
+    monkeypatch.setattr(writer, "write_deal", third_wrong)
+    code, out, err = _run(["fmt", str(p)])
+    assert code == 2 and "would not read back the same" in err
+    assert p.read_bytes() == data.encode()
+    assert sorted(os.listdir(tmp_path)) == ["r.gjn"]
+    calls["n"] = 0
+    code, out, err = _run(["fmt", "-"], data.encode())
+    assert code == 2 and out == b"" and "would not read back the same" in err
+
+
+def test_fmt_stdin_keeps_control_characters(tmp_path: Path) -> None:
+    """``fmt -`` writes the canonical bytes, as ``fmt FILE`` does (an escape sequence in
+    a record was stripped from standard output by click before)."""
+    data = (ROOT / "tests/malformed/escape_sequence.gjn").read_bytes()
+    p = tmp_path / "e.gjn"
+    p.write_bytes(data)
+    _, out, _ = _run(["fmt", "-"], data)
+    _run(["fmt", str(p)])
+    assert b"\x1b[31m" in out and out == p.read_bytes()
