@@ -32,8 +32,9 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import click
@@ -104,8 +105,9 @@ def alternatives(deal: m.Deal, index: int, profiles: str) -> tuple[AlternativeVi
 def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; a deal the engine cannot replay is shown as
-    written, with the reason.  Each deal with a dispute gets its :func:`alternatives`
-    under ``profiles`` (``none``: no comparison)."""
+    written, with the reason.  Each deal with a dispute that ``profiles`` settle
+    differently gets its :func:`alternatives` under them (:func:`compared_deals`;
+    ``none``: no comparison)."""
     from gojinotation_analyzer.reports.validate import validate_match
 
     try:
@@ -115,11 +117,51 @@ def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     view = view_from_engine(match, report.diagnostics)
     if profiles.strip().lower() in ("", "none"):
         return view
+    wanted = compared_deals(report.diagnostics, profiles)
     deals = list(view.deals)
     for i, (dv, deal) in enumerate(zip(deals, match.deals, strict=True)):
-        if isinstance(deal, m.Deal) and any(g.severity == "dispute" for g in dv.diagnostics):
+        if isinstance(deal, m.Deal) and dv.index in wanted:
             deals[i] = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, profiles))
     return attrs.evolve(view, deals=tuple(deals))
+
+
+def compared_deals(diagnostics: Iterable[Any], profiles: str) -> set[int]:
+    """The deals (1-based) whose comparison under ``profiles`` the page draws: those with a
+    dispute that the profiles settle differently, i.e. whose parameter does not have the
+    same value in all of them (or that names no parameter).  Where every profile holds
+    the same value, each rules the disputed action alike, and the dispute's own readings
+    (what each reading would rule) are the comparison; replaying the deal under twenty
+    profiles would show only differences that have nothing to do with the dispute.
+
+    >>> from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+    >>> d = Diagnostic("GJV401", Severity.DISPUTE, "", "", "", "", "", deal=2)
+    >>> same = attrs.evolve(d, deal=3, param="play.pure_joker_mixed")
+    >>> split = attrs.evolve(d, deal=4, param="play.four_no_attach")
+    >>> sorted(compared_deals([d, same, split], "all"))
+    [2, 4]
+    """
+    from gojinotation_analyzer.reports.compare import _resolve_list
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+    from gojinotation_analyzer.rules.ruleset import RulesetError
+
+    try:
+        rulesets = [load_ruleset(p) for p in _resolve_list(profiles)]
+    except RulesetError:
+        rulesets = []
+    settled: dict[str, bool] = {}
+    out: set[int] = set()
+    for d in diagnostics:
+        if str(getattr(d.severity, "value", d.severity)) != "dispute" or not d.deal:
+            continue
+        param = d.param
+        if param and param not in settled:
+            try:
+                settled[param] = len({repr(rs.get(param)) for rs in rulesets}) <= 1
+            except (KeyError, AttributeError, RulesetError):
+                settled[param] = False
+        if not param or not settled[param]:
+            out.add(int(d.deal))
+    return out
 
 
 def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
