@@ -29,12 +29,11 @@ tag (``docs/profiles.md``).
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import click
@@ -60,9 +59,11 @@ from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import (
     AlternativeView,
+    DealView,
     MatchView,
+    RecordDeals,
+    engine_deal,
     view_from_engine,
-    view_from_record,
 )
 
 
@@ -164,18 +165,73 @@ def compared_deals(diagnostics: Iterable[Any], profiles: str) -> set[int]:
     return out
 
 
-def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
-    """``build_view`` of the record with every deal's ``Profile`` tag set to ``pid``."""
+def _retag(deal: m.Deal, pid: str) -> m.Deal:
+    """``deal`` with its ``Profile`` tag set to ``pid``."""
+    header = [i for i in deal.header if not (isinstance(i, m.Tag) and i.name == "Profile")]
+    return attrs.evolve(deal, header=(*header, m.Tag("Profile", pid)))
 
-    def retag(deal: m.Deal) -> m.Deal:
-        header = [i for i in deal.header if not (isinstance(i, m.Tag) and i.name == "Profile")]
-        return attrs.evolve(deal, header=(*header, m.Tag("Profile", pid)))
 
-    def build(match: m.Match) -> MatchView:
-        deals = tuple(d if isinstance(d, BrokenDeal) else retag(d) for d in match.deals)
-        return build_view(attrs.evolve(match, deals=deals), profiles)
+@attrs.frozen
+class ValidatedDeals:
+    """:func:`build_view` as a builder that ``render_files`` streams (it has ``deals``):
+    each deal validated (the match-level checks see the deal before), replayed, viewed
+    and compared under ``profiles`` (:func:`compared_deals`) as the reader yields it, so
+    that a page holds one deal's view at a time.  ``profile``: every deal replayed
+    under this profile instead of its ``[Profile]`` tag (``--profile-file``).
 
-    return build
+    >>> import gojinotation as gj
+    >>> from gojinotation.reader import iter_deals
+    >>> rec = '[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'
+    >>> [(d.index, d.replayed) for d, _ in ValidatedDeals().deals(enumerate(iter_deals(rec), 1))]
+    [(1, True)]
+    """
+
+    profiles: str = "all"
+    profile: str | None = None
+    validated: ClassVar[bool] = True
+
+    def __call__(self, match: m.Match) -> MatchView:
+        if self.profile is not None:
+            pid = self.profile
+            deals = tuple(d if isinstance(d, BrokenDeal) else _retag(d, pid) for d in match.deals)
+            match = attrs.evolve(match, deals=deals)
+        return build_view(match, self.profiles)
+
+    def deals(
+        self, deals: Iterable[tuple[int, m.Deal | BrokenDeal]]
+    ) -> Iterator[tuple[DealView, m.Deal | BrokenDeal]]:
+        """Each deal's view with its record, in order: the validator's findings and the
+        engine's frames of one deal at a time."""
+        from gojinotation_analyzer.reports.validate import iter_validated
+
+        compare = self.profiles.strip().lower() not in ("", "none")
+        deals = iter(deals)  # after a failure, the deals not yet read
+        names: dict[int, str] = {}
+        held: list[tuple[int, m.Deal | BrokenDeal]] = []
+
+        def feed() -> Iterator[tuple[int, m.Deal | BrokenDeal]]:
+            for i, deal in deals:
+                if self.profile is not None and isinstance(deal, m.Deal):
+                    deal = _retag(deal, self.profile)
+                held.append((i, deal))
+                yield i, deal
+
+        checked = iter_validated(feed(), file="")
+        while True:
+            try:
+                _, found, _, _ = next(checked)
+                i, deal = held.pop()
+            except StopIteration:
+                return
+            except Exception:  # rendering never fails because validation did: the
+                for i, deal in [*held, *feed()]:  # rest is drawn without findings
+                    dv, names = engine_deal(i, deal, names)
+                    yield dv, deal
+                return
+            dv, names = engine_deal(i, deal, names, found)
+            if compare and isinstance(deal, m.Deal) and i in compared_deals(found, self.profiles):
+                dv = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, self.profiles))
+            yield dv, deal
 
 
 @click.command(
@@ -243,11 +299,10 @@ def render(
         ctx.exit(EXIT_ERROR)
     for path in paths:  # as every reading command does: an unknown future GJN version
         warn_future_version(path, _declared_version(path), lang)
-    build: Callable[[m.Match], MatchView] = (
-        view_from_record if no_validate else functools.partial(build_view, profiles=profiles)
-    )
-    if profile_file is not None and not no_validate:
-        build = _under_profile(use_profile_file(profile_file, lang), profiles)
+    build: Callable[[m.Match], MatchView] = RecordDeals()
+    if not no_validate:
+        pid = use_profile_file(profile_file, lang) if profile_file is not None else None
+        build = ValidatedDeals(profiles, pid)
     bad: list[Path] = []
 
     def on_errors(path: Path, errors: tuple[Exception, ...]) -> None:
