@@ -26,6 +26,7 @@ same, byte for byte.
 from __future__ import annotations
 
 import base64
+import secrets
 import shutil
 import tempfile
 from collections import Counter
@@ -73,8 +74,9 @@ __all__ = ["MatchSummary", "PageWriter", "summary_of"]
 #: Spooled files stay in memory up to this size, then go to a temporary file.
 SPOOL = 1 << 20
 
-#: Where the source record's base64 goes in the rendered end of the page.
-_SOURCE_MARK = "GJN-SOURCE-BASE64-0d1f"
+#: Where the source record's base64 (and, after it, the data) goes in the rendered end of
+#: the page: a mark no record can hold (drawn anew for each process).
+_SOURCE_MARK = "gjn-" + secrets.token_hex(16)
 
 _NO_HANDS: tuple[str | None, ...] = (None,) * 6
 
@@ -255,24 +257,36 @@ class PageWriter:
             "moments": key_moments(view, events=s.moments),
         }
         env = environment()
-        out.write(env.get_template("match_head.html.j2").render(ctx).encode("utf-8"))
+        for chunk in env.get_template("match_head.html.j2").generate(ctx):
+            out.write(chunk.encode("utf-8"))
         out.write(b"\n")
         self._sections.seek(0)
         shutil.copyfileobj(self._sections, out)
-        tail = env.get_template("match_tail.html.j2").render(ctx)
-        before_data, after_data = tail.split(_SOURCE_MARK + "-data", 1)
-        if self.source is not None:
-            before_src, after_src = before_data.split(_SOURCE_MARK, 1)
-            out.write(before_src.encode("utf-8"))
-            _write_base64(out, self.source)
-            before_data = after_src
-        out.write(before_data.encode("utf-8"))
-        out.write(self.data.head(view.teams).encode("utf-8"))
-        self._json.seek(0)
-        shutil.copyfileobj(self._json, out)
-        out.write(self.data.tail(view.totals).encode("utf-8"))
-        out.write(after_data.encode("utf-8"))
+        for chunk in env.get_template("match_tail.html.j2").generate(ctx):
+            self._tail_chunk(out, chunk, view)
         return view
+
+    def _tail_chunk(self, out: IO[bytes], chunk: str, view: MatchView) -> None:
+        """A piece of the page's end, its marks replaced by the record's base64 and the
+        data (each mark is one piece of output, or inside one)."""
+        if _SOURCE_MARK not in chunk:
+            out.write(chunk.encode("utf-8"))
+            return
+        data_mark = _SOURCE_MARK + "-data"
+        if data_mark in chunk:
+            before, after = chunk.split(data_mark, 1)
+            self._tail_chunk(out, before, view)
+            out.write(self.data.head(view.teams).encode("utf-8"))
+            self._json.seek(0)
+            shutil.copyfileobj(self._json, out)
+            out.write(self.data.tail(view.totals).encode("utf-8"))
+            self._tail_chunk(out, after, view)
+            return
+        before, after = chunk.split(_SOURCE_MARK, 1)
+        out.write(before.encode("utf-8"))
+        if self.source is not None:
+            _write_base64(out, self.source)
+        self._tail_chunk(out, after, view)
 
 
 def _write_base64(out: IO[bytes], source: bytes | Callable[[], Iterable[bytes]]) -> None:
