@@ -72,8 +72,17 @@ class _Sets:
         return out
 
 
+#: Whether values of a type are mappings (read by key) or objects (read by attribute):
+#: asked once a type, the frames of a deal hold a few types and are read ~20 times a step.
+_IS_MAPPING: dict[type, bool] = {}
+
+
 def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, Mapping):
+    kind = type(obj)
+    is_map = _IS_MAPPING.get(kind)
+    if is_map is None:
+        is_map = _IS_MAPPING[kind] = isinstance(obj, Mapping)
+    if is_map:
         return obj.get(name, default)
     return getattr(obj, name, default)
 
