@@ -42,6 +42,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        auto_reload=False,  # the package's templates do not change while it runs
     )
     env.filters["chips"] = chips
     env.filters["hand_chips"] = hand_chips
