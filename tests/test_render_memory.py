@@ -108,3 +108,31 @@ def test_render_of_many_broken_deals_is_flat(tmp_path: Path) -> None:
     big.write_text("[\n" * 10000, "utf-8")
     growth = _growth(small, big, tmp_path / "out")
     assert growth < 9000 * 5 * 1024, f"render grew by {growth / 1e6:.1f} MB for 9,000 lines"
+
+
+def test_a_validator_failure_still_renders_every_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rendering never fails because validation did: if the validator raises at a deal,
+    that deal and the rest are drawn from the engine alone, the deals before keep their
+    findings (the whole-view builder fell back to no findings at all)."""
+    from gojinotation_analyzer.reports import validate
+
+    real = validate.iter_validated
+
+    def failing(deals, **kw):  # type: ignore[no-untyped-def]
+        for n, item in enumerate(real(deals, **kw)):
+            if n == 2:
+                raise RuntimeError("validator bug")
+            yield item
+
+    monkeypatch.setattr(validate, "iter_validated", failing)
+    path = SAMPLES / "final-2026.gjn"
+    page = render_files([path], tmp_path, build=ValidatedDeals("none"), index=False)[0]
+    html = page.read_text("utf-8")
+    deals = len(gj.read(path.read_bytes()).match.deals)
+    assert deals > 3
+    assert html.count('<section class="deal"') == deals
+    assert [f"d{i}" for i in range(1, deals + 1)] == re.findall(
+        r'<section class="deal" id="(d\d+)"', html
+    )
