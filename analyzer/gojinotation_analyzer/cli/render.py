@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -118,7 +118,8 @@ def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     view = view_from_engine(match, report.diagnostics)
     if profiles.strip().lower() in ("", "none"):
         return view
-    wanted = compared_deals(report.diagnostics, profiles)
+    readable = {i: d for i, d in enumerate(match.deals, 1) if isinstance(d, m.Deal)}
+    wanted = compared_deals(report.diagnostics, profiles, readable)
     deals = list(view.deals)
     for i, (dv, deal) in enumerate(zip(deals, match.deals, strict=True)):
         if isinstance(deal, m.Deal) and dv.index in wanted:
@@ -126,13 +127,17 @@ def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     return attrs.evolve(view, deals=tuple(deals))
 
 
-def compared_deals(diagnostics: Iterable[Any], profiles: str) -> set[int]:
+def compared_deals(
+    diagnostics: Iterable[Any], profiles: str, deals: Mapping[int, m.Deal] | None = None
+) -> set[int]:
     """The deals (1-based) whose comparison under ``profiles`` the page draws: those with a
-    dispute that the profiles settle differently, i.e. whose parameter does not have the
-    same value in all of them (or that names no parameter).  Where every profile holds
-    the same value, each rules the disputed action alike, and the dispute's own readings
-    (what each reading would rule) are the comparison; replaying the deal under twenty
-    profiles would show only differences that have nothing to do with the dispute.
+    dispute that the rulesets compared settle differently, i.e. whose parameter does not
+    have the same value in all of them (or that names no parameter).  The rulesets are
+    those of ``profiles`` and, for a deal in ``deals``, the record's own (its profile and
+    ``[Rules]``), as :func:`~reports.compare.compare_profiles` compares them.  Where every
+    one holds the same value, each rules the disputed action alike, and the dispute's own
+    readings (what each reading would rule) are the comparison; replaying the deal under
+    twenty profiles would show only differences that have nothing to do with the dispute.
 
     >>> from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
     >>> d = Diagnostic("GJV401", Severity.DISPUTE, "", "", "", "", "", deal=2)
@@ -140,28 +145,41 @@ def compared_deals(diagnostics: Iterable[Any], profiles: str) -> set[int]:
     >>> split = attrs.evolve(d, deal=4, param="play.four_no_attach")
     >>> sorted(compared_deals([d, same, split], "all"))
     [2, 4]
+    >>> own = {3: m.Deal((m.Tag("Rules", "play.pure_joker_mixed=no"),))}
+    >>> sorted(compared_deals([same], "tongsu")), sorted(compared_deals([same], "tongsu", own))
+    ([], [3])
     """
     from gojinotation_analyzer.reports.compare import _resolve_list
+    from gojinotation_analyzer.reports.findings import resolve_ruleset
     from gojinotation_analyzer.rules.profiles import load_ruleset
-    from gojinotation_analyzer.rules.ruleset import RulesetError
+    from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
     try:
         rulesets = [load_ruleset(p) for p in _resolve_list(profiles)]
     except RulesetError:
         rulesets = []
-    settled: dict[str, bool] = {}
+    own: dict[int, Ruleset | None] = {}
     out: set[int] = set()
     for d in diagnostics:
         if str(getattr(d.severity, "value", d.severity)) != "dispute" or not d.deal:
             continue
-        param = d.param
-        if param and param not in settled:
+        i, param = int(d.deal), d.param
+        if not param:
+            out.add(i)
+            continue
+        if i not in own:
+            deal = (deals or {}).get(i)
             try:
-                settled[param] = len({repr(rs.get(param)) for rs in rulesets}) <= 1
-            except (KeyError, AttributeError, RulesetError):
-                settled[param] = False
-        if not param or not settled[param]:
-            out.add(int(d.deal))
+                own[i] = resolve_ruleset(deal).ruleset if deal is not None else None
+            except Exception:  # a deal the validator could not resolve: profiles only
+                own[i] = None
+        mine = own[i]
+        try:
+            values = {repr(rs.get(param)) for rs in [*rulesets, *([mine] if mine else [])]}
+        except (KeyError, AttributeError, RulesetError):
+            values = set()
+        if len(values) != 1:
+            out.add(i)
     return out
 
 
@@ -229,7 +247,11 @@ class ValidatedDeals:
                     yield dv, deal
                 return
             dv, names = engine_deal(i, deal, names, found)
-            if compare and isinstance(deal, m.Deal) and i in compared_deals(found, self.profiles):
+            if (
+                compare
+                and isinstance(deal, m.Deal)
+                and i in compared_deals(found, self.profiles, {i: deal})
+            ):
                 dv = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, self.profiles))
             yield dv, deal
 
