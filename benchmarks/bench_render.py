@@ -16,6 +16,14 @@ not move: the renderer main thread's CPU time until ``load``, unthrottled, from 
 (the sum of its tasks' thread time), and six times it, the phone-class estimate.
 
     python benchmarks/bench_render.py [--runs 5] [--no-browser] [--browser-only]
+    python benchmarks/bench_render.py --before COMMIT [--deals 200] [--runs 3]
+
+``--before COMMIT`` compares ``gouji render`` (the command line, one process, ``--jobs
+1``) of a generated match of ``--deals`` deals under this tree and under the older
+commit (checked out into a temporary folder), in the same run and alternately: CPU
+seconds of the default command (``--profiles all``) and of ``--profiles none``, the peak
+resident size (VmHWM), and the memory per deal (the peak's growth from a tenth of the
+deals to all of them); the ratios are what a busy machine moves least.
 """
 
 from __future__ import annotations
@@ -175,12 +183,97 @@ def main_thread_cpu(trace: dict[str, Any] | list[dict[str, Any]]) -> float:
     return micros / 1000
 
 
+CLI_CHILD = r"""
+import contextlib, json, os, resource, sys
+from gojinotation_analyzer.cli.main import main
+with open(os.devnull, "w") as null, contextlib.redirect_stdout(null):
+    try:
+        main(ARGS, standalone_mode=False)
+    except SystemExit:
+        pass
+use = resource.getrusage(resource.RUSAGE_SELF)
+peak = 0
+with open("/proc/self/status", encoding="ascii") as f:
+    for line in f:
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1]) * 1024
+print(json.dumps({"cpu": use.ru_utime + use.ru_stime, "peak": peak}))
+"""
+
+
+def cli_run(tree: Path, args: list[str]) -> dict[str, float]:
+    """``gouji ARGS`` under the code of ``tree`` in a fresh process: CPU seconds, peak."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "analyzer")])}
+    out = subprocess.run(
+        [sys.executable, "-c", CLI_CHILD.replace("ARGS", repr(args))],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=tree,
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def before_after(commit: str, deals: int, runs: int) -> None:
+    """The table of ``--before``: this tree against ``commit``, alternately, medians."""
+    old = Path(tempfile.mkdtemp()) / "before"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), commit],
+        check=True,
+    )
+    try:
+        big, small = generated_match(deals), generated_match(max(deals // 10, 2))
+        out = Path(tempfile.mkdtemp())
+        rows: dict[str, dict[str, list[float]]] = {"before": {}, "now": {}}
+        for _ in range(runs):
+            for label, tree in (("before", old), ("now", ROOT)):
+                r = rows[label]
+                for key, args in (
+                    ("all", ["render", "--jobs", "1", str(big), "-o", str(out / label)]),
+                    ("none", ["render", "--jobs", "1", "--profiles", "none", str(big),
+                              "-o", str(out / label)]),
+                    ("small", ["render", "--jobs", "1", "--profiles", "none", str(small),
+                               "-o", str(out / label)]),
+                ):  # fmt: skip
+                    got = cli_run(tree, args)
+                    r.setdefault(key, []).append(got["cpu"])
+                    r.setdefault(key + "_peak", []).append(got["peak"])
+        med = {k: {n: statistics.median(v) for n, v in r.items()} for k, r in rows.items()}
+        n_small = max(deals // 10, 2)
+        print(f"load average {os.getloadavg()[0]:.1f}; {deals}-deal match; median of {runs}\n")
+        print("| | before | now | before / now |")
+        print("|---|---:|---:|---:|")
+        for key, name in (
+            ("all", "CPU, default (`--profiles all`)"),
+            ("none", "CPU, `--profiles none`"),
+        ):
+            b, n = med["before"][key], med["now"][key]
+            print(f"| {name} | {b:.2f} s | {n:.2f} s | {b / n:.2f}× |")
+        b, n = med["before"]["all_peak"], med["now"]["all_peak"]
+        print(f"| peak memory, default | {b / 1e6:.0f} MB | {n / 1e6:.0f} MB | {b / n:.2f}× |")
+        per = {k: (med[k]["none_peak"] - med[k]["small_peak"]) / (deals - n_small) for k in med}
+        print(
+            f"| memory per deal ({n_small} → {deals} deals) | {per['before'] / 1e3:.0f} KB "
+            f"| {per['now'] / 1e3:.0f} KB | {per['before'] / max(per['now'], 1):.1f}× |"
+        )
+    finally:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--before", metavar="COMMIT", help="compare gouji render with COMMIT")
+    ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--browser-only", action="store_true")
     args = ap.parse_args()
+    if args.before:
+        before_after(args.before, args.deals, args.runs)
+        return
     cpu = next(
         (
             line.split(":", 1)[1].strip()

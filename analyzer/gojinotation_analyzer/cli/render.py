@@ -29,11 +29,11 @@ tag (``docs/profiles.md``).
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any, ClassVar
 
 import attrs
 import click
@@ -59,9 +59,11 @@ from gojinotation_analyzer.cli.main import GoujiCommand, _option
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.publish.view import (
     AlternativeView,
+    DealView,
     MatchView,
+    RecordDeals,
+    engine_deal,
     view_from_engine,
-    view_from_record,
 )
 
 
@@ -104,8 +106,9 @@ def alternatives(deal: m.Deal, index: int, profiles: str) -> tuple[AlternativeVi
 def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     """The view of a record: engine frames for every deal the engine can replay, the
     validator's diagnostics for all of them; a deal the engine cannot replay is shown as
-    written, with the reason.  Each deal with a dispute gets its :func:`alternatives`
-    under ``profiles`` (``none``: no comparison)."""
+    written, with the reason.  Each deal with a dispute that ``profiles`` settle
+    differently gets its :func:`alternatives` under them (:func:`compared_deals`;
+    ``none``: no comparison)."""
     from gojinotation_analyzer.reports.validate import validate_match
 
     try:
@@ -115,25 +118,142 @@ def build_view(match: m.Match, profiles: str = "all") -> MatchView:
     view = view_from_engine(match, report.diagnostics)
     if profiles.strip().lower() in ("", "none"):
         return view
+    readable = {i: d for i, d in enumerate(match.deals, 1) if isinstance(d, m.Deal)}
+    wanted = compared_deals(report.diagnostics, profiles, readable)
     deals = list(view.deals)
     for i, (dv, deal) in enumerate(zip(deals, match.deals, strict=True)):
-        if isinstance(deal, m.Deal) and any(g.severity == "dispute" for g in dv.diagnostics):
+        if isinstance(deal, m.Deal) and dv.index in wanted:
             deals[i] = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, profiles))
     return attrs.evolve(view, deals=tuple(deals))
 
 
-def _under_profile(pid: str, profiles: str) -> Callable[[m.Match], MatchView]:
-    """``build_view`` of the record with every deal's ``Profile`` tag set to ``pid``."""
+def compared_deals(
+    diagnostics: Iterable[Any], profiles: str, deals: Mapping[int, m.Deal] | None = None
+) -> set[int]:
+    """The deals (1-based) whose comparison under ``profiles`` the page draws: those with a
+    dispute that the rulesets compared settle differently, i.e. whose parameter does not
+    have the same value in all of them (or that names no parameter).  The rulesets are
+    those of ``profiles`` and, for a deal in ``deals``, the record's own (its profile and
+    ``[Rules]``), as :func:`~reports.compare.compare_profiles` compares them.  Where every
+    one holds the same value, each rules the disputed action alike, and the dispute's own
+    readings (what each reading would rule) are the comparison; replaying the deal under
+    twenty profiles would show only differences that have nothing to do with the dispute.
 
-    def retag(deal: m.Deal) -> m.Deal:
-        header = [i for i in deal.header if not (isinstance(i, m.Tag) and i.name == "Profile")]
-        return attrs.evolve(deal, header=(*header, m.Tag("Profile", pid)))
+    >>> from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity
+    >>> d = Diagnostic("GJV401", Severity.DISPUTE, "", "", "", "", "", deal=2)
+    >>> same = attrs.evolve(d, deal=3, param="play.pure_joker_mixed")
+    >>> split = attrs.evolve(d, deal=4, param="play.four_no_attach")
+    >>> sorted(compared_deals([d, same, split], "all"))
+    [2, 4]
+    >>> own = {3: m.Deal((m.Tag("Rules", "play.pure_joker_mixed=no"),))}
+    >>> sorted(compared_deals([same], "tongsu")), sorted(compared_deals([same], "tongsu", own))
+    ([], [3])
+    """
+    from gojinotation_analyzer.reports.compare import _resolve_list
+    from gojinotation_analyzer.reports.findings import resolve_ruleset
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+    from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
-    def build(match: m.Match) -> MatchView:
-        deals = tuple(d if isinstance(d, BrokenDeal) else retag(d) for d in match.deals)
-        return build_view(attrs.evolve(match, deals=deals), profiles)
+    try:
+        rulesets = [load_ruleset(p) for p in _resolve_list(profiles)]
+    except RulesetError:
+        rulesets = []
+    own: dict[int, Ruleset | None] = {}
+    out: set[int] = set()
+    for d in diagnostics:
+        if str(getattr(d.severity, "value", d.severity)) != "dispute" or not d.deal:
+            continue
+        i, param = int(d.deal), d.param
+        if not param:
+            out.add(i)
+            continue
+        if i not in own:
+            deal = (deals or {}).get(i)
+            try:
+                own[i] = resolve_ruleset(deal).ruleset if deal is not None else None
+            except Exception:  # a deal the validator could not resolve: profiles only
+                own[i] = None
+        mine = own[i]
+        try:
+            values = {repr(rs.get(param)) for rs in [*rulesets, *([mine] if mine else [])]}
+        except (KeyError, AttributeError, RulesetError):
+            values = set()
+        if len(values) != 1:
+            out.add(i)
+    return out
 
-    return build
+
+def _retag(deal: m.Deal, pid: str) -> m.Deal:
+    """``deal`` with its ``Profile`` tag set to ``pid``."""
+    header = [i for i in deal.header if not (isinstance(i, m.Tag) and i.name == "Profile")]
+    return attrs.evolve(deal, header=(*header, m.Tag("Profile", pid)))
+
+
+@attrs.frozen
+class ValidatedDeals:
+    """:func:`build_view` as a builder that ``render_files`` streams (it has ``deals``):
+    each deal validated (the match-level checks see the deal before), replayed, viewed
+    and compared under ``profiles`` (:func:`compared_deals`) as the reader yields it, so
+    that a page holds one deal's view at a time.  ``profile``: every deal replayed
+    under this profile instead of its ``[Profile]`` tag (``--profile-file``).
+
+    >>> import gojinotation as gj
+    >>> from gojinotation.reader import iter_deals
+    >>> rec = '[Leader "1"]\\nhand 1: KK\\nhand 4: AA\\n1. 1:KK 4:AA'
+    >>> [(d.index, d.replayed) for d, _ in ValidatedDeals().deals(enumerate(iter_deals(rec), 1))]
+    [(1, True)]
+    """
+
+    profiles: str = "all"
+    profile: str | None = None
+    validated: ClassVar[bool] = True
+
+    def __call__(self, match: m.Match) -> MatchView:
+        if self.profile is not None:
+            pid = self.profile
+            deals = tuple(d if isinstance(d, BrokenDeal) else _retag(d, pid) for d in match.deals)
+            match = attrs.evolve(match, deals=deals)
+        return build_view(match, self.profiles)
+
+    def deals(
+        self, deals: Iterable[tuple[int, m.Deal | BrokenDeal]]
+    ) -> Iterator[tuple[DealView, m.Deal | BrokenDeal]]:
+        """Each deal's view with its record, in order: the validator's findings and the
+        engine's frames of one deal at a time."""
+        from gojinotation_analyzer.reports.validate import iter_validated
+
+        compare = self.profiles.strip().lower() not in ("", "none")
+        deals = iter(deals)  # after a failure, the deals not yet read
+        names: dict[int, str] = {}
+        held: list[tuple[int, m.Deal | BrokenDeal]] = []
+
+        def feed() -> Iterator[tuple[int, m.Deal | BrokenDeal]]:
+            for i, deal in deals:
+                if self.profile is not None and isinstance(deal, m.Deal):
+                    deal = _retag(deal, self.profile)
+                held.append((i, deal))
+                yield i, deal
+
+        checked = iter_validated(feed(), file="")
+        while True:
+            try:
+                _, found, _, _ = next(checked)
+                i, deal = held.pop()
+            except StopIteration:
+                return
+            except Exception:  # rendering never fails because validation did: the
+                for i, deal in [*held, *feed()]:  # rest is drawn without findings
+                    dv, names = engine_deal(i, deal, names)
+                    yield dv, deal
+                return
+            dv, names = engine_deal(i, deal, names, found)
+            if (
+                compare
+                and isinstance(deal, m.Deal)
+                and i in compared_deals(found, self.profiles, {i: deal})
+            ):
+                dv = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, self.profiles))
+            yield dv, deal
 
 
 @click.command(
@@ -201,11 +321,10 @@ def render(
         ctx.exit(EXIT_ERROR)
     for path in paths:  # as every reading command does: an unknown future GJN version
         warn_future_version(path, _declared_version(path), lang)
-    build: Callable[[m.Match], MatchView] = (
-        view_from_record if no_validate else functools.partial(build_view, profiles=profiles)
-    )
-    if profile_file is not None and not no_validate:
-        build = _under_profile(use_profile_file(profile_file, lang), profiles)
+    build: Callable[[m.Match], MatchView] = RecordDeals()
+    if not no_validate:
+        pid = use_profile_file(profile_file, lang) if profile_file is not None else None
+        build = ValidatedDeals(profiles, pid)
     bad: list[Path] = []
 
     def on_errors(path: Path, errors: tuple[Exception, ...]) -> None:

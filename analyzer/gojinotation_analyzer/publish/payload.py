@@ -32,7 +32,7 @@ from gojinotation_analyzer.publish.view import (
     split_cards,
 )
 
-__all__ = ["json_script", "payload"]
+__all__ = ["PayloadStream", "json_script", "payload"]
 
 
 def _multiset_minus(a: list[str], b: list[str]) -> list[str]:
@@ -238,44 +238,88 @@ def payload(view: MatchView) -> dict[str, Any]:
     :func:`~publish.story.end_card` with each breakdown reason an index in ``acts``; a
     disputed deal's ``alt`` its :func:`~publish.story.alternative_groups`.
     """
-    acts = _Acts()
-    deals: list[dict[str, Any]] = []
-    for d in view.deals:
-        start = _State.of(d.start)
-        deals.append(
-            {
-                "i": d.index,
-                "n": d.number,
-                "names": [p.name for p in d.players],
-                "start": {
-                    "h": start.hands,
-                    "n": start.sizes,
-                    "t": start.sets,
-                    "p": start.passed,
-                    "o": start.places,
-                    "a": d.start.to_act,
-                },
-                "steps": _steps(d.steps, start, acts, d.replayed),
-                **({} if d.replayed else {"u": 1}),
-                "finish": list(d.finish),
-                "score": dict(d.team_points),
-                "end": _end(d, acts),
-                **({"alt": alternative_groups(d)} if d.alternatives else {}),
-            }
-        )
+    stream = PayloadStream()
+    deals = [stream.deal_data(d) for d in view.deals]
+    return {**stream.head_data(view.teams), "deals": deals, **stream.tail_data(view.totals)}
+
+
+def _i18n() -> dict[str, dict[str, str]]:
     return {
-        "v": 1,
-        "kinds": list(STEP_KINDS),
-        "acts": {"en": acts.en, "zh": acts.zh},
-        "src": acts.sources,
-        "teams": dict(view.teams),
-        "deals": deals,
-        "totals": [dict(t.teams) for t in view.totals],
-        "i18n": {
-            lang: {k: v for k, v in cat.items() if not k.startswith(_INDEX_ONLY)}
-            for lang, cat in i18n().items()
-        },
+        lang: {k: v for k, v in cat.items() if not k.startswith(_INDEX_ONLY)}
+        for lang, cat in i18n().items()
     }
+
+
+class PayloadStream:
+    """:func:`payload` one deal at a time, as the text of
+    ``<script type="application/json">``: :meth:`deal` for each deal in order, then
+    :meth:`head` and :meth:`tail`, which hold the tables the deals filled (verb phrases
+    and sources); ``head() + deal texts + tail()`` is :func:`json_script` of the
+    :func:`payload`, byte for byte.
+
+    >>> import gojinotation as gj
+    >>> from gojinotation_analyzer.publish.view import view_from_record
+    >>> v = view_from_record(gj.loads('[Leader "1"]\\nhand 1: K\\n1. 1:K'))
+    >>> st = PayloadStream()
+    >>> parts = [st.deal(d) for d in v.deals]
+    >>> st.head(v.teams) + "".join(parts) + st.tail(v.totals) == json_script(payload(v))
+    True
+    """
+
+    def __init__(self) -> None:
+        self.acts = _Acts()
+        self.count = 0
+
+    def deal_data(self, d: Any) -> dict[str, Any]:
+        """One deal's entry of the payload's ``deals``."""
+        acts = self.acts
+        start = _State.of(d.start)
+        return {
+            "i": d.index,
+            "n": d.number,
+            "names": [p.name for p in d.players],
+            "start": {
+                "h": start.hands,
+                "n": start.sizes,
+                "t": start.sets,
+                "p": start.passed,
+                "o": start.places,
+                "a": d.start.to_act,
+            },
+            "steps": _steps(d.steps, start, acts, d.replayed),
+            **({} if d.replayed else {"u": 1}),
+            "finish": list(d.finish),
+            "score": dict(d.team_points),
+            "end": _end(d, acts),
+            **({"alt": alternative_groups(d)} if d.alternatives else {}),
+        }
+
+    def deal(self, d: Any) -> str:
+        """One deal's entry as script-safe JSON text (after a comma but the first)."""
+        text = json_script(self.deal_data(d))
+        self.count += 1
+        return text if self.count == 1 else "," + text
+
+    def head_data(self, teams: Sequence[tuple[str, str]]) -> dict[str, Any]:
+        return {
+            "v": 1,
+            "kinds": list(STEP_KINDS),
+            "acts": {"en": self.acts.en, "zh": self.acts.zh},
+            "src": self.acts.sources,
+            "teams": dict(teams),
+        }
+
+    def tail_data(self, totals: Sequence[Any]) -> dict[str, Any]:
+        return {"totals": [dict(t.teams) for t in totals], "i18n": _i18n()}
+
+    def head(self, teams: Sequence[tuple[str, str]]) -> str:
+        """The payload's text before its first deal (``…,"deals":[``)."""
+        text = str(json_script({**self.head_data(teams), "deals": []}))
+        return text[: -len("]}")]
+
+    def tail(self, totals: Sequence[Any]) -> str:
+        """The payload's text after its last deal (``],"totals":…}``)."""
+        return "]," + str(json_script(self.tail_data(totals)))[1:]
 
 
 def json_script(data: Any) -> Markup:

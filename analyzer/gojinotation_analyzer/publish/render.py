@@ -22,294 +22,54 @@ The command line (``gouji render``, owned by ``analyzer/cli.py``) is to call::
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import attrs
-import jinja2
 from markupsafe import Markup
 
 import gojinotation
 from gojinotation import model as gm
-from gojinotation.fileio import WriteError, atomic_write, decode_input, record_format
+from gojinotation.fileio import (
+    WriteError,
+    atomic_write,
+    atomic_writer,
+    decode_input,
+    record_format,
+)
 from gojinotation.jsonio import JsonError, load_json_match
-from gojinotation.reader import read
-from gojinotation_analyzer import i18n as messages
-from gojinotation_analyzer.publish.payload import json_script, payload
-from gojinotation_analyzer.publish.story import (
-    alternative_groups,
-    key_moments,
-    score_graph,
-    standings,
-    tallies,
+from gojinotation.reader import BrokenDeal, iter_read, read
+from gojinotation_analyzer.publish.assets import (
+    _HTML_LANG,
+    LANGS,
+    _assets,
+    _csp,
+    _ui,
+    chips,
+    environment,
+    hand_chips,
+    place_name,
 )
-from gojinotation_analyzer.publish.view import (
-    MatchView,
-    StepView,
-    i18n,
-    split_cards,
-    view_from_engine,
-)
+from gojinotation_analyzer.publish.page import PageWriter
+from gojinotation_analyzer.publish.payload import payload
+from gojinotation_analyzer.publish.story import standings
+from gojinotation_analyzer.publish.view import MatchView, view_from_engine
 
-__all__ = ["LANGS", "environment", "payload", "render_files", "render_index", "render_match"]
-
-#: The page languages.
-LANGS: tuple[str, ...] = ("zh", "en")
-
-_HTML_LANG = {"zh": "zh-CN", "en": "en"}
-
-
-@cache
-def environment() -> jinja2.Environment:
-    """The Jinja environment: templates from the package, autoescaped, strict."""
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("gojinotation_analyzer.publish", "templates"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
-    )
-    env.filters["chips"] = chips
-    env.filters["hand_chips"] = hand_chips
-    env.globals["place_name"] = place_name
-    return env
-
-
-def _asset(name: str) -> str:
-    env = environment()
-    assert env.loader is not None
-    source, _, _ = env.loader.get_source(env, name)
-    return source
-
-
-def _compact(text: str) -> str:
-    """Drop indentation, blank lines and whole-line ``/* */`` comments (CSS and JS)."""
-    out: list[str] = []
-    in_comment = False
-    for line in text.splitlines():
-        s = line.strip()
-        if in_comment:
-            in_comment = "*/" not in s
-            continue
-        if s.startswith("/*"):
-            in_comment = "*/" not in s
-            continue
-        if s:
-            out.append(s)
-    return "\n".join(out)
-
-
-def _squeeze_css(text: str) -> str:
-    """Drop the spaces of compacted CSS around ``{ } ; , >`` and after a property's colon,
-    and the last ``;`` of a block (no string in our CSS holds those characters).
-
-    >>> _squeeze_css("a > b, c { color: red; margin: 0 ; }")
-    'a>b,c{color:red;margin:0}'
-    """
-    text = re.sub(r"\s*([{};,>])\s*", r"\1", text)
-    text = re.sub(r"(?<=[a-z-]):\s+", ":", text)
-    return text.replace(";}", "}")
-
-
-def _word(c: str) -> bool:
-    return c.isalnum() or c in "_$\\" or ord(c) > 127
-
-
-def _squeeze_js(text: str) -> str:
-    """Drop the spaces of compacted script that no token needs: a space stays only
-    between two word characters (``var x``, ``else if``) or two ``+``/``-`` signs.
-    Strings and regular expression literals are copied as they are; lines stay lines.
-
-    >>> _squeeze_js("var a = 'x = y' + b;\\nif (a === /[ '\\"]/g) { f(a, - -b); }")
-    'var a=\\'x = y\\'+b;\\nif(a===/[ \\'"]/g){f(a,- -b);}'
-    """
-    out: list[str] = []
-    prev = ""  # the last character that is not a space
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in "'\"":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i : j + 1])
-            prev, i = c, j + 1
-            continue
-        if c == "/" and (prev == "" or prev in "(,=:[!&|?{};+\n"):
-            j, in_class = i + 1, False
-            while j < n and (in_class or text[j] != "/"):
-                if text[j] == "\\":
-                    j += 1
-                elif text[j] == "[":
-                    in_class = True
-                elif text[j] == "]":
-                    in_class = False
-                j += 1
-            j += 1
-            while j < n and text[j].isalpha():
-                j += 1
-            out.append(text[i:j])
-            prev, i = "/", j
-            continue
-        if c == " ":
-            nxt = text[i + 1] if i + 1 < n else ""
-            if prev and nxt and ((_word(prev) and _word(nxt)) or (prev in "+-" and nxt in "+-")):
-                out.append(" ")
-            i += 1
-            continue
-        out.append(c)
-        prev = c
-        i += 1
-    return "".join(out)
-
-
-_LIVE_BLOCK = re.compile(
-    r"^ */\* ---- live: begin .*?^ */\* ---- live: end ---- \*/\n", re.M | re.S
-)
-
-
-def _without_live(js: str) -> str:
-    """The script without its live block (the ``gjn-live`` listener): a page that follows
-    no live record (every page ``gouji render`` writes) does not carry it.
-
-    >>> js = "a;\\n  /* ---- live: begin x ---- */\\nb;\\n  /* ---- live: end ---- */\\nc;\\n"
-    >>> _without_live(js)
-    'a;\\nc;\\n'
-    """
-    return _LIVE_BLOCK.sub("", js)
-
-
-@cache
-def _live_js() -> str:
-    """The script with its live block, squeezed once, for ``gouji serve``'s pages only."""
-    return _squeeze_js(_compact(_asset("replay.js")))
-
-
-@cache
-def _assets() -> dict[str, str]:
-    """The inline CSS, script and sprite, compacted once (the script also squeezed)."""
-    return {
-        "css": _squeeze_css(_compact(_asset("replay.css"))),
-        "js": _squeeze_js(_compact(_without_live(_asset("replay.js")))),
-        "index_js": _squeeze_js(_compact(_asset("index.js"))),
-        "svg": _asset("cards.svg").strip(),
-    }
-
-
-def _sha256(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
-
-
-def _csp(styles: Sequence[str], scripts: Sequence[str], *, connect: bool = False) -> str:
-    """default-src 'none'; inline blocks allowed by hash; images only from data:;
-    with ``connect``, requests to the page's own origin (a live page's event stream)."""
-    style = " ".join(_sha256(s) for s in styles)
-    script = " ".join(_sha256(s) for s in scripts) or "'none'"
-    return (
-        f"default-src 'none'; style-src {style}; script-src {script}; img-src data:; "
-        + ("connect-src 'self'; " if connect else "")
-        + "base-uri 'none'; form-action 'none'"
-    )
-
-
-# ------------------------------------------------------------------------ cards
-
-
-_SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
-_RANK_LABEL = {"T": "10", "?": "?"}
-
-
-def _label(card: str, lang: str = "zh") -> str:
-    if card[0] in "XD":  # the jokers' names: ``card.rank.X`` / ``card.rank.D`` in the catalogue
-        return messages.t(f"card.rank.{card[0]}", lang)
-    return _RANK_LABEL.get(card[0], card[0])
-
-
-def chips(cards: str, lang: str = "zh") -> Markup:
-    """A card string as compact chips, one per rank: ``K×3``, ``大王``; suits, when the
-    record gives them, follow as symbols (hearts and diamonds in ``<s>``, drawn red): a
-    dealt hand of 36 suited cards stays small.
-
-    >>> str(chips("DTTTTT"))
-    '<i class="jD">大王</i><i>10×5</i>'
-    >>> str(chips("AsAhA", "en"))
-    '<i>A×3<u>♠<s>♥</s></u></i>'
-    >>> str(chips("AsAhAcAd"))
-    '<i>A<u>♠♣<s>♥♦</s></u></i>'
-    """
-    out: list[str] = []
-    groups: dict[str, list[str]] = {}
-    for card in split_cards(cards):
-        groups.setdefault(card[0], []).append(card)
-    for rank, group in groups.items():
-        cls = {"X": ' class="jX"', "D": ' class="jD"', "?": ' class="u"'}.get(rank, "")
-        suits = sorted((c[1] for c in group if len(c) == 2), key="schd".index)
-        # ``×n`` unless every card of the group shows its suit (the symbols count them)
-        times = f"×{len(group)}" if len(group) > 1 and len(suits) < len(group) else ""
-        mark = ""
-        if suits:  # the symbols (read by name by screen readers): ♠♣ then ♥♦ in one <s>
-            black = "".join(_SUIT_SYMBOL[x] for x in suits if x in "sc")
-            red = "".join(_SUIT_SYMBOL[x] for x in suits if x in "hd")
-            mark = f"<u>{black}{f'<s>{red}</s>' if red else ''}</u>"
-        out.append(f"<i{cls}>{_label(rank, lang)}{times}{mark}</i>")
-    return Markup("".join(out))
-
-
-def hand_chips(cards: str | None, lang: str = "zh") -> Markup:
-    """A hand as chips grouped by rank (without suits: a dealt hand's suits decide only
-    上班, and 36 suited cards a hand would cost a 6-deal page some 10 KB; the record
-    offered for download keeps them), or ``?`` when unknown.
-
-    >>> str(hand_chips("AsAhK"))
-    '<i>A×2</i><i>K</i>'
-    """
-    if cards is None:
-        return Markup('<i class="u">?</i>')
-    return chips("".join(c[0] for c in split_cards(cards)), lang)
-
-
-def place_name(place: int, lang: str) -> str:
-    """``头科`` / ``1st``."""
-    return i18n()[lang].get(f"place_{place}", str(place))
-
-
-# ------------------------------------------------------------------------ pages
-
-
-def _ui(lang: str) -> Callable[..., str]:
-    cat = i18n()[lang]
-
-    def t(key: str, **kw: Any) -> str:
-        text = cat.get(key, key)
-        return text.format(**kw) if kw else text
-
-    return t
-
-
-def _rounds(steps: Sequence[StepView]) -> list[tuple[int, list[StepView]]]:
-    out: list[tuple[int, list[StepView]]] = []
-    for s in steps:
-        if not out or "round" in s.markers or s.round != out[-1][0]:
-            out.append((s.round, [s]))
-        else:
-            out[-1][1].append(s)
-    return out
-
-
-def _teams_of(view: MatchView) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {"A": [], "B": []}
-    for p in view.players:
-        out.setdefault(p.team, []).append(p)
-    return out
+__all__ = [
+    "LANGS",
+    "chips",
+    "environment",
+    "hand_chips",
+    "payload",
+    "place_name",
+    "render_files",
+    "render_index",
+    "render_match",
+]
 
 
 def render_match(
@@ -331,40 +91,16 @@ def render_match(
         new steps through the ``gjn-live`` event (the live block of ``replay.js``, left
         out of every other page).
     """
-    if lang not in LANGS:
-        raise ValueError(f"lang must be one of {LANGS}, not {lang!r}")
-    assets = _assets()
-    js = _live_js() if live else assets["js"]
-    data = json_script(payload(view))
-    source_href = (
-        "data:text/plain;charset=utf-8;base64," + base64.b64encode(source).decode()
-        if source is not None
-        else None
+    import io
+
+    writer = PageWriter(
+        lang, meta=view, source=source, source_name=source_name, index_href=index_href, live=live
     )
-    tpl = environment().get_template("match.html.j2")
-    return tpl.render(
-        view=view,
-        lang=lang,
-        html_lang=_HTML_LANG[lang],
-        t=_ui(lang),
-        i18n=i18n(),
-        csp=_csp([assets["css"]], [js, *([live] if live else [])], connect=bool(live)),
-        css=Markup(assets["css"]),
-        js=Markup(js),
-        live=Markup(live) if live else None,
-        sprite=Markup(assets["svg"]),
-        data=data,
-        rounds=_rounds,
-        teams=_teams_of(view),
-        source_href=source_href,
-        source_name=source_name,
-        index_href=index_href,
-        version=gojinotation.__version__,
-        graph=score_graph(view),
-        alt_groups=alternative_groups,
-        tallies=tallies(view),
-        moments=key_moments(view),
-    )
+    for d in view.deals:
+        writer.add(d)
+    out = io.BytesIO()
+    writer.finish(out)
+    return out.getvalue().decode("utf-8")
 
 
 def _winner(view: MatchView) -> str | None:
@@ -471,39 +207,69 @@ def read_input(
     return result.match, tuple(result.errors), used
 
 
-def _for_index(view: MatchView) -> MatchView:
-    """What the index page needs of a view: the view without its deals' steps and raw
-    text (the bulk of it, ~740 KB a deal), so that rendering many files holds one match's
-    full view at a time."""
-    deals = tuple(attrs.evolve(d, steps=(), raw=None) for d in view.deals)
-    return attrs.evolve(view, deals=deals)
-
-
 _PageWork = tuple[Path, Path, str, Callable[[gm.Match], MatchView], bool, str | None]
 _PageDone = tuple[bool, MatchView | None, tuple[Exception, ...], str | None]
 
 
 def _page(work: _PageWork) -> _PageDone:
     """Read one record, build its view, write its page: (written, the view the index
-    needs, the syntax errors, the encoding detected if not UTF-8)."""
+    needs (the deals' summaries), the syntax errors, the encoding detected if not UTF-8).
+
+    A builder with ``deals`` (:class:`~publish.view.RecordDeals`, the command line's
+    validating builder) is fed the GJN record one deal at a time as the reader yields it,
+    and each deal's view is written and dropped (:class:`~publish.page.PageWriter`): the
+    page costs one deal's view, not the match's.  Other builders get the whole match."""
     path, target, lang, build, index, encoding = work
     raw = path.read_bytes()
-    match, errors, used = read_input(path, raw, encoding)
-    if used is not None:
-        raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
-    if not match.deals and errors:
-        return False, None, errors, used
-    view = build(match)
-    html = render_match(
-        view,
-        lang,
-        source=raw,
-        source_name=path.name,
-        index_href="index.html" if index else None,
-    )
-    atomic_write(target, html.encode("utf-8"))
-    del html
-    return True, _for_index(view) if index else view, errors, used
+    stream = getattr(build, "deals", None)
+    common: dict[str, Any] = {
+        "source_name": path.name,
+        "index_href": "index.html" if index else None,
+    }
+    errors: tuple[Exception, ...]
+    if stream is None or record_format(path, raw) == "json":
+        match, errors, used = read_input(path, raw, encoding)
+        if used is not None:
+            raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
+        if not match.deals and errors:
+            return False, None, errors, used
+        view = build(match)
+        del match
+        writer = PageWriter(lang, meta=view, source=raw, **common)
+        for d in view.deals:
+            writer.add(d)
+        del view
+    else:
+        decoded, used = decode_input(raw, encoding)
+        if used is not None:
+            raw = raw.decode(encoding or used.lower()).removeprefix("\ufeff").encode("utf-8")
+        found: list[Exception] = []
+        prologue: list[str] = []
+
+        def numbered() -> Iterator[tuple[int, gm.Deal | BrokenDeal]]:
+            i = 0
+            for pro, _, deal in iter_read(decoded, filename=str(path)):
+                prologue.extend(c.text for c in pro)
+                if deal is None:
+                    continue
+                if isinstance(deal, BrokenDeal):
+                    found.extend(deal.errors)
+                i += 1
+                yield i, deal
+
+        validated = bool(getattr(build, "validated", True))
+        writer = PageWriter(lang, validated=validated, source=raw, **common)
+        for d, deal in stream(numbered()):
+            writer.add(d, deal)
+        del decoded
+        errors = tuple(found)
+        if not writer.summary.deals and errors:
+            writer.close()
+            return False, None, errors, used
+        writer.prologue = tuple(prologue)
+    with atomic_writer(target) as fh:
+        summary = writer.finish(fh)
+    return True, summary, errors, used
 
 
 def _pages(work: list[_PageWork], jobs: int) -> Iterator[_PageDone]:

@@ -39,6 +39,7 @@ __all__ = [
     "Tally",
     "TeamStanding",
     "alternative_groups",
+    "deal_moments",
     "end_card",
     "event_item",
     "exchanges",
@@ -46,6 +47,7 @@ __all__ = [
     "score_graph",
     "standings",
     "tallies",
+    "tally_deal",
 ]
 
 _BURN_WON = {"BurnSucceeded"}
@@ -193,40 +195,43 @@ def tallies(view: MatchView) -> tuple[Tally, ...]:
     """Per seat of the match, counted from every deal's events and finish."""
     rows = {p.seat: Tally(p.seat, p.name, p.team) for p in view.players}
     for d in view.deals:
-        challengers: set[int] = set()
-        last: int | None = None
-        rnd: int | None = None
-        for s in (*d.steps, None):
-            if s is None or s.round != rnd:  # a round ended: did a challenger hold it?
-                if last in challengers and last in rows:
-                    r0 = rows[last]
-                    rows[last] = attrs.evolve(r0, gouji_won=r0.gouji_won + 1)
-                challengers, last = set(), None
-                if s is None:
-                    break
-                rnd = s.round
-            if s.kind in ("play", "burn"):
-                last = s.seat
-            challengers |= {e.seat for e in s.events if e.source == "GoujiPlayed" and e.seat}
-            for e in s.events:
-                seat = e.seat if e.seat in rows else None
-                if e.source == "GoujiPlayed" and seat:
-                    rows[seat] = attrs.evolve(rows[seat], gouji=rows[seat].gouji + 1)
-                elif e.source in _BURN_WON and seat:
-                    rows[seat] = attrs.evolve(rows[seat], burns=rows[seat].burns + 1)
-                elif e.source == "Men" and e.other in rows:
-                    by = rows[e.other or 0]
-                    rows[by.seat] = attrs.evolve(by, men=by.men + 1)
-        for place, seat in enumerate(d.finish, 1):
-            if seat in rows:
-                r = rows[seat]
-                rows[seat] = attrs.evolve(
-                    r, places=(*r.places, place), firsts=r.firsts + (place == 1)
-                )
-        for seat, pts in enumerate(d.seat_points, 1):
-            if pts and seat in rows:
-                rows[seat] = attrs.evolve(rows[seat], points=rows[seat].points + pts)
+        tally_deal(rows, d)
     return tuple(rows[s] for s in sorted(rows))
+
+
+def tally_deal(rows: dict[int, Tally], d: DealView) -> None:
+    """Count one deal into ``rows`` (seat -> :class:`Tally`): :func:`tallies` deal by deal."""
+    challengers: set[int] = set()
+    last: int | None = None
+    rnd: int | None = None
+    for s in (*d.steps, None):
+        if s is None or s.round != rnd:  # a round ended: did a challenger hold it?
+            if last in challengers and last in rows:
+                r0 = rows[last]
+                rows[last] = attrs.evolve(r0, gouji_won=r0.gouji_won + 1)
+            challengers, last = set(), None
+            if s is None:
+                break
+            rnd = s.round
+        if s.kind in ("play", "burn"):
+            last = s.seat
+        challengers |= {e.seat for e in s.events if e.source == "GoujiPlayed" and e.seat}
+        for e in s.events:
+            seat = e.seat if e.seat in rows else None
+            if e.source == "GoujiPlayed" and seat:
+                rows[seat] = attrs.evolve(rows[seat], gouji=rows[seat].gouji + 1)
+            elif e.source in _BURN_WON and seat:
+                rows[seat] = attrs.evolve(rows[seat], burns=rows[seat].burns + 1)
+            elif e.source == "Men" and e.other in rows:
+                by = rows[e.other or 0]
+                rows[by.seat] = attrs.evolve(by, men=by.men + 1)
+    for place, seat in enumerate(d.finish, 1):
+        if seat in rows:
+            r = rows[seat]
+            rows[seat] = attrs.evolve(r, places=(*r.places, place), firsts=r.firsts + (place == 1))
+    for seat, pts in enumerate(d.seat_points, 1):
+        if pts and seat in rows:
+            rows[seat] = attrs.evolve(rows[seat], points=rows[seat].points + pts)
 
 
 @attrs.frozen
@@ -241,7 +246,9 @@ class Moment:
     zh: str
 
 
-def key_moments(view: MatchView, *, swings: int = 3) -> tuple[Moment, ...]:
+def key_moments(
+    view: MatchView, *, swings: int = 3, events: Sequence[Moment] | None = None
+) -> tuple[Moment, ...]:
     """The biggest swings (deals by team-point difference, largest first), then every
     burn won, 闷 and violation or dispute in play order.
 
@@ -272,15 +279,25 @@ def key_moments(view: MatchView, *, swings: int = 3) -> tuple[Moment, ...]:
                 f"第{d.index}局：{winner}净胜{diff}分（{a}:{b}）",
             )
         )
+    if events is not None:  # the deals' moments, gathered as they were written
+        return (*out, *events)
     for d in view.deals:
-        for s in d.steps:
-            for e in s.events:
-                kind = {"BurnSucceeded": "burn", "Men": "men"}.get(e.source, e.kind)
-                if kind in ("burn", "men", "violation", "dispute") and (
-                    kind not in ("burn",) or e.source in _BURN_WON
-                ):
-                    out.append(Moment(d.index, f"#d{d.index}.s{s.index}", kind, e.en, e.zh))
+        out.extend(deal_moments(d))
     return tuple(out)
+
+
+def deal_moments(d: DealView) -> list[Moment]:
+    """A deal's burns won, 闷 and violations or disputes, in play order (the second part
+    of :func:`key_moments`, one deal at a time)."""
+    out: list[Moment] = []
+    for s in d.steps:
+        for e in s.events:
+            kind = {"BurnSucceeded": "burn", "Men": "men"}.get(e.source, e.kind)
+            if kind in ("burn", "men", "violation", "dispute") and (
+                kind not in ("burn",) or e.source in _BURN_WON
+            ):
+                out.append(Moment(d.index, f"#d{d.index}.s{s.index}", kind, e.en, e.zh))
+    return out
 
 
 def score_graph(view: MatchView, *, width: int = 560, height: int = 150) -> Markup:

@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -66,6 +66,7 @@ from gojinotation_analyzer.publish.view_model import (
 )
 from gojinotation_analyzer.publish.view_record import (
     _NO_FRAMES,
+    _NOT_ASKED,
     _Advance,
     _Builder,
     _deal_view,
@@ -91,6 +92,7 @@ __all__ = [
     "DiagnosticView",
     "EventView",
     "MatchView",
+    "RecordDeals",
     "ScoreLineView",
     "SeatView",
     "StepView",
@@ -98,7 +100,9 @@ __all__ = [
     "TotalsView",
     "act_phrase",
     "cards_text",
+    "deal_from_frames",
     "describe_cards",
+    "engine_deal",
     "i18n",
     "split_cards",
     "to_json",
@@ -146,74 +150,118 @@ def view_from_frames(
     (``deal``, ``severity``, ``code``, ``rule_id``, ``en``, ``zh``, ``line``, ``column``),
     each placed at the step whose action starts at its line and column.
     """
-    given: dict[int, list[DiagnosticView]] | None = None
-    if diagnostics is not None:
-        given = {}
-        for d in diagnostics:
-            deal_no = _get(d, "deal")
-            given.setdefault(int(deal_no) if deal_no else 0, []).append(
-                DiagnosticView(
-                    severity=str(_get(d, "severity", "error")),
-                    code=str(_get(d, "code", "")),
-                    en=str(_get(d, "en", "")),
-                    zh=str(_get(d, "zh", "")),
-                    rule=str(_get(d, "rule_id", "") or ""),
-                    line=int(_get(d, "line", 0) or 0),
-                    column=int(_get(d, "column", 0) or 0),
-                )
-            )
+    given = _given(diagnostics)
     counts: Counter[str] = Counter()
     deals: list[DealView] = []
     names: dict[int, str] = {}
     for i, deal in enumerate(match.deals, 1):
-        if isinstance(deal, BrokenDeal):
-            dv = _deal_view(i, deal, names, diagnostics=(given or {}).get(i, []))
-            counts.update(x.severity for x in dv.diagnostics)
-            deals.append(dv)
-            continue
-        names = _names(deal, names)
-        frames = frames_by_deal.get(i)
-        if not frames:
-            reason = (failures or {}).get(i, _NO_FRAMES)
-            diags = _placed(deal, (given or {}).get(i, []))
-            dv = _deal_view(i, deal, names, diagnostics=diags, not_replayed=reason)
-            counts.update(x.severity for x in dv.diagnostics)
-            deals.append(dv)
-            continue
-        start, start_state, overlay, derived, ended = _overlay(frames)
-        diags = _placed(deal, given.get(i, [])) if given is not None else derived
-        builder = _Builder(names, overlay, start=start_state, advance=advance)
-        n_actions = sum(1 for _ in deal.actions())
-        stopped = None
-        if len(overlay) < n_actions:
-            stopped = (
-                f"the replay stopped after action {len(overlay)} of {n_actions}",
-                f"复盘在第{len(overlay)}手（共{n_actions}手）后中止",
-            )
-        dv = _deal_view(i, deal, names, builder, diags, start=start, not_replayed=stopped)
-        if stopped is not None:
-            dv = attrs.evolve(dv, replayed=False)
-        if ended is not None:
-            places = _get(ended, "places") or {}
-            order = tuple(s for s, _ in sorted(places.items(), key=lambda kv: kv[1]))
-            score = _score_of(ended)
-            dv = attrs.evolve(dv, finish=order or dv.finish)
-            if score is not None:
-                dv = attrs.evolve(
-                    dv,
-                    seat_points=score[0],
-                    team_points=score[1],
-                    breakdown=_breakdown_of(ended),
-                )
-        elif dv.steps and any(dv.steps[-1].table.places):
-            places_t = dv.steps[-1].table.places
-            order = tuple(
-                s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places_t, strict=True) if p)
-            )
-            dv = attrs.evolve(dv, finish=order)
+        found = given.get(i, []) if given is not None else None
+        dv, names = deal_from_frames(
+            i,
+            deal,
+            names,
+            frames_by_deal.get(i),
+            found,
+            failure=(failures or {}).get(i),
+            advance=advance,
+        )
         counts.update(x.severity for x in dv.diagnostics)
         deals.append(dv)
     return _match_view(match, deals, True, counts)
+
+
+def _given(diagnostics: Iterable[Any] | None) -> dict[int, list[DiagnosticView]] | None:
+    """The validator's findings as views, by deal (``None``: none given)."""
+    if diagnostics is None:
+        return None
+    given: dict[int, list[DiagnosticView]] = {}
+    for d in diagnostics:
+        deal_no = _get(d, "deal")
+        given.setdefault(int(deal_no) if deal_no else 0, []).append(
+            DiagnosticView(
+                severity=str(_get(d, "severity", "error")),
+                code=str(_get(d, "code", "")),
+                en=str(_get(d, "en", "")),
+                zh=str(_get(d, "zh", "")),
+                rule=str(_get(d, "rule_id", "") or ""),
+                line=int(_get(d, "line", 0) or 0),
+                column=int(_get(d, "column", 0) or 0),
+            )
+        )
+    return given
+
+
+def _as_views(diagnostics: Iterable[Any]) -> list[DiagnosticView]:
+    """Findings as views (views are kept as they are)."""
+    out: list[DiagnosticView] = []
+    rest: list[Any] = []
+    for d in diagnostics:
+        if isinstance(d, DiagnosticView):
+            out.append(d)
+        else:
+            rest.append(d)
+    if rest:
+        out.extend(x for v in (_given(rest) or {}).values() for x in v)
+    return out
+
+
+def deal_from_frames(
+    i: int,
+    deal: m.Deal | BrokenDeal,
+    names: dict[int, str],
+    frames: Sequence[Any] | None,
+    diagnostics: Iterable[Any] | None = None,
+    *,
+    failure: tuple[str, str] | None = None,
+    advance: _Advance | None = None,
+) -> tuple[DealView, dict[int, str]]:
+    """One deal of :func:`view_from_frames` (the ``i``-th of its file): its view from the
+    engine's ``frames`` (none: shown as written, ``failure`` the reason), and the seat
+    names the next deal inherits (``names``: those before it).  ``diagnostics``: the
+    validator's findings of this deal (``None``: the engine's own events), as for
+    :func:`view_from_frames`.  A page is written one deal at a time from these
+    (:mod:`publish.page`).
+    """
+    given_i = None if diagnostics is None else _as_views(diagnostics)
+    if isinstance(deal, BrokenDeal):
+        return _deal_view(i, deal, names, diagnostics=given_i or []), names
+    names = _names(deal, names)
+    if not frames:
+        reason = failure or _NO_FRAMES
+        diags = _placed(deal, given_i or [])
+        return _deal_view(i, deal, names, diagnostics=diags, not_replayed=reason), names
+    start, start_state, overlay, derived, ended = _overlay(frames)
+    diags = _placed(deal, given_i) if given_i is not None else derived
+    builder = _Builder(names, overlay, start=start_state, advance=advance)
+    n_actions = sum(1 for _ in deal.actions())
+    stopped = None
+    if len(overlay) < n_actions:
+        stopped = (
+            f"the replay stopped after action {len(overlay)} of {n_actions}",
+            f"复盘在第{len(overlay)}手（共{n_actions}手）后中止",
+        )
+    dv = _deal_view(i, deal, names, builder, diags, start=start, not_replayed=stopped)
+    if stopped is not None:
+        dv = attrs.evolve(dv, replayed=False)
+    if ended is not None:
+        places = _get(ended, "places") or {}
+        order = tuple(s for s, _ in sorted(places.items(), key=lambda kv: kv[1]))
+        score = _score_of(ended)
+        dv = attrs.evolve(dv, finish=order or dv.finish)
+        if score is not None:
+            dv = attrs.evolve(
+                dv,
+                seat_points=score[0],
+                team_points=score[1],
+                breakdown=_breakdown_of(ended),
+            )
+    elif dv.steps and any(dv.steps[-1].table.places):
+        places_t = dv.steps[-1].table.places
+        order = tuple(
+            s for _, s in sorted((p, s) for s, p in zip(m.SEATS, places_t, strict=True) if p)
+        )
+        dv = attrs.evolve(dv, finish=order)
+    return dv, names
 
 
 def _placed(deal: m.Deal, found: Sequence[DiagnosticView]) -> list[DiagnosticView]:
@@ -248,22 +296,48 @@ def view_from_engine(match: m.Match, diagnostics: Iterable[Any] | None = None) -
         reason = (f"the rules engine is not available ({exc})", f"规则引擎不可用（{exc}）")
         return view_from_frames(match, {}, diagnostics, failures=dict.fromkeys(
             range(1, len(match.deals) + 1), reason))  # fmt: skip
-    from gojinotation_analyzer.engine.fill import fill_match
-
-    match = fill_match(match)  # a terse record's implied passes and closes, as steps
-    frames: dict[int, list[Any]] = {}
-    failures: dict[int, tuple[str, str]] = {}
+    counts: Counter[str] = Counter()
+    deals: list[DealView] = []
+    names: dict[int, str] = {}
+    given = _given(diagnostics)
     for i, deal in enumerate(match.deals, 1):
-        if isinstance(deal, m.Deal):
-            unknown = _unknown_profile(deal)
-            if unknown is not None:  # the engine would replay it under another profile
-                failures[i] = unknown
-                continue
-            try:
-                frames[i] = list(replay(deal))
-            except Exception as exc:  # an engine failure must not stop the page
-                failures[i] = _reason(exc)
-    return view_from_frames(match, frames, diagnostics, failures=failures, advance=do)
+        found = given.get(i, []) if given is not None else None
+        dv, names = engine_deal(i, deal, names, found, replay=replay, advance=do)
+        counts.update(x.severity for x in dv.diagnostics)
+        deals.append(dv)
+    return _match_view(match, deals, True, counts)
+
+
+def engine_deal(
+    i: int,
+    deal: m.Deal | BrokenDeal,
+    names: dict[int, str],
+    diagnostics: Iterable[Any] | None = None,
+    *,
+    replay: Callable[[m.Deal], Iterable[Any]] | None = None,
+    advance: _Advance | None = None,
+) -> tuple[DealView, dict[int, str]]:
+    """One deal of :func:`view_from_engine`: its implied items filled in, replayed under
+    its declared profile and viewed (:func:`deal_from_frames`); the deal's ``frames``
+    live only while its view is built."""
+    if replay is None or advance is None:
+        from gojinotation_analyzer.engine import do
+        from gojinotation_analyzer.engine import replay as engine_replay
+
+        replay, advance = engine_replay, do
+    if not isinstance(deal, m.Deal):
+        return deal_from_frames(i, deal, names, None, diagnostics)
+    from gojinotation_analyzer.engine.fill import fill
+
+    deal = fill(deal).deal  # a terse record's implied passes and closes, as steps
+    frames: list[Any] | None = None
+    failure = _unknown_profile(deal)  # the engine would replay it under another profile
+    if failure is None:
+        try:
+            frames = list(replay(deal))
+        except Exception as exc:  # an engine failure must not stop the page
+            failure = _reason(exc)
+    return deal_from_frames(i, deal, names, frames, diagnostics, failure=failure, advance=advance)
 
 
 def _unknown_profile(deal: m.Deal) -> tuple[str, str] | None:
@@ -296,3 +370,30 @@ def _step_at(actions: Sequence[m.Action], line: int, column: int) -> int | None:
         if a.span.line == line:
             return i
     return None
+
+
+class RecordDeals:
+    """:func:`view_from_record` as a builder a page is written with one deal at a time:
+    calling it builds the whole view, :meth:`deals` the deals' views in order (with their
+    records).  A builder of ``render_files`` that has ``deals`` is streamed.
+
+    >>> import gojinotation as gj
+    >>> from gojinotation.reader import iter_deals
+    >>> rec = '[Deal "1"]\\n1:K\\n[Deal "2"]\\n1:Q'
+    >>> [d.index for d, _ in RecordDeals().deals(enumerate(iter_deals(rec), 1))]
+    [1, 2]
+    """
+
+    validated = False
+
+    def __call__(self, match: m.Match) -> MatchView:
+        return view_from_record(match)
+
+    def deals(
+        self, deals: Iterable[tuple[int, m.Deal | BrokenDeal]]
+    ) -> Iterator[tuple[DealView, m.Deal | BrokenDeal]]:
+        names: dict[int, str] = {}
+        for i, deal in deals:
+            yield _deal_view(i, deal, names, not_replayed=_NOT_ASKED), deal
+            if isinstance(deal, m.Deal):
+                names = _names(deal, names)

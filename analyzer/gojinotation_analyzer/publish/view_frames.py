@@ -72,8 +72,17 @@ class _Sets:
         return out
 
 
+#: Whether values of a type are mappings (read by key) or objects (read by attribute):
+#: asked once a type, the frames of a deal hold a few types and are read ~20 times a step.
+_IS_MAPPING: dict[type, bool] = {}
+
+
 def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, Mapping):
+    kind = type(obj)
+    is_map = _IS_MAPPING.get(kind)
+    if is_map is None:
+        is_map = _IS_MAPPING[kind] = isinstance(obj, Mapping)
+    if is_map:
         return obj.get(name, default)
     return getattr(obj, name, default)
 
@@ -104,16 +113,61 @@ def _event_kind(event: Any) -> str:
     return ENGINE_EVENT_KINDS.get(kind, kind if kind in EVENT_KINDS else "")
 
 
+#: A hand's text and size by its rank counters and unknown cards (:func:`_engine_hands`):
+#: only the mover's hand changes at a step, so the other five are found here.
+_HAND_TEXT: dict[tuple[tuple[int, ...], int], tuple[str, int]] = {}
+
+
+def _engine_hands(state: Any) -> tuple[tuple[str | None, ...], tuple[int | None, ...]] | None:
+    """The six hands' text and sizes of an engine ``DealState`` (its rank counters
+    ``known`` and ``unknown`` counts, seat-indexed), each hand formatted once and then
+    found by its counters; ``None`` for a look-alike without them.
+
+    >>> from gojinotation_analyzer.engine.opening import new_deal
+    >>> from gojinotation.cards import parse_cards
+    >>> st = new_deal({1: parse_cards("KK3"), 2: None}, leader=1, deck_check=False)
+    >>> _engine_hands(st)[0][:2], _engine_hands(st)[1][:2]
+    (('KK3', '????????????????????????????????????'), (3, 36))
+    """
+    known = getattr(state, "known", None)
+    unknown = getattr(state, "unknown", None)
+    if type(known) is not tuple or type(unknown) is not tuple or len(known) < 7:
+        return None
+    from gojinotation_analyzer.engine.state import cards_of
+
+    cache = _HAND_TEXT
+    texts: list[str | None] = []
+    sizes: list[int | None] = []
+    for seat in m.SEATS:
+        key = (known[seat], unknown[seat])
+        hit = cache.get(key)
+        if hit is None:
+            text = (cards_text(cards_of(key[0])) or "") + "?" * key[1]
+            hit = (text, sum(key[0]) + key[1])
+            if len(cache) > 8192:
+                cache.clear()
+            cache[key] = hit
+        texts.append(hit[0])
+        sizes.append(hit[1])
+    return tuple(texts), tuple(sizes)
+
+
 def _table_of(state: Any, sets: Sequence[str]) -> TableView:
     """The table in an engine state (``engine.state.DealState``) or a look-alike; what a
     state does not say is unknown (``None``), never guessed."""
-    hands_raw = _per_seat(_get(state, "hands"))
-    hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else (None,) * 6
-    sizes_raw = _per_seat(_get(state, "counts"))
-    sizes = tuple(
-        len(split_cards(h)) if h is not None else (n if isinstance(n, int) else None)
-        for h, n in zip(hands, sizes_raw or (None,) * 6, strict=True)
-    )
+    fast = _engine_hands(state)
+    hands: tuple[str | None, ...]
+    sizes: tuple[int | None, ...]
+    if fast is not None:
+        hands, sizes = fast
+    else:
+        hands_raw = _per_seat(_get(state, "hands"))
+        hands = tuple(_hand_text(h) for h in hands_raw) if hands_raw is not None else (None,) * 6
+        sizes_raw = _per_seat(_get(state, "counts"))
+        sizes = tuple(
+            len(split_cards(h)) if h is not None else (n if isinstance(n, int) else None)
+            for h, n in zip(hands, sizes_raw or (None,) * 6, strict=True)
+        )
     over = bool(_get(state, "is_over", False))
     to_act = _get(state, "turn")  # the engine's seat to act (its ``to_act`` lists turns)
     if not isinstance(to_act, int):

@@ -378,6 +378,19 @@ def _match_view(
     match: m.Match, deals: Sequence[DealView], validated: bool, counts: Counter[str]
 ) -> MatchView:
     first = next((d for d in match.deals if isinstance(d, m.Deal)), None)
+    prologue = tuple(c.text for c in match.prologue)
+    return match_view_of(first, prologue, deals, validated, counts)
+
+
+def match_view_of(
+    first: m.Deal | None,
+    prologue: tuple[str, ...],
+    deals: Sequence[DealView],
+    validated: bool,
+    counts: Counter[str],
+) -> MatchView:
+    """The match's view from its first (readable) deal's tags and names, its prologue
+    comments and its deals' views (a page written deal by deal passes their summaries)."""
     tags = first.tags if first is not None else {}
     event = tags.get("Event", "")
     rnd = tags.get("Round", "")
@@ -395,7 +408,7 @@ def _match_view(
         totals=_totals(deals),
         diagnostics=tuple(sorted(counts.items())),
         validated=validated,
-        prologue=tuple(c.text for c in match.prologue),
+        prologue=prologue,
     )
 
 

@@ -440,7 +440,7 @@ def compare_profiles(
     rows: list[ComparisonRow] = []
     first_seen = False
     rsets = [r[3] for r in runs]
-    differing = {n for i, a in enumerate(rsets) for b in rsets[i + 1 :] for n, _, _ in a.diff(b)}
+    differing = _differing(rsets)
     indices = {k for r in per_run for k in r} | {k for r in per_events for k in r}
     for idx in sorted(i for i in indices if i in meta):
         rulings = tuple(tuple(r.get(idx, ())) for r in per_run)
@@ -503,6 +503,37 @@ def compare_profiles(
         choice.profile,
         deal_number=deal_number(deal),
     )
+
+
+#: :func:`_differing` of the last rulesets compared (by identity): a render or a
+#: ``--profiles`` run compares every deal under the same ones.
+_DIFFERING: dict[tuple[int, ...], tuple[tuple[Ruleset, ...], frozenset[str]]] = {}
+
+
+def _differing(rsets: Sequence[Ruleset]) -> frozenset[str]:
+    """The parameters whose values are not the same in all of ``rsets``: those where one
+    differs from the first (a value that differs between two of them differs from the
+    first's in one of the two), found once for the same ruleset objects.
+
+    >>> from gojinotation_analyzer.rules.profiles import load_ruleset
+    >>> a, b = load_ruleset("qingdao-standard"), load_ruleset("tongsu")
+    >>> _differing([a, a]), _differing([a, b]) == {n for n, _, _ in a.diff(b)}
+    (frozenset(), True)
+    """
+    key = tuple(id(r) for r in rsets)
+    hit = _DIFFERING.get(key)
+    if hit is not None and all(x is y for x, y in zip(hit[0], rsets, strict=True)):
+        return hit[1]
+    first = rsets[0] if rsets else None
+    out = (
+        frozenset(n for b in rsets[1:] if b is not first for n, _, _ in first.diff(b))
+        if first
+        else frozenset()
+    )
+    if len(_DIFFERING) > 64:
+        _DIFFERING.clear()
+    _DIFFERING[key] = (tuple(rsets), out)
+    return out
 
 
 _SRC = ("default", "disputed", "rules")
