@@ -14,6 +14,15 @@ The corpus is self-played by the simulator in chunks of 50 deals on all cores (c
 ``benchmarks/out/`` as ``bench_engine.py`` does).  Keep runs short on a shared machine::
 
     python benchmarks/bench_scale.py --deals 2000 --json benchmarks/out/scale.json
+    python benchmarks/bench_scale.py --deals 1000 --runs 5 --parallel-only
+
+``--jobs 1``, ``--jobs 2`` and ``--dask local --jobs 2`` run ``--runs`` times each, taken
+in turn (so that a change of the machine's load falls on all three), and the medians are
+compared; each run's load average is recorded.  Every child runs with its byte-code
+cached (``PYTHONDONTWRITEBYTECODE`` unset, ``PYTHONPYCACHEPREFIX`` a scratch directory,
+one warm-up run first), as an installed package's ``.pyc`` files would be: without them
+every process, the parent and each worker, compiles every module it imports (~0.7 s of
+CPU here), a fixed cost that is not the validator's.
 
 This is a script, not a timed test.
 """
@@ -23,8 +32,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -70,9 +81,14 @@ print(n)
 """
 
 
+_PYC = Path(tempfile.gettempdir()) / f"gouji-bench-pyc-{os.getuid()}"
+
+
 def measure(argv: list[str]) -> dict[str, float]:
     """CPU seconds (child and its workers), wall seconds, peak RSS bytes of one command."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])
+    env["PYTHONPYCACHEPREFIX"] = str(_PYC)
     out = subprocess.run(
         [sys.executable, "-c", _WRAP, *argv],
         capture_output=True,
@@ -85,6 +101,41 @@ def measure(argv: list[str]) -> dict[str, float]:
     return {"cpu_s": cpu, "wall_s": wall, "peak_rss_mb": rss / 1e6, "exit_code": rc}
 
 
+def parallel(corpus: Path, runs: int) -> dict[str, Any]:
+    """``--jobs 1``, ``--jobs 2`` and ``--dask local --jobs 2``, ``runs`` times in turn:
+    every run, the load averages, and the medians of CPU and wall time."""
+    fmt = ("--format", "jsonl")
+    cases = {
+        "validate_jobs1": gouji("validate", *fmt, "--jobs", "1", str(corpus)),
+        "validate_jobs2": gouji("validate", *fmt, "--jobs", "2", str(corpus)),
+        "validate_dask_local2": gouji(
+            "validate", *fmt, "--dask", "local", "--jobs", "2", str(corpus)
+        ),
+    }
+    measure(cases["validate_jobs1"])  # warm-up: byte-code written to the cache
+    every: dict[str, list[dict[str, Any]]] = {k: [] for k in cases}
+    for _ in range(runs):
+        for name, argv in cases.items():
+            run: dict[str, Any] = {"load": os.getloadavg()[0]}
+            run |= measure(argv)
+            every[name].append(run)
+    out: dict[str, Any] = {}
+    for name, got in every.items():
+        out[name] = {
+            "cpu_s": statistics.median(r["cpu_s"] for r in got),
+            "wall_s": statistics.median(r["wall_s"] for r in got),
+            "peak_rss_mb": max(r["peak_rss_mb"] for r in got),
+            "runs": got,
+        }
+    ratios = [
+        (a["wall_s"] / b["wall_s"], c["wall_s"] / b["wall_s"])
+        for a, b, c in zip(*every.values(), strict=True)
+    ]
+    out["jobs2_speedup_wall_per_round"] = [r[0] for r in ratios]
+    out["dask_over_jobs2_wall_per_round"] = [r[1] for r in ratios]
+    return out
+
+
 def gouji(*args: str) -> list[str]:
     return [sys.executable, "-m", "gojinotation_analyzer", "--lang", "en", *args]
 
@@ -93,8 +144,30 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=2000, help="deals in the corpus (2000)")
     ap.add_argument("--json", type=Path, default=None, help="write the figures here")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each parallel case (3)")
+    ap.add_argument(
+        "--parallel-only",
+        action="store_true",
+        help="only --jobs 1, --jobs 2 and --dask local (no python-chess, no memory slope)",
+    )
     args = ap.parse_args(argv)
     corpus = ensure_corpus(OUT / f"scale-corpus-{args.deals}.gjn", args.deals)
+    if args.parallel_only:
+        res0: dict[str, Any] = {"deals": args.deals, "bytes": corpus.stat().st_size}
+        res0["cpus"] = os.cpu_count()
+        res0 |= parallel(corpus, args.runs)
+        p1, p2, pd = (res0[k] for k in ("validate_jobs1", "validate_jobs2", "validate_dask_local2"))
+        res0["derived"] = {
+            "jobs2_speedup_wall": p1["wall_s"] / p2["wall_s"],
+            "dask_over_jobs2_wall": pd["wall_s"] / p2["wall_s"],
+            "validate_deals_per_cpu_s": args.deals / p1["cpu_s"],
+        }
+        res0["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        print(json.dumps(res0, indent=2))
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(res0, indent=2) + "\n", "utf-8")
+        return 0
     quarter = OUT / f"scale-corpus-{args.deals // 4}.gjn"
     if not quarter.exists():
         from gojinotation.reader import deal_texts
@@ -112,11 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     res["chess_bytes"] = pgn.stat().st_size
     res["gjn_parse_replay"] = measure([sys.executable, "-c", _REPLAY, str(corpus)])
     fmt = ("--format", "jsonl")
-    res["validate_jobs1"] = measure(gouji("validate", *fmt, "--jobs", "1", str(corpus)))
-    res["validate_jobs2"] = measure(gouji("validate", *fmt, "--jobs", "2", str(corpus)))
-    res["validate_dask_local2"] = measure(
-        gouji("validate", *fmt, "--dask", "local", "--jobs", "2", str(corpus))
-    )
+    res |= parallel(corpus, args.runs)
     res["validate_jobs1_quarter"] = measure(gouji("validate", *fmt, "--jobs", "1", str(quarter)))
     res["load_after"] = os.getloadavg()
     n = args.deals

@@ -598,9 +598,16 @@ def _dask_events(
     cluster: Any = None
     try:
         if address == "local":
-            cluster = dist.LocalCluster(
-                n_workers=workers, threads_per_worker=1, dashboard_address=None
-            )
+            # the workers start as --jobs starts its processes: forked where that is the
+            # platform's way (no fresh interpreter importing Dask and the engine again)
+            import multiprocessing
+
+            dask_config: Any = importlib.import_module("dask").config
+            method = multiprocessing.get_start_method()
+            with dask_config.set({"distributed.worker.multiprocessing-method": method}):
+                cluster = dist.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                )
             client = dist.Client(cluster)
         else:
             client = dist.Client(address)
