@@ -485,6 +485,34 @@ def _moves_of(deal: dict[str, Any]) -> tuple[Any, ...]:
     return value.moves
 
 
+def test_the_collector_is_paused_only_while_json_is_read() -> None:
+    """The JSON readers pause the cyclic collector while they build values, and leave it
+    as they found it, on success, on an error and in a stream stopped half way."""
+    import gc
+    import io
+
+    from gojinotation.jsonstream import iter_read_json
+
+    text = dumps_json(gj.loads('[Event "a"]\nhand 1: 33\n1. 1:33 2:-\n[Event "b"]\n'))
+    seen: list[bool] = []
+    assert gc.isenabled()
+    assert isinstance(load_json_match(text), m.Match) and gc.isenabled()
+    with pytest.raises(JsonError):
+        load_json_match(text.replace('"seat": 2', '"seat": 9'))
+    assert gc.isenabled()
+    items = iter_read_json(io.BytesIO(text.encode()))
+    next(items)
+    seen.append(gc.isenabled())  # between two deals: the caller's code runs with it on
+    items.close()
+    assert seen == [True] and gc.isenabled()
+    gc.disable()
+    try:
+        load_json_match(text)
+        assert not gc.isenabled()  # off before: left off
+    finally:
+        gc.enable()
+
+
 def test_span_forms_read_the_same() -> None:
     """The compact span (written), its two-number form and the object form (written
     before) read as the same span; the writer writes the compact one, on one line."""
