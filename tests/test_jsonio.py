@@ -490,6 +490,7 @@ def test_the_collector_is_paused_only_while_json_is_read() -> None:
     as they found it, on success, on an error and in a stream stopped half way."""
     import gc
     import io
+    from collections.abc import Generator
 
     from gojinotation.jsonstream import iter_read_json
 
@@ -501,6 +502,7 @@ def test_the_collector_is_paused_only_while_json_is_read() -> None:
         load_json_match(text.replace('"seat": 2', '"seat": 9'))
     assert gc.isenabled()
     items = iter_read_json(io.BytesIO(text.encode()))
+    assert isinstance(items, Generator)
     next(items)
     seen.append(gc.isenabled())  # between two deals: the caller's code runs with it on
     items.close()
