@@ -480,8 +480,9 @@ def _parallel(
     workers: int,
     run: Callable[..., Any],
     windows: Any = None,
+    ahead: int = 2,
 ) -> Iterator[_Event]:
-    """Files and chunks of deals submitted ahead (``2 × workers`` chunks at most), their
+    """Files and chunks of deals submitted ahead (``ahead × workers`` chunks at most), their
     results taken in input order.  A chunk the planner numbered wrong (a text that held
     two deals) is validated again here with the right number; one whose overlap held no
     deal makes the rest of its file be validated here, in one run.  With ``windows`` (a
@@ -523,7 +524,7 @@ def _parallel(
     tally: Tally | None = None
     broken: str | None = None  # a path validated here from some deal on
     while True:
-        while in_flight < 2 * workers:
+        while in_flight < ahead * workers:
             unit = next(source, None)
             if unit is None:
                 break
@@ -617,9 +618,11 @@ def _dask_events(
         fail(t("validate.no_dask", lang, reason=f"{type(exc).__name__}: {exc}"), lang)
     try:
         run = _runner(formatting)
-        windows = DaskWindows(client, run, size=workers)
+        # windows of two chunks a worker, two windows in flight: one computed while the
+        # parent prints the other (a window's graph costs the parent tens of ms)
+        windows = DaskWindows(client, run, size=2 * workers)
         folded = windows if formatting is not None else None
-        yield from _parallel(paths, lang, options, windows.submit, workers, run, folded)
+        yield from _parallel(paths, lang, options, windows.submit, workers, run, folded, 4)
     finally:
         client.close()
         if cluster is not None:
