@@ -14,13 +14,17 @@ The corpus is self-played by the simulator in chunks of 50 deals on all cores (c
 ``benchmarks/out/`` as ``bench_engine.py`` does).  Keep runs short on a shared machine::
 
     python benchmarks/bench_scale.py --deals 2000 --json benchmarks/out/scale.json
+    python benchmarks/bench_scale.py --deals 1000 --runs 5 --parallel-only
 
-``--runs N`` runs every command N times (alternating, each in a fresh process) and
-reports the median of each figure; ``--no-parallel`` leaves out ``--jobs 2`` and Dask
-(the per-core figures only).  Byte-code is compiled once into a scratch
-``PYTHONPYCACHEPREFIX`` before any timing (this machine's shells set
-``PYTHONDONTWRITEBYTECODE=1``, which would make every run compile every module, as an
-installed package does not).
+``--jobs 1``, ``--jobs 2`` and ``--dask local --jobs 2`` run ``--runs`` times each, taken
+in turn (so that a change of the machine's load falls on all three), and the medians are
+compared; each run's load average is recorded.  Every child runs with its byte-code
+cached (``PYTHONDONTWRITEBYTECODE`` unset, ``PYTHONPYCACHEPREFIX`` a scratch directory,
+one warm-up run first), as an installed package's ``.pyc`` files would be: without them
+every process, the parent and each worker, compiles every module it imports (~0.7 s of
+CPU here), a fixed cost that is not the validator's.  python-chess, parse + replay and
+the quarter corpus also run ``--runs`` times (medians); ``--no-parallel`` leaves out
+``--jobs 2`` and Dask (the per-core figures only).
 
 This is a script, not a timed test.
 """
@@ -79,32 +83,14 @@ print(n)
 """
 
 
-#: Byte-code written once, here, and read by every measured run (see the module's text).
-_PYCACHE = Path(tempfile.gettempdir()) / f"gouji-bench-pycache-{os.getuid()}"
-
-
-def _env() -> dict[str, str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
-    return env
-
-
-def compile_bytecode() -> None:
-    """Import what the measured commands import once, so that their byte-code is cached."""
-    code = (
-        "import chess.pgn, gojinotation as gj, gojinotation.reader, gojinotation_analyzer.engine;"
-        "import gojinotation_analyzer.cli.main, gojinotation_analyzer.cli.validate;"
-        "import gojinotation_analyzer.reports.batch, gojinotation_analyzer.reports.validate"
-    )
-    subprocess.run([sys.executable, "-c", code], env=_env(), check=True, cwd=ROOT)
-    gouji_help = [sys.executable, "-m", "gojinotation_analyzer", "--help"]
-    subprocess.run(gouji_help, env=_env(), check=True, cwd=ROOT, capture_output=True)
+_PYC = Path(tempfile.gettempdir()) / f"gouji-bench-pyc-{os.getuid()}"
 
 
 def measure(argv: list[str]) -> dict[str, float]:
     """CPU seconds (child and its workers), wall seconds, peak RSS bytes of one command."""
-    env = _env()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])
+    env["PYTHONPYCACHEPREFIX"] = str(_PYC)
     out = subprocess.run(
         [sys.executable, "-c", _WRAP, *argv],
         capture_output=True,
@@ -117,6 +103,49 @@ def measure(argv: list[str]) -> dict[str, float]:
     return {"cpu_s": cpu, "wall_s": wall, "peak_rss_mb": rss / 1e6, "exit_code": rc}
 
 
+def parallel(corpus: Path, runs: int, both: bool = True) -> dict[str, Any]:
+    """``--jobs 1``, ``--jobs 2`` and ``--dask local --jobs 2``, ``runs`` times in turn:
+    every run, the load averages, and the medians of CPU and wall time."""
+    fmt = ("--format", "jsonl")
+    cases = {"validate_jobs1": gouji("validate", *fmt, "--jobs", "1", str(corpus))}
+    if both:
+        cases["validate_jobs2"] = gouji("validate", *fmt, "--jobs", "2", str(corpus))
+        cases["validate_dask_local2"] = gouji(
+            "validate", *fmt, "--dask", "local", "--jobs", "2", str(corpus)
+        )
+    measure(cases["validate_jobs1"])  # warm-up: byte-code written to the cache
+    every: dict[str, list[dict[str, Any]]] = {k: [] for k in cases}
+    for _ in range(runs):
+        for name, argv in cases.items():
+            run: dict[str, Any] = {"load": os.getloadavg()[0]}
+            run |= measure(argv)
+            every[name].append(run)
+    out: dict[str, Any] = {}
+    for name, got in every.items():
+        out[name] = {
+            "cpu_s": statistics.median(r["cpu_s"] for r in got),
+            "wall_s": statistics.median(r["wall_s"] for r in got),
+            "peak_rss_mb": max(r["peak_rss_mb"] for r in got),
+            "runs": got,
+        }
+    if both:
+        ratios = [
+            (a["wall_s"] / b["wall_s"], c["wall_s"] / b["wall_s"])
+            for a, b, c in zip(*every.values(), strict=True)
+        ]
+        out["jobs2_speedup_wall_per_round"] = [r[0] for r in ratios]
+        out["dask_over_jobs2_wall_per_round"] = [r[1] for r in ratios]
+    return out
+
+
+def median_of(argv: list[str], runs: int) -> dict[str, Any]:
+    """:func:`measure` ``runs`` times: the median of each figure and every run's CPU time."""
+    got = [measure(argv) for _ in range(runs)]
+    out: dict[str, Any] = {k: statistics.median(r[k] for r in got) for k in got[0]}
+    out["cpu_s_runs"] = [round(r["cpu_s"], 3) for r in got]
+    return out
+
+
 def gouji(*args: str) -> list[str]:
     return [sys.executable, "-m", "gojinotation_analyzer", "--lang", "en", *args]
 
@@ -125,12 +154,33 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=2000, help="deals in the corpus (2000)")
     ap.add_argument("--json", type=Path, default=None, help="write the figures here")
-    ap.add_argument("--runs", type=int, default=1, help="runs of each command; medians (1)")
+    ap.add_argument("--runs", type=int, default=3, help="runs of each parallel case (3)")
+    ap.add_argument(
+        "--parallel-only",
+        action="store_true",
+        help="only --jobs 1, --jobs 2 and --dask local (no python-chess, no memory slope)",
+    )
     ap.add_argument(
         "--no-parallel", action="store_true", help="leave out --jobs 2 and --dask local"
     )
     args = ap.parse_args(argv)
     corpus = ensure_corpus(OUT / f"scale-corpus-{args.deals}.gjn", args.deals)
+    if args.parallel_only:
+        res0: dict[str, Any] = {"deals": args.deals, "bytes": corpus.stat().st_size}
+        res0["cpus"] = os.cpu_count()
+        res0 |= parallel(corpus, args.runs)
+        p1, p2, pd = (res0[k] for k in ("validate_jobs1", "validate_jobs2", "validate_dask_local2"))
+        res0["derived"] = {
+            "jobs2_speedup_wall": p1["wall_s"] / p2["wall_s"],
+            "dask_over_jobs2_wall": pd["wall_s"] / p2["wall_s"],
+            "validate_deals_per_cpu_s": args.deals / p1["cpu_s"],
+        }
+        res0["when"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        print(json.dumps(res0, indent=2))
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(res0, indent=2) + "\n", "utf-8")
+        return 0
     quarter = OUT / f"scale-corpus-{args.deals // 4}.gjn"
     if not quarter.exists():
         from gojinotation.reader import deal_texts
@@ -143,29 +193,15 @@ def main(argv: list[str] | None = None) -> int:
     size = corpus.stat().st_size
     pgn = ensure_pgn(OUT / "scale-chess.pgn", size)
     res: dict[str, Any] = {"deals": args.deals, "bytes": size, "cpus": os.cpu_count()}
-    res["runs"] = args.runs
-    compile_bytecode()
     res["load_before"] = os.getloadavg()
-    fmt = ("--format", "jsonl")
-    commands: dict[str, list[str]] = {
-        "chess_read_replay": [sys.executable, "-c", _CHESS, str(pgn)],
-        "gjn_parse_replay": [sys.executable, "-c", _REPLAY, str(corpus)],
-        "validate_jobs1": gouji("validate", *fmt, "--jobs", "1", str(corpus)),
-    }
-    if not args.no_parallel:
-        commands["validate_jobs2"] = gouji("validate", *fmt, "--jobs", "2", str(corpus))
-        commands["validate_dask_local2"] = gouji(
-            "validate", *fmt, "--dask", "local", "--jobs", "2", str(corpus)
-        )
-    commands["validate_jobs1_quarter"] = gouji("validate", *fmt, "--jobs", "1", str(quarter))
-    seen: dict[str, list[dict[str, float]]] = {name: [] for name in commands}
-    for _ in range(args.runs):  # alternating, so that a busy moment hits every command
-        for name, cmd in commands.items():
-            seen[name].append(measure(cmd))
-    for name, runs in seen.items():
-        res[name] = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-        res[name]["cpu_s_runs"] = [round(r["cpu_s"], 3) for r in runs]
+    res["runs"] = args.runs
+    res["chess_read_replay"] = median_of([sys.executable, "-c", _CHESS, str(pgn)], args.runs)
     res["chess_bytes"] = pgn.stat().st_size
+    res["gjn_parse_replay"] = median_of([sys.executable, "-c", _REPLAY, str(corpus)], args.runs)
+    fmt = ("--format", "jsonl")
+    res |= parallel(corpus, args.runs, both=not args.no_parallel)
+    quarter_argv = gouji("validate", *fmt, "--jobs", "1", str(quarter))
+    res["validate_jobs1_quarter"] = median_of(quarter_argv, args.runs)
     res["load_after"] = os.getloadavg()
     n = args.deals
     v1 = res["validate_jobs1"]

@@ -6,6 +6,7 @@ Part of :mod:`gojinotation.jsonio` (moved out of it unchanged), which re-exports
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
@@ -66,13 +67,10 @@ _ACTION_NAMES: dict[type, str] = {
 _ACTION_CLASSES: dict[str, type] = {v: k for k, v in _ACTION_NAMES.items()}
 
 
-def _span_json(span: m.Span) -> JsonDict:
-    return {
-        "line": span.line,
-        "column": span.column,
-        "end_line": span.end_line,
-        "end_column": span.end_column,
-    }
+def _span_json(span: m.Span) -> list[int]:
+    """A span as ``[line, column, end_line, end_column]`` (the compact form; readers take
+    the object form ``{"line": …}`` as well)."""
+    return [span.line, span.column, span.end_line, span.end_column]
 
 
 def _cards_json(cards: Sequence[Card]) -> list[str]:
@@ -215,7 +213,30 @@ def dumps_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> str
     >>> print(dumps_json(m.Tag("Event", "青岛"), indent=None))
     {"type": "tag", "name": "Event", "value": "青岛"}
     """
-    return json.dumps(to_json(obj, spans=spans), ensure_ascii=False, indent=indent)
+    return _dumps(to_json(obj, spans=spans), indent)
+
+
+#: A span list as ``json.dumps`` indents it, one number a line (raw line breaks occur in
+#: JSON text only between tokens, never inside a string, so nothing else matches).
+_SPREAD_SPAN = re.compile(r"\[\n\s*(\d+),\n\s*(\d+),\n\s*(\d+),\n\s*(\d+)\n\s*\]")
+
+
+def _dumps(data: JsonDict, indent: int | None) -> str:
+    """``json.dumps`` of ``data``, each span on one line when indented.
+
+    >>> print(_dumps({"span": [1, 2, 1, 5], "cards": ["K", "K"]}, 2))
+    {
+      "span": [1, 2, 1, 5],
+      "cards": [
+        "K",
+        "K"
+      ]
+    }
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    if indent is None:
+        return text
+    return _SPREAD_SPAN.sub(r"[\1, \2, \3, \4]", text)
 
 
 def iter_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> Iterator[str]:
@@ -249,13 +270,13 @@ def iter_match_json(
     True
     """
     shell = to_json(m.Match((), version, tuple(prologue)), spans=spans)
-    text = json.dumps(shell, ensure_ascii=False, indent=indent)
+    text = _dumps(shell, indent)
     cut = text.rindex("[]")  # "deals" is the last key: its empty list is the last "[]"
     sep = ", " if indent is None else ",\n" + " " * (2 * indent)
     first = "" if indent is None else "\n" + " " * (2 * indent)
     i = -1
     for i, deal in enumerate(deals):
-        piece = json.dumps(to_json(deal, spans=spans), ensure_ascii=False, indent=indent)
+        piece = _dumps(to_json(deal, spans=spans), indent)
         if indent is not None:  # strings hold no raw line breaks: this only re-indents
             piece = piece.replace("\n", "\n" + " " * (2 * indent))
         yield (text[:cut] + "[" + first if i == 0 else sep) + piece

@@ -5,8 +5,9 @@ Every model value has a JSON form: a ``dict`` whose ``"type"`` names the value
 ``variation``, ``note`` and the actions ``play`` … ``ruling``, ``declare`` …
 ``waive``).  Field names are the model's attribute names; cards are lists of canonical
 GJN card strings (``"Kd"``, ``"D"``, ``"?"``); seats are integers 1–6.  Source spans
-are written by default and optional on input.  The schema is ``docs/gjn.schema.json``
-(JSON Schema draft 2020-12).
+are written by default, as ``[line, column, end_line, end_column]``, and optional on
+input (where the object form ``{"line": …, "column": …}`` is read too).  The schema is
+``docs/gjn.schema.json`` (JSON Schema draft 2020-12).
 
 ``from_json(to_json(x)) == x`` for every model value, and :func:`from_json` never lets
 a ``KeyError`` or ``TypeError`` escape: bad input raises :class:`JsonError` with a JSON
@@ -30,9 +31,11 @@ gojinotation.jsonio.JsonError: <json>: error GJN130 at /seat: seat must be an in
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
@@ -42,9 +45,10 @@ from ._jsonout import Value as Value
 from ._jsonout import dumps_json as dumps_json
 from ._jsonout import iter_json as iter_json
 from ._jsonout import to_json as to_json
+from ._jsonquick import _PLAIN as _QUICK_KINDS
 from ._jsonquick import CARDS as _CARDS
 from ._jsonquick import MAX_CACHED_CARDS as _MAX_CACHED_CARDS
-from ._jsonquick import plain_kind, quick_action, quick_span
+from ._jsonquick import plain_kind, quick_action, quick_round, quick_span, quick_tag
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
 from .reader import MAX_CARDS, MAX_NUMBER_DIGITS, MAX_VARIATION_DEPTH, BrokenDeal
@@ -327,8 +331,17 @@ class _In:
         if quick is not None:
             return quick
         p = (*path, "span")
-        s = self.obj(raw, p, ("line", "column"), ("end_line", "end_column"))
         big = 2**63 - 1
+        if isinstance(raw, list | tuple):  # [line, column] or [line, column, end_line, end_column]
+            if len(raw) not in (2, 4):
+                raise self.fail(
+                    p,
+                    f"a span list holds 2 or 4 integers (found {len(raw)})",
+                    f"位置列表应有 2 或 4 个整数（实际 {len(raw)} 个）",
+                )
+            ints = [self.int_(v, (*p, i), hi=big) for i, v in enumerate(raw)]
+            return m.Span(*ints)
+        s = self.obj(raw, p, ("line", "column"), ("end_line", "end_column"))
         return m.Span(
             self.int_(s["line"], (*p, "line"), hi=big),
             self.int_(s["column"], (*p, "column"), hi=big),
@@ -375,9 +388,31 @@ class _In:
         allowed: frozenset[str],
     ) -> tuple[Any, ...]:
         p = (*path, key)
-        return tuple(
-            self.value(item, (*p, i), allowed) for i, item in enumerate(self.list_(data[key], p))
-        )
+        raw = self.list_(data[key], p)
+        out: list[Any] = []
+        append = out.append
+        value = self.value
+        for i, item in enumerate(raw):
+            # the usual moves at once, with no JSON pointer built (only errors need one)
+            kind = item.get("type") if type(item) is dict else None
+            if type(kind) is str:
+                if kind == "round" and kind in allowed:
+                    mark = quick_round(item)
+                    if mark is not None:
+                        append(mark)
+                        continue
+                elif kind == "tag" and kind in allowed:
+                    tag = quick_tag(item, _TAG_NAME.match)
+                    if tag is not None:
+                        append(tag)
+                        continue
+                elif kind in _QUICK_KINDS and kind in allowed:
+                    action = quick_action(kind, item)
+                    if action is not None:
+                        append(action)
+                        continue
+            append(value(item, (*p, i), allowed))
+        return tuple(out)
 
     def match(self, data: object, path: tuple[str | int, ...]) -> m.Match:
         d = self.obj(data, path, ("deals",), ("version", "prologue", "$schema"))
@@ -534,9 +569,6 @@ class _In:
     def action(self, data: object, path: tuple[str | int, ...]) -> m.Action:
         assert isinstance(data, Mapping)
         kind: str = data["type"]
-        quick = quick_action(kind, data, self.span, path)
-        if quick is not None:
-            return quick
         fields = _ACTION_FIELDS[kind]
         optional = ("to",) if kind == "draw" else ()
         d = self.obj(data, path, ("seat", *fields), ("irregular", "glyphs", "notes", *optional))
@@ -599,8 +631,7 @@ _ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 for _kind, _fields in _ACTION_FIELDS.items():
-    if _fields in ((), ("cards",)):
-        plain_kind(_kind, _ACTION_CLASSES[_kind], _fields)
+    plain_kind(_kind, _ACTION_CLASSES[_kind], _fields)
 
 
 _Reader: TypeAlias = Callable[[_In, object, tuple[str | int, ...]], Any]
@@ -680,6 +711,29 @@ def match_from_json(data: object) -> m.Match:
     return m.Match((got,), None)
 
 
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused (if it ran) while the JSON of a record is read:
+    ``json`` and the model build only acyclic values, hundreds of thousands of them, and
+    each burst of allocations made the collector walk them all again (a third of the
+    reading time).  Nothing cyclic is made meanwhile, so nothing is left to collect.
+
+    >>> with gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def loads_json(text: str | bytes, *, filename: str = "<json>") -> Value:
     """Parse JSON text into a model value (see :func:`from_json`).
 
@@ -694,7 +748,8 @@ def loads_json(text: str | bytes, *, filename: str = "<json>") -> Value:
         not a GJN value.
     """
     try:
-        return from_json(_parse(text, filename))
+        with gc_paused():
+            return from_json(_parse(text, filename))
     except JsonError as err:
         raise err.with_filename(filename) from None
 
@@ -749,6 +804,7 @@ def load_json_match(text: str | bytes, *, filename: str = "<json>") -> m.Match:
     :raises JsonError: as :func:`loads_json`, with ``filename`` set.
     """
     try:
-        return match_from_json(_parse(text, filename))
+        with gc_paused():
+            return match_from_json(_parse(text, filename))
     except JsonError as err:
         raise err.with_filename(filename) from None

@@ -40,7 +40,7 @@ from typing import IO, Any
 
 from . import model as m
 from ._jsonout import iter_match_json
-from .jsonio import _DEALS, JsonError, _In, _no_constant
+from .jsonio import _DEALS, JsonError, _In, _no_constant, gc_paused
 from .reader import BrokenDeal
 
 __all__ = ["BLOCK", "Item", "Unstreamable", "iter_json_items", "iter_read_json"]
@@ -182,7 +182,8 @@ def _items(text: _Text, filename: str) -> Iterator[Item]:
         while text.peek() != "]":
             if i:
                 text.expect(",")
-            deal = reader.value(text.value(), ("deals", i), _DEALS)
+            with gc_paused():  # one deal's burst of acyclic values (jsonio.gc_paused)
+                deal = reader.value(text.value(), ("deals", i), _DEALS)
             yield (list(shell.prologue), shell.version, deal) if i == 0 else ([], None, deal)
             i += 1
         text.pos += 1

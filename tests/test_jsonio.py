@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import gojinotation as gj
 from gojinotation import model as m
+from gojinotation._jsonquick import quick_action, quick_round, quick_tag
 from gojinotation.cards import Card
 from gojinotation.jsonio import (
     JsonError,
@@ -208,13 +210,13 @@ def test_parsed_record_round_trips_with_spans() -> None:
     tag = deal["header"][0]
     assert (tag["type"], tag["name"], tag["value"]) == ("tag", "Event", "2026 青岛公开赛")
     span = result.match.deals[0].span  # the deal's span starts at its first tag
-    assert tag["span"]["line"] == span.line == 3
-    assert tag["span"] == {
-        "line": 3,
-        "column": result.match.deals[0].header[0].span.column,
-        "end_line": 3,
-        "end_column": result.match.deals[0].header[0].span.end_column,
-    }
+    assert tag["span"][0] == span.line == 3
+    assert tag["span"] == [
+        3,
+        result.match.deals[0].header[0].span.column,
+        3,
+        result.match.deals[0].header[0].span.end_column,
+    ]
     assert data["prologue"][0]["text"] == "prologue comment"
     assert data["version"] == 1
     hands = {h["seat"]: h["cards"] for h in deal["hands"] if h["type"] == "hand"}
@@ -399,22 +401,136 @@ QUICK_BAD: list[tuple[object, str, str]] = [
         "unknown key",
     ),
     ({"type": "pass", "seat": 1, "span": _SPAN, "to": 2}, "/to", "unknown key"),
+    ({"type": "pass", "seat": 1, "span": [1, 1, 1]}, "/span", "2 or 4 integers"),
+    ({"type": "pass", "seat": 1, "span": [1, 1, 1, 4, 5]}, "/span", "2 or 4 integers"),
+    ({"type": "pass", "seat": 1, "span": [1, 1, -1, 4]}, "/span/2", "range"),
+    ({"type": "pass", "seat": 1, "span": [1, 1, 1, 2**63]}, "/span/3", "range"),
+    ({"type": "pass", "seat": 1, "span": [1, True, 1, 4]}, "/span/1", "integer"),
+    ({"type": "pass", "seat": 1, "span": [1, 1.0, 1, 4]}, "/span/1", "integer"),
+    ({"type": "play", "seat": 1, "cards": ["K"], "span": [1, "1", 1, 4]}, "/span/1", "integer"),
+    ({"type": "round", "number": -1, "span": [1, 1, 1, 3]}, "/number", "range"),
+    ({"type": "round", "number": 10**6, "span": [1, 1, 1, 3]}, "/number", "range"),
+    ({"type": "round", "number": True}, "/number", "integer"),
+    ({"type": "round", "number": 1, "span": [1, -1, 1, 3]}, "/span/1", "range"),
+    ({"type": "round", "number": 1, "seat": 1}, "/seat", "unknown key"),
+    ({"type": "report", "seat": 1, "count": -1, "span": [1, 1, 1, 3]}, "/count", "range"),
+    ({"type": "report", "seat": 1, "count": 10**6}, "/count", "range"),
+    ({"type": "report", "seat": 1, "count": True}, "/count", "integer"),
+    ({"type": "report", "seat": 1, "count": "9"}, "/count", "integer"),
+    ({"type": "report", "seat": 1, "count": 9, "cards": ["K"]}, "/cards", "unknown key"),
 ]
+
+TAG_BAD: list[tuple[object, str, str]] = [
+    ({"type": "tag", "name": "1A", "value": "x", "span": [1, 1, 1, 3]}, "/name", "tag name"),
+    ({"type": "tag", "name": "A-B", "value": "x"}, "/name", "tag name"),
+    ({"type": "tag", "name": "A", "value": "x\ny"}, "/value", "line breaks"),
+    ({"type": "tag", "name": "A", "value": "x\r"}, "/value", "line breaks"),
+    ({"type": "tag", "name": "A", "value": 1}, "/value", "a string"),
+    ({"type": "tag", "name": ["A"], "value": "x"}, "/name", "a string"),
+    ({"type": "tag", "name": "A", "value": "x", "span": [1, 1, 1]}, "/span", "2 or 4"),
+    ({"type": "tag", "name": "A", "value": "x", "seat": 1}, "/seat", "unknown key"),
+]
+
+
+@pytest.mark.parametrize(("data", "path", "words"), TAG_BAD)
+def test_quick_tags_check_what_the_full_checks_check(data: object, path: str, words: str) -> None:
+    """A tag of a deal's header read at once equals the one read the full way; a wrong one
+    gets the full path's error and pointer."""
+    good = {"type": "tag", "name": "Deal_2", "value": "第 2 局", "span": [4, 1, 4, 12]}
+    deal = from_json({"type": "deal", "header": [good]})
+    assert isinstance(deal, m.Deal)
+    assert deal.header == (m.Tag("Deal_2", "第 2 局"),) == (from_json(good),)
+    assert deal.header[0].span == m.Span(4, 1, 4, 12)
+    assert quick_tag(data, re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z").match) is None  # type: ignore[arg-type]
+    with pytest.raises(JsonError) as info:
+        from_json({"type": "deal", "header": [good, data]})
+    assert info.value.path == "/header/1" + path
+    assert words in info.value.en
 
 
 @pytest.mark.parametrize(("data", "path", "words"), QUICK_BAD)
 def test_quick_paths_check_what_the_full_checks_check(data: object, path: str, words: str) -> None:
-    good = {"type": "play", "seat": 1, "cards": ["K", "3"], "span": _SPAN}
+    """The quick paths (the moves of a deal, :func:`_jsonquick.quick_action` and
+    ``quick_round``) give the values of the full path, and leave every wrong input to it,
+    as the move of a deal and as a value alone, with the same error and JSON pointer."""
     usual = m.Play(1, cards=(Card.parse("K"), Card.parse("3")), span=m.Span(1, 1, 1, 4))
-    for _ in range(2):  # the second time its cards are spellings read before
-        quick = from_json(good)
-        assert quick == usual and hash(quick) == hash(usual) and repr(quick) == repr(usual)
-        assert isinstance(quick, m.Play) and quick.span == usual.span
-        assert from_json({"type": "pass", "seat": 2, "span": _SPAN}) == m.Pass(2)
+    for span in (_SPAN, [1, 1, 1, 4]):
+        good = {"type": "play", "seat": 1, "cards": ["K", "3"], "span": span}
+        for _ in range(2):  # the second time its cards are spellings read before
+            for quick in (from_json(good), _moves_of({"moves": [good]})[0]):
+                assert quick == usual and hash(quick) == hash(usual)
+                assert repr(quick) == repr(usual)
+                assert isinstance(quick, m.Play) and quick.span == usual.span
+            assert quick_action("play", good) == usual
+            moves = _moves_of({"moves": [{"type": "pass", "seat": 2, "span": span}]})
+            assert moves == (m.Pass(2),) and moves[0].span == m.Span(1, 1, 1, 4)
+            mark = _moves_of({"moves": [{"type": "round", "number": 7, "span": span}]})
+            assert mark == (m.RoundMark(7),) and mark[0].span == m.Span(1, 1, 1, 4)
+    assert quick_action("play", data) is None or path == "/to"  # "to": not a play's key
+    assert quick_round(data) is None  # type: ignore[arg-type]
     with pytest.raises(JsonError) as info:
         from_json(data)
     assert info.value.path == path
     assert words in info.value.en
+    with pytest.raises(JsonError) as info:
+        _moves_of({"moves": [data]})
+    assert info.value.path == "/moves/0" + path
+    assert words in info.value.en
+
+
+def _moves_of(deal: dict[str, Any]) -> tuple[Any, ...]:
+    header = [{"type": "tag", "name": "A", "value": ""}]
+    value = from_json({"type": "deal", "header": header} | deal)
+    assert isinstance(value, m.Deal)
+    return value.moves
+
+
+def test_the_collector_is_paused_only_while_json_is_read() -> None:
+    """The JSON readers pause the cyclic collector while they build values, and leave it
+    as they found it, on success, on an error and in a stream stopped half way."""
+    import gc
+    import io
+    from collections.abc import Generator
+
+    from gojinotation.jsonstream import iter_read_json
+
+    text = dumps_json(gj.loads('[Event "a"]\nhand 1: 33\n1. 1:33 2:-\n[Event "b"]\n'))
+    seen: list[bool] = []
+    assert gc.isenabled()
+    assert isinstance(load_json_match(text), m.Match) and gc.isenabled()
+    with pytest.raises(JsonError):
+        load_json_match(text.replace('"seat": 2', '"seat": 9'))
+    assert gc.isenabled()
+    items = iter_read_json(io.BytesIO(text.encode()))
+    assert isinstance(items, Generator)
+    next(items)
+    seen.append(gc.isenabled())  # between two deals: the caller's code runs with it on
+    items.close()
+    assert seen == [True] and gc.isenabled()
+    gc.disable()
+    try:
+        load_json_match(text)
+        assert not gc.isenabled()  # off before: left off
+    finally:
+        gc.enable()
+
+
+def test_span_forms_read_the_same() -> None:
+    """The compact span (written), its two-number form and the object form (written
+    before) read as the same span; the writer writes the compact one, on one line."""
+    forms = ([3, 4, 3, 9], {"line": 3, "column": 4, "end_line": 3, "end_column": 9})
+    tags = [from_json({"type": "tag", "name": "A", "value": "b", "span": f}) for f in forms]
+    assert [t.span for t in tags] == [m.Span(3, 4, 3, 9)] * 2
+    short = from_json({"type": "pass", "seat": 1, "span": [3, 4]})
+    assert (
+        short.span
+        == m.Span(3, 4)
+        == from_json({"type": "pass", "seat": 1, "span": {"line": 3, "column": 4}}).span
+    )
+    assert to_json(tags[0])["span"] == [3, 4, 3, 9]
+    text = dumps_json(gj.loads('[Event "a"]\nhand 1: 33\n1. 1:33 2:-\n'))
+    assert '"span": [3, 4, 3, 8]' in text and '"line"' not in text
+    assert _schema_errors(json.loads(text)) == []
 
 
 @pytest.mark.parametrize(

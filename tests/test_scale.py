@@ -4,6 +4,7 @@ leader check across deals needs the deal before each chunk)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from collections.abc import Iterator
@@ -203,6 +204,86 @@ def test_dask_chunks_on_a_cluster_match_one_run(match_file: Path) -> None:
     assert [d for r in results for _, found, _ in r.results for d in found] == list(
         whole.diagnostics
     )
+
+
+@pytest.mark.parametrize("fault", ["numbered", "no_overlap"])
+@pytest.mark.usefixtures("small_chunks")
+def test_chunks_taken_again_give_the_output_of_one_job(
+    match_file: Path, monkeypatch: pytest.MonkeyPatch, fault: str
+) -> None:
+    """A chunk the planner numbered wrong is validated again by the parent, and a chunk
+    whose overlap holds no deal makes the parent validate the rest of the file: with
+    ``--jobs 2`` and on Dask (whose summary counts, folded on the cluster, then leave out
+    the results not used) the output is still that of ``--jobs 1``."""
+    import attrs
+
+    from gojinotation_analyzer.reports import batch
+
+    one = _run("validate", "--format", "jsonl", "--jobs", "1", str(match_file), *SAMPLES[:2])
+    planned = batch.plan_tasks
+
+    def faulty(*args: object, **kwargs: object) -> Iterator[batch.Task]:
+        for task in planned(*args, **kwargs):  # type: ignore[arg-type]
+            if task.first_index > 1 and fault == "numbered":
+                task = attrs.evolve(task, first_index=task.first_index + 1)
+            elif task.first_index == 7 and task.prev is not None:
+                task = attrs.evolve(task, prev=(task.prev[0], "\n"))
+            yield task
+
+    monkeypatch.setattr(batch, "plan_tasks", faulty)
+    runs = [("--jobs", "2")]
+    if importlib.util.find_spec("distributed") and importlib.util.find_spec("dask"):
+        runs.append(("--dask", "local", "--jobs", "2"))
+    for how in runs:
+        assert _run("validate", "--format", "jsonl", *how, str(match_file), *SAMPLES[:2]) == one
+    assert '"GJV216"' in one[1]
+
+
+def test_dask_foldby_counts_equal_the_counted_ones(match_file: Path) -> None:
+    """The summary counts folded on a cluster (``foldby`` by input and count key over the
+    chunks' counts) equal those counted finding by finding in one run, file by file (two
+    inputs of the same name kept apart), and the chunks' text is the JSON lines of the
+    findings of one run."""
+    pytest.importorskip("dask.bag")
+    distributed = pytest.importorskip("distributed")
+    import functools
+
+    from gojinotation_analyzer.reports.batch import (
+        DaskWindows,
+        FormattedChunk,
+        Formatting,
+        run_formatted,
+    )
+    from gojinotation_analyzer.reports.report import COUNT_KEYS, Tally
+
+    files = [match_file, Path(SAMPLES[0]), match_file]
+    run = functools.partial(run_formatted, formatting=Formatting("jsonl"))
+    with (
+        distributed.LocalCluster(processes=False, n_workers=2, dashboard_address=None) as c,
+        distributed.Client(c) as client,
+    ):
+        windows = DaskWindows(client, run, size=2)
+        handles = [
+            windows.submit(task)
+            for source, path in enumerate(files)
+            for task in plan_tasks("m.gjn", deal_texts(path), deals_per_task=3, source=source)
+        ]
+        chunks: list[FormattedChunk] = [h.result() for h in handles]
+    assert len(chunks) > 4 and all(c.exact for c in chunks)
+    folds = {}
+    for source, path in enumerate(files):
+        whole = validate_source(path, file="m.gjn")
+        counted = Tally("m.gjn")
+        for d in whole.diagnostics:
+            counted.add(d)
+        mine = [c for c in chunks if c.source == source]
+        summed = {k: sum(c.counts[i] for c in mine) for i, k in enumerate(COUNT_KEYS)}
+        folded = folds[source] = windows.take_counts(source)
+        assert folded == summed == counted.counts() == whole.counts()
+        lines = [json.loads(x) for c in mine for x in c.text.splitlines()]
+        assert [x["code"] for x in lines] == [d.code for d in whole.diagnostics]
+    assert sum(windows.take_counts(0).values()) == 0  # taken: nothing left
+    assert folds[0] == folds[2] and folds[0]["errors"] >= 3  # the wrong leaders (GJV216)
 
 
 def test_help_imports_no_engine_reports_or_publish() -> None:

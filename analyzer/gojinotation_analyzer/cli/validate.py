@@ -61,6 +61,7 @@ from gojinotation_analyzer.cli.common import (
 from gojinotation_analyzer.cli.main import GoujiCommand, GoujiOption
 from gojinotation_analyzer.cli.rules import profile_file_option, use_profile_file
 from gojinotation_analyzer.i18n import LANGS, t
+from gojinotation_analyzer.reports.batch import FormattedChunk, Formatting
 from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict
 from gojinotation_analyzer.reports.report import COUNT_KEYS, Tally
 from gojinotation_analyzer.reports.validate import (
@@ -530,13 +531,16 @@ def validate(
             elif isinstance(ev, tuple):
                 deal_result: DealResult = ev
                 out.deal(deal_result)
+            elif isinstance(ev, FormattedChunk):
+                out.chunk(ev)
             else:
                 out.end(ev)
 
+    formatting = out.formatting()
     if dask is not None:
-        events = _dask_events(paths, lang, options, dask, workers)
+        events = _dask_events(paths, lang, options, dask, workers, formatting)
     else:
-        events = _events(paths, lang, options, workers)
+        events = _events(paths, lang, options, workers, formatting)
     if show_bar:
         with click.progressbar(
             length=len(paths), label=t("validate.progress", lang), file=sys.stderr, show_pos=True
@@ -557,7 +561,7 @@ class _Options:
     deck_check: bool
 
 
-_Event = Any  # Report | str (a file begins) | DealResult | Tally (a file ends)
+_Event = Any  # Report | str (a file begins) | DealResult | FormattedChunk | Tally (a file ends)
 
 
 def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
@@ -590,9 +594,29 @@ def _stream_texts(
     yield tally
 
 
-def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) -> Iterator[_Event]:
+def _runner(formatting: Formatting | None) -> Callable[..., Any]:
+    """What a worker runs on a chunk: :func:`run_formatted` (the findings written where
+    they are found: the parent prints text), or :func:`run_task` for ``--format json``,
+    whose document the parent builds from the findings."""
+    import functools
+
+    from gojinotation_analyzer.reports.batch import run_formatted, run_task
+
+    if formatting is None:
+        return run_task
+    return functools.partial(run_formatted, formatting=formatting)
+
+
+def _events(
+    paths: Sequence[str],
+    lang: str,
+    options: _Options,
+    workers: int,
+    formatting: Formatting | None = None,
+) -> Iterator[_Event]:
     """The findings of every file in input order: a whole :class:`Report` for a file read
-    whole, else its name, its deals' results and its :class:`Tally`."""
+    whole, else its name, its deals' results (or chunks of them, written by
+    ``formatting``) and its :class:`Tally`."""
     if workers <= 1 or sum(map(_size, paths)) < PARALLEL_MIN_BYTES:
         for path in paths:
             if streamable(path):
@@ -600,37 +624,45 @@ def _events(paths: Sequence[str], lang: str, options: _Options, workers: int) ->
             else:
                 yield from _source_events(path, lang, options)
         return
+    import functools
     from concurrent.futures import ProcessPoolExecutor
 
-    from gojinotation_analyzer.reports.batch import run_task
-
+    run = _runner(formatting)
     with ProcessPoolExecutor(workers) as pool:
-        yield from _parallel(
-            paths, lang, options, lambda task: pool.submit(run_task, task), workers
-        )
+        submit = functools.partial(pool.submit, run)
+        yield from _parallel(paths, lang, options, submit, workers, run)
 
 
 def _parallel(
-    paths: Sequence[str], lang: str, options: _Options, submit: Any, workers: int
+    paths: Sequence[str],
+    lang: str,
+    options: _Options,
+    submit: Any,
+    workers: int,
+    run: Callable[..., Any],
+    windows: Any = None,
+    ahead: int = 2,
 ) -> Iterator[_Event]:
-    """Files and chunks of deals submitted ahead (``2 × workers`` chunks at most), their
+    """Files and chunks of deals submitted ahead (``ahead × workers`` chunks at most), their
     results taken in input order.  A chunk the planner numbered wrong (a text that held
     two deals) is validated again here with the right number; one whose overlap held no
-    deal makes the rest of its file be validated here, in one run."""
+    deal makes the rest of its file be validated here, in one run.  With ``windows`` (a
+    :class:`reports.batch.DaskWindows`) a file's counts are those folded on the cluster,
+    less those of the results not used."""
     from collections import deque
 
     from gojinotation.reader import deal_texts
     from gojinotation_analyzer.reports import batch
-    from gojinotation_analyzer.reports.batch import ChunkResult, plan_tasks, run_task
+    from gojinotation_analyzer.reports.batch import plan_tasks
     from gojinotation_analyzer.reports.report import Tally
 
     def units() -> Iterator[tuple[str, Any, Any]]:
-        for path in paths:
+        for source, path in enumerate(paths):
             if not streamable(path):
                 yield "whole", path, None
                 continue
             name = _display(path, lang)
-            yield "begin", path, name
+            yield "begin", path, (name, source)
             for task in plan_tasks(
                 name,
                 deal_texts(Path(path)),
@@ -638,9 +670,14 @@ def _parallel(
                 profile=options.profile,
                 compare=options.compare,
                 deck_check=options.deck_check,
+                source=source,
             ):
                 yield "chunk", path, task
-            yield "end", path, name
+            yield "end", path, (name, source)
+
+    def unused(result: Any) -> None:
+        if windows is not None and isinstance(result, FormattedChunk):
+            windows.discard(result)
 
     queue: deque[tuple[str, Any, Any, Any]] = deque()
     source = units()
@@ -648,7 +685,7 @@ def _parallel(
     tally: Tally | None = None
     broken: str | None = None  # a path validated here from some deal on
     while True:
-        while in_flight < 2 * workers:
+        while in_flight < ahead * workers:
             unit = next(source, None)
             if unit is None:
                 break
@@ -664,36 +701,53 @@ def _parallel(
         if kind == "whole":
             yield from _source_events(path, lang, options)
         elif kind == "begin":
-            tally = Tally(payload)
+            tally = Tally(payload[0])
             broken = None
-            yield payload
+            yield payload[0]
         elif kind == "end":
             assert tally is not None
+            if windows is not None:  # the counts folded on the cluster
+                tally.add_counts(windows.take_counts(payload[1]), False)
             yield tally
-        elif broken != path:
+        elif broken == path:
+            unused(future.result())
+        else:
             assert tally is not None
-            result: ChunkResult = future.result()
+            result = future.result()
             expected = tally.deals + 1
             if result.first_index != expected:
-                result = run_task(payload, expected)
+                unused(result)
+                result = run(payload, first_index=expected)
+                if windows is not None and isinstance(result, FormattedChunk):
+                    windows.discard(attrs.evolve(result, counts=tuple(-n for n in result.counts)))
             if result.version is not None:
                 warn_future_version(payload.file, result.version, lang)
             if not result.exact:
                 broken = path
+                unused(result)
                 for deal_result in _stream_one(path, lang, options):
                     if isinstance(deal_result, tuple) and deal_result[0] >= expected:
                         tally.deals += 1
                         yield deal_result
                 continue
             tally.deals += result.deals
-            yield from result.results
+            if isinstance(result, FormattedChunk):
+                yield result if windows is None else attrs.evolve(result, counts=())
+            else:
+                yield from result.results
 
 
 def _dask_events(
-    paths: Sequence[str], lang: str, options: _Options, address: str, workers: int
+    paths: Sequence[str],
+    lang: str,
+    options: _Options,
+    address: str,
+    workers: int,
+    formatting: Formatting | None = None,
 ) -> Iterator[_Event]:
     """:func:`_events` on a Dask cluster: the same chunks, validated by
-    :func:`reports.batch.run_task` through ``dask.bag`` a window at a time."""
+    :func:`reports.batch.run_formatted` (or ``run_task``) through ``dask.bag`` a window
+    at a time, the counts of the summary folded on the cluster."""
     import importlib
 
     from gojinotation_analyzer.reports.batch import DaskWindows
@@ -706,9 +760,16 @@ def _dask_events(
     cluster: Any = None
     try:
         if address == "local":
-            cluster = dist.LocalCluster(
-                n_workers=workers, threads_per_worker=1, dashboard_address=None
-            )
+            # the workers start as --jobs starts its processes: forked where that is the
+            # platform's way (no fresh interpreter importing Dask and the engine again)
+            import multiprocessing
+
+            dask_config: Any = importlib.import_module("dask").config
+            method = multiprocessing.get_start_method()
+            with dask_config.set({"distributed.worker.multiprocessing-method": method}):
+                cluster = dist.LocalCluster(
+                    n_workers=workers, threads_per_worker=1, dashboard_address=None
+                )
             client = dist.Client(cluster)
         else:
             client = dist.Client(address)
@@ -717,8 +778,12 @@ def _dask_events(
             cluster.close()
         fail(t("validate.no_dask", lang, reason=f"{type(exc).__name__}: {exc}"), lang)
     try:
-        windows = DaskWindows(client)
-        yield from _parallel(paths, lang, options, windows.submit, workers)
+        run = _runner(formatting)
+        # windows of two chunks a worker, two windows in flight: one computed while the
+        # parent prints the other (a window's graph costs the parent tens of ms)
+        windows = DaskWindows(client, run, size=2 * workers)
+        folded = windows if formatting is not None else None
+        yield from _parallel(paths, lang, options, windows.submit, workers, run, folded, 4)
     finally:
         client.close()
         if cluster is not None:
@@ -752,13 +817,22 @@ class _Output:
         self.ascii = encoding != "utf8"
         self.doc = _JsonDocument(self.ascii)
 
-    def _emit(self, text: str) -> None:
+    def formatting(self) -> Formatting | None:
+        """How workers write findings as this output would (None for ``--format json``,
+        whose document is built here)."""
+        if self.fmt == "json":
+            return None
+        return Formatting(
+            self.fmt, self.lang, self.color, self.explain, self.errors_only, self.ascii
+        )
+
+    def _emit(self, text: str, nl: bool = True) -> None:
         if not text:
             return
         if self.buffer_text:
-            self.buffered.append(text)
+            self.buffered.append(text if not nl else text + "\n")
         else:
-            click.echo(text, color=self.echo_color)
+            click.echo(text, color=self.echo_color, nl=nl)
 
     def _line(self, obj: dict[str, Any]) -> None:
         click.echo(json.dumps(obj, ensure_ascii=self.ascii))
@@ -820,10 +894,22 @@ class _Output:
             self.tally.found = True
             self.comparisons.append(comparison)
 
+    def chunk(self, chunk: FormattedChunk) -> None:
+        """A chunk of deals' findings, written by a worker (:func:`run_formatted`)."""
+        assert self.tally is not None
+        self.tally.add_counts(dict(zip(COUNT_KEYS, chunk.counts, strict=False)), chunk.found)
+        if self.fmt == "jsonl":
+            click.echo(chunk.text, nl=False)
+        else:
+            self._emit(chunk.text, nl=False)
+        self.comparisons.extend(chunk.comparisons)
+
     def end(self, tally: Tally) -> None:
-        """A streamed file ends (``tally``: its deals)."""
+        """A streamed file ends (``tally``: its deals, and the counts not yet counted
+        here: those folded on a cluster)."""
         assert self.tally is not None
         self.tally.deals = tally.deals
+        self.tally.add_counts(tally.counts(), False)
         if self.fmt == "json":
             rest = {"comparisons": [c.as_dict() for c in self.comparisons]}
             line = self.tally.as_dict()
@@ -852,7 +938,7 @@ class _Output:
             self._line(run_summary(self.tallies, code))
             return
         for text in self.buffered:
-            click.echo(text, color=self.echo_color)
+            click.echo(text, color=self.echo_color, nl=False)
         if not self.tallies:
             return
         lines = summary_table(self.tallies, self.lang)

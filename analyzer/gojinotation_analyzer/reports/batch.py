@@ -12,7 +12,11 @@ A GJN file is cut into the texts of its deals without parsing them
   are the file's, since every text keeps its first line number.
 
 Both give the same findings, deal for deal, as :func:`reports.validate.validate_match`
-on the whole file.
+on the whole file.  :func:`run_formatted` is :func:`run_task` with the findings also
+written where they were found (:class:`Formatting`: the text or JSON lines
+``gouji validate`` prints, and the counts of its summary), so that a parent process only
+prints each chunk's text in order; :class:`DaskWindows` runs chunks on a Dask cluster and
+folds their counts there (``dask.bag`` ``foldby``).
 
 >>> text = '[Leader "1"]\\nhand 1: 3\\n1:ZZ\\n[Leader "1"]\\nhand 1: 3\\n1:3\\n'
 >>> from gojinotation.reader import deal_texts
@@ -26,7 +30,10 @@ on the whole file.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Sequence
+import json
+import operator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
 import attrs
@@ -34,7 +41,8 @@ import attrs
 from gojinotation import model as m
 from gojinotation.reader import BrokenDeal, iter_read_texts
 from gojinotation_analyzer.reports.compare import ProfileComparison
-from gojinotation_analyzer.reports.diagnostics import Diagnostic
+from gojinotation_analyzer.reports.diagnostics import Diagnostic, Severity, diagnostic_dict
+from gojinotation_analyzer.reports.report import COUNT_KEYS, count_key
 from gojinotation_analyzer.reports.validate import Previous, iter_validated
 
 __all__ = [
@@ -42,9 +50,13 @@ __all__ = [
     "ChunkResult",
     "DaskWindows",
     "DealResult",
+    "FormattedChunk",
+    "Formatting",
     "SourceWindow",
     "Task",
+    "chunk_counts",
     "plan_tasks",
+    "run_formatted",
     "run_task",
     "validate_texts",
 ]
@@ -99,6 +111,9 @@ class Task:
     profile: str | None = None
     compare: tuple[str, ...] = ()
     deck_check: bool = True
+    #: which input of the run the file is (its position among the files), so that
+    #: summaries folded on a cluster tell apart two inputs of the same name
+    source: int = 0
 
 
 @attrs.frozen
@@ -122,21 +137,23 @@ def plan_tasks(
     profile: str | None = None,
     compare: Sequence[str] = (),
     deck_check: bool = True,
+    source: int = 0,
 ) -> Iterator[Task]:
     """Group deal texts into :class:`Task` chunks of ``deals_per_task`` texts (lazily: one
     chunk's texts are held at a time)."""
     run: list[tuple[int, str]] = []
     prev: tuple[int, str] | None = None
     index = 1
+    rest = (profile, tuple(compare), deck_check, source)
     for text in texts:
         run.append(text)
         if len(run) >= deals_per_task:
-            yield Task(file, tuple(run), index, prev, profile, tuple(compare), deck_check)
+            yield Task(file, tuple(run), index, prev, *rest)
             index += len(run)
             prev = run[-1]
             run = []
     if run or index == 1:
-        yield Task(file, tuple(run), index, prev, profile, tuple(compare), deck_check)
+        yield Task(file, tuple(run), index, prev, *rest)
 
 
 def _numbered(
@@ -245,41 +262,207 @@ class _Lines(Sequence[str]):
         return self.current[i]
 
 
-class DaskWindows:
-    """Chunks validated on a Dask cluster with ``dask.bag``, a window at a time: each
-    :meth:`submit` adds a task to the window and returns a handle; the first handle asked
-    for its result computes the whole window (one bag, one partition a chunk, results in
-    order).  ``client`` is a ``distributed.Client``; ``dask`` is an optional extra."""
+@attrs.frozen
+class Formatting:
+    """How ``gouji validate`` writes a finding: ``fmt`` ``"text"`` (:meth:`Diagnostic.format`
+    in ``lang``, coloured or not) or ``"jsonl"`` (one JSON object a line, ASCII only when
+    ``ascii``), only errors with ``errors_only``."""
 
-    def __init__(self, client: object) -> None:
+    fmt: str = "text"
+    lang: str = "en"
+    color: bool = False
+    explain: bool = False
+    errors_only: bool = False
+    ascii: bool = False
+
+    def line(self, d: Diagnostic) -> str | None:
+        """The line printed for ``d`` (without its line break), None when not shown.
+
+        >>> from gojinotation_analyzer.reports.validate import reader_failure
+        >>> d = reader_failure("a.gjn", ValueError("x")).diagnostics[0]
+        >>> Formatting("jsonl").line(d)[:40]
+        '{"type": "diagnostic", "code": "GJV290",'
+        """
+        if self.errors_only and d.severity is not Severity.ERROR:
+            return None
+        if self.fmt == "jsonl":
+            obj = {"type": "diagnostic", **diagnostic_dict(d, explain=self.explain)}
+            return json.dumps(obj, ensure_ascii=self.ascii)
+        return d.format(self.lang, color=self.color, explain=self.explain) or None
+
+
+@attrs.frozen
+class FormattedChunk:
+    """What :func:`run_formatted` found, written: the chunk's printed ``text`` (its lines,
+    each with its line break), its counts by :data:`reports.report.COUNT_KEYS`, whether
+    anything was found (shown or not), its profile comparisons (printed at the end of the
+    file), and as in :class:`ChunkResult` the deals, the ``%GJN`` version and ``exact``."""
+
+    first_index: int
+    deals: int
+    text: str
+    counts: tuple[int, ...]
+    found: bool
+    comparisons: tuple[ProfileComparison, ...] = ()
+    version: int | None = None
+    exact: bool = True
+    source: int = 0
+
+
+def format_results(
+    results: Iterable[DealResult], formatting: Formatting
+) -> tuple[str, tuple[int, ...], bool, tuple[ProfileComparison, ...]]:
+    """The text, counts, found flag and comparisons of some deals' results (see
+    :class:`FormattedChunk`)."""
+    lines: list[str] = []
+    counts = dict.fromkeys(COUNT_KEYS, 0)
+    found = False
+    comparisons: list[ProfileComparison] = []
+    for _, diagnostics, comparison in results:
+        for d in diagnostics:
+            counts[count_key(d)] += d.more or 1
+            found = True
+            text = formatting.line(d)
+            if text is not None:
+                lines.append(text + "\n")
+        if comparison is not None:
+            found = True
+            comparisons.append(comparison)
+    return "".join(lines), tuple(counts.values()), found, tuple(comparisons)
+
+
+def run_formatted(
+    task: Task, formatting: Formatting, first_index: int | None = None
+) -> FormattedChunk:
+    """:func:`run_task`, its findings written by ``formatting`` where they were found (a
+    worker process or a Dask worker), so that the parent only prints the text in order.
+
+    >>> from gojinotation.reader import deal_texts
+    >>> task, = plan_tasks("a.gjn", deal_texts('[Leader "1"]\\nhand 1: 3\\n1:ZZ\\n'))
+    >>> chunk = run_formatted(task, Formatting("jsonl"))
+    >>> chunk.deals, chunk.counts, chunk.text.count("\\n"), chunk.text[:22]
+    (1, (1, 0, 0, 0, 0), 1, '{"type": "diagnostic",')
+    """
+    result = run_task(task, first_index)
+    text, counts, found, comparisons = format_results(result.results, formatting)
+    return FormattedChunk(
+        result.first_index,
+        result.deals,
+        text,
+        counts,
+        found,
+        comparisons,
+        result.version,
+        result.exact,
+        task.source,
+    )
+
+
+def chunk_counts(chunk: FormattedChunk) -> list[tuple[tuple[int, str], int]]:
+    """The counts of a chunk as ``((source, count key), n)`` pairs, those not zero (what
+    :class:`DaskWindows` folds by key).
+
+    >>> chunk_counts(FormattedChunk(1, 2, "", (1, 0, 3, 0, 0), True, source=4))
+    [((4, 'syntax'), 1), ((4, 'warnings'), 3)]
+    """
+    return [((chunk.source, k), n) for k, n in zip(COUNT_KEYS, chunk.counts, strict=True) if n]
+
+
+def _fold_add(total: int, pair: tuple[tuple[int, str], int]) -> int:
+    return total + pair[1]
+
+
+def _pair_key(pair: tuple[tuple[int, str], int]) -> tuple[int, str]:
+    return pair[0]
+
+
+class DaskWindows:
+    """Chunks validated on a Dask cluster with ``dask.bag``, a window of ``size`` chunks
+    at a time: :meth:`submit` adds a chunk to the window and returns a handle; a full
+    window (or the first handle asked for its result) is sent to the cluster at once as
+    one bag, one partition a chunk, mapped by ``run`` (:func:`run_formatted`), and the
+    counts of its chunks folded on the cluster by ``(source, count key)`` (``foldby``,
+    :func:`chunk_counts`) into :attr:`counts`.  Windows are computed asynchronously, so
+    the next one is queued while the parent prints the one before.  ``client`` is a
+    ``distributed.Client``; ``dask`` is an optional extra."""
+
+    def __init__(
+        self, client: object, run: Callable[[Task], Any] = run_task, size: int = 1
+    ) -> None:
         self.client = client
+        self.run = run
+        self.size = max(1, size)
         self.pending: list[_Handle] = []
+        #: the counts folded so far, by input (:attr:`Task.source`) and count key
+        self.counts: dict[int, Counter[str]] = {}
 
     def submit(self, task: Task) -> _Handle:
-        """Add ``task`` to the window."""
+        """Add ``task`` to the window (sent to the cluster when the window is full)."""
         handle = _Handle(self, task)
         self.pending.append(handle)
+        if len(self.pending) >= self.size:
+            self.send()
         return handle
 
-    def compute(self) -> None:
-        """Validate the window's chunks on the cluster."""
+    def send(self) -> None:
+        """Send the chunks waiting to the cluster (their bag and its fold)."""
+        if not self.pending:
+            return
         db: Any = importlib.import_module("dask.bag")
         window, self.pending = self.pending, []
-        bag = db.from_sequence([h.task for h in window], npartitions=len(window))
-        results = bag.map(run_task).compute(scheduler=self.client)
-        for handle, result in zip(window, results, strict=True):
-            handle.value = result
+        bag = db.from_sequence([h.task for h in window], npartitions=len(window)).map(self.run)
+        futures: list[Any] = [bag]
+        if self.run is not run_task:  # formatted chunks carry their counts: fold them
+            pairs = bag.map(chunk_counts).flatten()
+            futures.append(pairs.foldby(_pair_key, _fold_add, 0, operator.add, 0))
+        sent = _Sent(self.client.compute(futures), self)  # type: ignore[attr-defined]
+        for handle in window:
+            handle.sent = sent
+        for i, handle in enumerate(window):
+            handle.index = i
+
+    def discard(self, chunk: FormattedChunk) -> None:
+        """Take a chunk's counts back out of :attr:`counts` (a result the parent did not
+        use)."""
+        total = self.counts.setdefault(chunk.source, Counter())
+        for (_, key), n in chunk_counts(chunk):
+            total[key] -= n
+
+    def take_counts(self, source: int) -> dict[str, int]:
+        """The counts folded for input ``source`` (all its chunks' results taken)."""
+        total = self.counts.pop(source, Counter())
+        return {k: total[k] for k in COUNT_KEYS}
+
+
+class _Sent:
+    """A window on the cluster: its futures, gathered once."""
+
+    __slots__ = ("futures", "owner", "values")
+
+    def __init__(self, futures: Any, owner: DaskWindows) -> None:
+        self.futures, self.owner = futures, owner
+        self.values: list[Any] | None = None
+
+    def gather(self) -> list[Any]:
+        if self.values is None:
+            got = [f.result() for f in self.futures]
+            self.values = list(got[0])
+            if len(got) > 1:
+                for (source, key), n in got[1]:
+                    self.owner.counts.setdefault(source, Counter())[key] += n
+        return self.values
 
 
 class _Handle:
-    __slots__ = ("owner", "task", "value")
+    __slots__ = ("index", "owner", "sent", "task")
 
     def __init__(self, owner: DaskWindows, task: Task) -> None:
         self.owner, self.task = owner, task
-        self.value: ChunkResult | None = None
+        self.sent: _Sent | None = None
+        self.index = 0
 
-    def result(self) -> ChunkResult:
-        if self.value is None:
-            self.owner.compute()
-        assert self.value is not None
-        return self.value
+    def result(self) -> Any:
+        if self.sent is None:
+            self.owner.send()
+        assert self.sent is not None
+        return self.sent.gather()[self.index]

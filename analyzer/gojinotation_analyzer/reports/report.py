@@ -4,6 +4,7 @@ errors and reader failures.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -82,6 +83,19 @@ class Tally:
         """Count one finding."""
         self._counts[count_key(d)] += d.more or 1
         self.found = True
+
+    def add_counts(self, counts: Mapping[str, int], found: bool) -> None:
+        """Count many findings at once: ``counts`` by :data:`COUNT_KEYS` (e.g. a chunk's,
+        or those folded on a cluster), ``found`` whether there was anything to show.
+
+        >>> t = Tally("a.gjn")
+        >>> t.add_counts({"errors": 2, "notices": 1}, True)
+        >>> t.counts()["errors"], t.exit_code, t.found
+        (2, 1, True)
+        """
+        for key, n in counts.items():
+            self._counts[key] += n
+        self.found = self.found or found
 
     def counts(self) -> dict[str, int]:
         """As :meth:`Report.counts`."""
