@@ -15,7 +15,8 @@ from gojinotation.model import (
 from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.core import SEATS, _add, _counts, _Fail, _Nonzero, _plus, _sub
-from gojinotation_analyzer.engine.openpoints import verdict_readings
+from gojinotation_analyzer.engine.core import _text as text
+from gojinotation_analyzer.engine.openpoints import _alt, reading_table, verdict_readings
 from gojinotation_analyzer.engine.params import I4, _params
 from gojinotation_analyzer.engine.scoring import (
     Obligation,
@@ -432,17 +433,85 @@ def _deal_leader(
         full = sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(_params(rs).sizes)
         return tag, _leader_tag_check(deal, tag, hands, rs, profile) if full else ()
     # a Leader tag that names no seat is ignored here; the validator warns (GJV307)
-    if seat:
-        return seat, ()
     first = next((a.seat for a in deal.actions() if isinstance(a, (Play, BurnAct))), 1)
-    return first, (
-        E.Notice(
-            first,
+    leader = seat or first
+    lev: tuple[E.Event, ...] = ()
+    if not seat:
+        lev = (
+            E.Notice(
+                first,
+                rule_id="R-OPEN-1",
+                en=f"no Leader tag naming a seat, and 上班 ({rs.open.shangban}) cannot be "
+                f"told from the hands; seat {first}, the first to play in the record, is "
+                "taken as the leader",
+                zh=f"无可用的Leader标签，且无法由手牌确定上班；以记录中首先出牌的{first}号为首发牌人",
+            ),
+        )
+    full = sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(_params(rs).sizes)
+    if full and _first_deal(deal):
+        disputed = _shangban_dispute(deal, hands, rs, profile, leader, first)
+        if disputed:  # the readings disagree and one names the record's first player:
+            return disputed[0].seat or leader, lev + disputed  # the replay follows the record
+    return leader, lev
+
+
+def _shangban_dispute(
+    deal: Deal,
+    hands: Mapping[int, Sequence[Card] | None],
+    rs: Ruleset,
+    profile: str | None,
+    leader: int,
+    first: int,
+) -> tuple[E.Event, ...]:
+    """R-OPEN-1 with no Leader tag (issue #11): the first leader the engine derived from
+    the hands (上班 under ``open.shangban``, else the first seat to play in the record,
+    ``first``) judged under each reading of an open ``open.shangban``.  Where another
+    reading names another first leader, a Dispute at the first play (what each reading
+    rules: who leads, and whether the record's first play is in turn).  When a reading
+    names the record's first player the replay follows the record, as it follows a Leader
+    tag (the Dispute's seat is then ``first``); else it keeps the engine's leader
+    (``leader``: the record's first play is out of turn under every reading).  Nothing
+    where the readings agree or the point is stated."""
+    table = reading_table(profile, rs, "open.shangban")
+    if not table:
+        return ()
+    ruled: list[tuple[str, str]] = []
+    seats: set[int] = set()
+    for i, (v, src) in enumerate(table):
+        r = rs if i == 0 else _alt(rs, "open.shangban", v)
+        if r is None:
+            continue
+        named = _shangban_seat(r.open.shangban, hands, r.open.dingban)
+        who = named or first
+        seats.add(who)
+        how = "上班 from the hands" if named else "no 上班: the first to play in the record"
+        turn = "in turn" if who == first else "out of turn (R-OPEN-1)"
+        ruled.append(
+            (
+                text(v),
+                f"{src}: seat {who} leads first ({how}); seat {first}'s first play is {turn}"
+                + (", the engine's ruling" if i == 0 else ""),
+            )
+        )
+    if len(seats) < 2:
+        return ()
+    follow = first if first in seats else leader
+    act = next(
+        (a for a in deal.actions() if isinstance(a, (Play, BurnAct)) and a.seat == follow), None
+    )
+    mode = rs.open.shangban
+    return (
+        E.Dispute(
+            follow,
             rule_id="R-OPEN-1",
-            en=f"no Leader tag naming a seat, and 上班 ({rs.open.shangban}) cannot be told "
-            f"from the hands; seat {first}, the first to play in the record, is taken as "
-            "the leader",
-            zh=f"无可用的Leader标签，且无法由手牌确定上班；以记录中首先出牌的{first}号为首发牌人",
+            param="open.shangban",
+            en=f"no Leader tag: who leads first rests on open.shangban = {mode}, an open "
+            f"point (seat {leader} under the engine's reading); the replay follows seat "
+            f"{follow}",
+            zh=f"无Leader标签：首发牌人取决于 open.shangban = {mode}（文件未定；按引擎的解读为"
+            f"{leader}号）；复盘以{follow}号为首发",
+            action=act,
+            alternatives=tuple(ruled),
         ),
     )
 
