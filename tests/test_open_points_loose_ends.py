@@ -12,7 +12,7 @@ rule id it checks.
 
 from __future__ import annotations
 
-from test_engine_util import of, violations
+from test_engine_util import of, play, violations
 
 import gojinotation as gj
 from gojinotation_analyzer.engine import events as E
@@ -88,3 +88,69 @@ def test_R_OPEN_1_no_shangban_under_the_engines_reading_is_disputed_in_latest_00
     ruled = dict(d.alternatives)
     assert ruled["inserted_card_holder"].startswith("004b(2): seat 1 leads first (no 上班")
     assert ruled["two_same_colour_3"].startswith("004c 第四条: seat 2 leads first (上班")
+
+
+# ------------------------------------------------- R-KAIDIAN-1 on gouji.thresholds
+
+_LONE2 = {1: "2 55 7", 2: "X 88", 3: "3 99", 4: "3 TT", 5: "3 JJ", 6: "3 QQ"}
+_LONE2_MOVES = "1:2 2:- 3:- 4:- 5:- 6:- 1:55"
+_INCLUSIVE = "kaidian.qualifying=karamay_inclusive"  # 000§D 三3: a single 2 may open
+_T21 = "gouji.thresholds=T:5,J:4,Q:3,K:2,A:2,2:1,X:1,D:1"
+_T22 = "gouji.thresholds=T:5,J:4,Q:3,K:2,A:2,2:2,X:1,D:1"
+
+
+def test_R_KAIDIAN_1_a_lone_two_that_stood_opens_under_one_threshold_reading() -> None:
+    """saizhi-002 with 开点 by any 够级 set (``[Rules]`` 000§D 三3's karamay_inclusive):
+    seat 1's lone 2 stands.  It is 够级, so it opens him, under 001b 4 (1张钱, the engine's
+    reading); under 002b 7 two 2s are needed, so it is no opening set.  A Dispute on his
+    开点; the opening stands as the engine rules."""
+    frames = play(_LONE2, _LONE2_MOVES, profile="saizhi-002", rules=_INCLUSIVE)
+    assert violations(frames) == []
+    (d,) = _disputes(frames, "gouji.thresholds")
+    assert d.rule_id == "R-KAIDIAN-1" and d.seat == 1
+    (mine, other) = d.alternatives
+    assert mine == (
+        "T:5,J:4,Q:3,K:2,A:2,2:1,X:1,D:1",
+        "001b 4: seat 1's 2 stood: it opens him (开点), the engine's ruling",
+    )
+    assert other == (
+        "T:5,J:4,Q:3,K:2,A:2,2:2,X:1,D:1",
+        "002b 7: seat 1's 2 stood: not an opening set: he does not open",
+    )
+    assert [e.seat for e in of(frames, E.Opened)] == [1]
+
+
+def test_R_KAIDIAN_1_threshold_readings_settled_by_rules_or_profile() -> None:
+    """The thresholds stated by the record: a flat ruling either way; under the profile's
+    own 开点 (pure_gouji, 002: a set of 2s never opens) every reading rules alike."""
+    opened = play(_LONE2, _LONE2_MOVES, profile="saizhi-002", rules=f"{_INCLUSIVE}; {_T21}")
+    assert not _disputes(opened, "gouji.thresholds")
+    assert [e.seat for e in of(opened, E.Opened)] == [1]
+    closed = play(_LONE2, _LONE2_MOVES, profile="saizhi-002", rules=f"{_INCLUSIVE}; {_T22}")
+    assert not _disputes(closed, "gouji.thresholds") and not of(closed, E.Opened)
+    assert not _disputes(play(_LONE2, _LONE2_MOVES, profile="saizhi-002"), "gouji.thresholds")
+    # karamay-jingsai states both (000§D): no dispute
+    assert not _disputes(play(_LONE2, _LONE2_MOVES, profile="karamay-jingsai"), "gouji.thresholds")
+
+
+_NO_SET = {1: "2 5 6", 2: "7 8", 3: "9 T", 4: "J 4", 5: "Q 4", 6: "K 4"}
+
+
+def test_R_KAIDIAN_1_automatic_opening_rests_on_the_thresholds() -> None:
+    """saizhi-002 with automatic 开点 (``[Rules]`` 000§G 五5): seat 1's only high card is
+    a lone 2, 够级 under 001b 4 (he holds a 够级 set: no automatic 开点, the engine's
+    reading) but not under 002b 7 (he holds none: he opens at his first play)."""
+    rules = "kaidian.auto_if_no_gouji=true"
+    frames = play(_NO_SET, "1:5", profile="saizhi-002", rules=rules)
+    (d,) = _disputes(frames, "gouji.thresholds")
+    assert dict(d.alternatives) == {
+        "T:5,J:4,Q:3,K:2,A:2,2:1,X:1,D:1": (
+            "001b 4: seat 1 holds a 够级 set: no automatic 开点, the engine's ruling"
+        ),
+        "T:5,J:4,Q:3,K:2,A:2,2:2,X:1,D:1": "002b 7: seat 1 holds no 够级 set: he opens",
+    }
+    assert not of(frames, E.Opened)
+    stated = play(_NO_SET, "1:5", profile="saizhi-002", rules=f"{rules}; {_T22}")
+    assert not _disputes(stated, "gouji.thresholds") and [e.seat for e in of(stated, E.Opened)] == [
+        1
+    ]
