@@ -12,6 +12,10 @@ rule id it checks.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import attrs
+import pytest
 from test_engine_util import of, play, violations
 
 import gojinotation as gj
@@ -154,3 +158,70 @@ def test_R_KAIDIAN_1_automatic_opening_rests_on_the_thresholds() -> None:
     assert not _disputes(stated, "gouji.thresholds") and [e.seat for e in of(stated, E.Opened)] == [
         1
     ]
+
+
+# ---------------------------------------- R-PENALTY-1, misplay_lose_lead open and true
+
+_LOSE = {1: "55 77 5 3", 2: "88 A 3", 3: "99 3", 4: "66 3", 5: "TT 3", 6: "JJ 3"}
+_LOSE_MOVES = "1:55 2:- 3:- 4:66 5:- 6:- 1:77 2:88 4:- 1:5 2:A 3:- 4:- 5:- 6:- 1:- 5:close"
+
+
+def _lose_lead_open_true() -> Iterator[str]:
+    """A profile whose table has ``penalty.misplay_lose_lead`` open (a default, with the
+    readings of qingdao-standard) and true.  No shipped profile has it (those that take a
+    lead away, qingdao-bie3, dasai-5421, dian-shao-men-luo, taikai-2014, state it; the others
+    leave it open and false), and a user profile file or a record's ``[Rules]`` always
+    *state* what they set; so the profile is built here from qingdao-standard's table, as a
+    future shipped file with ``open = true`` and ``value = true`` would build it."""
+    from gojinotation_analyzer.rules.profiles import (
+        get_profile,
+        register_profile,
+        unregister_profile,
+    )
+
+    base = get_profile("qingdao-standard")
+    name = "penalty.misplay_lose_lead"
+    s = base.setting(name)
+    assert s.open and s.is_disputed and s.value is False
+    flipped = attrs.evolve(s, value=True)
+    pid = "op3-lose-lead-open-true"
+    prof = attrs.evolve(
+        base,
+        id=pid,
+        aliases=(),
+        parent="qingdao-standard",
+        own={name: flipped},
+        table={**base.table, name: flipped},
+        file="op3-lose-lead-open-true.toml",
+    )
+    register_profile(prof)
+    try:
+        yield pid
+    finally:
+        unregister_profile(pid)
+
+
+lose_lead_open_true = pytest.fixture(_lose_lead_open_true)
+
+
+def test_R_PENALTY_1_a_lead_lost_on_an_open_point_is_disputed(lose_lead_open_true: str) -> None:
+    """Open and true: seat 2 played after passing (R-PASS-1, an error under every
+    reading), then wins a round with A.  The engine's reading (001d (四) 取消一次发牌权)
+    takes that lead away, seat 3 leads; 001a-c name no such sanction (seat 2 leads): a
+    Dispute at that lead, the engine's reading first, and seat 3 on lead."""
+    frames = play(_LOSE, _LOSE_MOVES, profile=lose_lead_open_true)
+    assert violations(frames) == [("R-PASS-1", 2)]
+    (d,) = _disputes(frames, "penalty.misplay_lose_lead")
+    assert d.rule_id == "R-PENALTY-1"
+    (mine, other) = d.alternatives
+    assert mine == (
+        "true",
+        "001d (四) 取消一次发牌权: seat 2 loses this lead for his earlier error; seat 3 "
+        "leads, the engine's ruling",
+    )
+    assert other == ("false", "001a-c name no such sanction: seat 2 leads")
+    assert frames[-1].state.turn == 3
+    stated = play(
+        _LOSE, _LOSE_MOVES, profile=lose_lead_open_true, rules="penalty.misplay_lose_lead=true"
+    )
+    assert not of(stated, E.Dispute) and stated[-1].state.turn == 3
