@@ -7,7 +7,8 @@ rule id it checks.
   ``gouji.thresholds``;
 * R-PENALTY-1 where ``penalty.misplay_lose_lead`` is open *and* true (no shipped profile
   has it: a registered profile whose table says so);
-* R-OPEN-1: what ``legal_actions`` lists for a 开牌 draw, as ``can``/``verify`` judge it.
+* R-OPEN-1: what ``legal_actions`` lists for a 开牌 draw, as ``can``/``verify`` judge it
+  (the draws whose count is consistent with the deal's first leader).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ import pytest
 from test_engine_util import of, play, violations
 
 import gojinotation as gj
+from gojinotation import model as m
+from gojinotation.cards import Card
+from gojinotation_analyzer.engine import IllegalAction, can, do, legal_actions, replay, verify
 from gojinotation_analyzer.engine import events as E
-from gojinotation_analyzer.engine import replay
-from gojinotation_analyzer.engine.state import Frame
+from gojinotation_analyzer.engine.state import DealState, Frame
 
 
 def _disputes(frames: list[Frame], param: str) -> list[E.Dispute]:
@@ -225,3 +228,70 @@ def test_R_PENALTY_1_a_lead_lost_on_an_open_point_is_disputed(lose_lead_open_tru
         _LOSE, _LOSE_MOVES, profile=lose_lead_open_true, rules="penalty.misplay_lose_lead=true"
     )
     assert not of(stated, E.Dispute) and stated[-1].state.turn == 3
+
+
+# ------------------------------------------------ R-OPEN-1, the 开牌 draws listed
+
+
+def _opening(profile: str, leader: int, rules: str = "") -> DealState:
+    from gojinotation_analyzer.engine import new_deal
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+
+    rs = load_ruleset(profile)
+    if rules:
+        rs = rs.with_overrides(dict(kv.split("=", 1) for kv in rules.split("; ")))
+    hands = [tuple(Card.parse(c) for c in h.split()) for h in ("3 3", "4 4", "5", "6", "7", "8")]
+    return new_deal(hands, rs, leader=leader, deck_check=False, profile=profile)
+
+
+def _draws(st: DealState) -> set[tuple[int, str]]:
+    return {
+        (a.seat, a.card.gjn())
+        for a in legal_actions(st, table_events=True)
+        if isinstance(a, m.Draw)
+    }
+
+
+def test_R_OPEN_1_the_draws_listed_are_those_consistent_with_the_first_leader() -> None:
+    """fujian1-qingdao (000§B: no 上班, the count from the drawer picks the first taker,
+    who leads): seat 3 leads, so only a draw whose count ends on seat 3 (a 3 or a 9
+    counted from seat 1, a 2 or an 8 from seat 2 …) or a joker (the draw passes on) can
+    belong to this deal.  The card is chance, but the first leader is fixed before it:
+    ``legal_actions`` lists exactly what ``can`` accepts and ``verify`` raises for the
+    rest, the one check (R-OPEN-1) that the replay reports as an error."""
+    st = _opening("fujian1-qingdao", leader=3)
+    draws = _draws(st)
+    assert {c for s, c in draws if s == 1} == {"3", "9", "X", "D"}
+    assert {c for s, c in draws if s == 2} == {"2", "8", "X", "D"}
+    for s in range(1, 7):
+        for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "X", "D"):
+            a = m.Draw(s, card=Card.parse(r))
+            assert can(st, a) == ((s, r) in draws)
+    with pytest.raises(IllegalAction) as err:
+        verify(st, m.Draw(1, card=Card.parse("5")))
+    assert err.value.rule_id == "R-OPEN-1"
+    _, ev = do(st, m.Draw(1, card=Card.parse("5")))
+    assert [e.rule_id for e in ev if isinstance(e, E.Violation)] == ["R-OPEN-1"]
+
+
+def test_R_OPEN_1_every_draw_is_listed_where_the_count_does_not_pick_the_leader() -> None:
+    """qingdao-standard: 上班 (亮3) names the first leader, the count only the first taker:
+    every card may be drawn, by any seat."""
+    draws = _draws(_opening("qingdao-standard", leader=3))
+    assert len(draws) == 6 * 15 and all(s in range(1, 7) for s, _ in draws)
+
+
+def test_R_OPEN_1_a_draw_refused_on_an_open_point_is_not_listed_but_disputed() -> None:
+    """dian-shao-men-luo, seat 5 leads: seat 1's J counts 1 under the engine's reading of
+    000§J 第三条 (J、Q、K…为最小牌: the count ends on seat 1), 11 read naturally (seat 5).
+    ``legal_actions``/``can`` follow the engine's reading (not listed, as an illegal play
+    disputed on an open point is not); replayed, it is a Dispute, not an error."""
+    st = _opening("dian-shao-men-luo", leader=5)
+    assert (1, "J") not in _draws(st) and (1, "5") in _draws(st)
+    _, ev = do(st, m.Draw(1, card=Card.parse("J")))
+    assert not [e for e in ev if isinstance(e, E.Violation)]
+    (d,) = [e for e in ev if isinstance(e, E.Dispute)]
+    assert d.param == "open.count_values"
+    ruled = dict(d.alternatives)
+    assert ruled["JQK_jokers_lowest"].startswith("000§J 第三条: illegal (R-OPEN-1)")
+    assert ruled["natural"].endswith(": legal")

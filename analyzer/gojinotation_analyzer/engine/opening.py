@@ -10,6 +10,7 @@ from gojinotation.cards import Card, Rank, Suit, format_cards
 from gojinotation.model import (
     Action,
     Deal,
+    Draw,
     Play,
 )
 from gojinotation.model import Burn as BurnAct
@@ -665,7 +666,47 @@ def _judge_draw(st: DealState, seat: int, card: Card, to: int | None) -> _Fail |
             "accept",
             "open.count_values",
         )
-    return None
+    return _draw_leader_fail(st, seat, card, to)
+
+
+def _draw_leader_fail(st: DealState, seat: int, card: Card, to: int | None) -> _Fail | None:
+    """R-OPEN-1: a draw whose count picks another first leader than the deal's (the
+    record's Leader, else 上班) under the record's rules (:func:`_draw_refusal`).  The draw
+    is chance, but the first leader is fixed before it, so such a draw cannot belong to
+    this deal: ``can``/``verify`` refuse it and ``legal_actions`` does not list it (the
+    replay keeps it, sanction ``accept``).  Where an open point of :data:`_DRAW_READS`
+    would accept it, the refusal carries that point's readings (a Dispute, not an error)."""
+    why = _draw_refusal(st.rs, seat, card, st.leader, to)
+    if why is None:
+        return None
+    for param in _DRAW_READS:
+        ruled = verdict_readings(
+            st.profile,
+            st.rs,
+            param,
+            lambda r: _draw_refusal(r, seat, card, st.leader, to),
+            "R-OPEN-1",
+        )
+        if ruled:
+            return _Fail(
+                "R-OPEN-1",
+                f"seat {seat}'s 开牌 draw ({card.gjn()}) and the first leader (seat "
+                f"{st.leader}) agree or not depending on {param}, an open point",
+                f"{seat}号开牌（{card.gjn()}）与首发牌人（{st.leader}号）是否相符，"
+                f"取决于 {param}（文件未定）",
+                "accept",
+                param,
+                alternatives=ruled,
+            )
+    value = _draw_value(card, st.rs.open.count_values)
+    taker = _count_from(seat, value) if value is not None else seat
+    return _Fail(
+        "R-OPEN-1",
+        f"{why}, but seat {st.leader} leads in the record",
+        f"开牌数到{taker}号先取牌并首发，而记录中由{st.leader}号首发",
+        "accept",
+        "open.first_method",
+    )
 
 
 def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) -> None:
@@ -717,20 +758,18 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
             action=a,
         )
     )
-    disputed = False
+    to = a.to if isinstance(a, Draw) else None
     for param in _DRAW_READS:  # where an open point decides the check: a Dispute
         if any(isinstance(e, E.Dispute) and e.param == param and e.action is a for e in ev):
-            disputed = True  # the count itself was re-judged (open.count_values)
-            continue
+            continue  # already judged: the refusal's readings, or the re-judged count
         ruled = verdict_readings(
             st.profile,
             st.rs,
             param,
-            lambda r: _draw_refusal(r, seat, card, st.leader),
+            lambda r: _draw_refusal(r, seat, card, st.leader, to),
             "R-OPEN-1",
         )
         if ruled:
-            disputed = True
             ev.append(
                 E.Dispute(
                     seat,
@@ -744,31 +783,26 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
                     alternatives=ruled,
                 )
             )
-    why = _draw_refusal(st.rs, seat, card, st.leader)
-    if why is not None and not disputed:
-        ev.append(
-            E.Violation(
-                seat,
-                rule_id="R-OPEN-1",
-                en=f"{why}, but seat {st.leader} leads in the record",
-                zh=f"开牌数到{taker}号先取牌并首发，而记录中由{st.leader}号首发",
-                action=a,
-                param="open.first_method",
-            )
-        )
 
 
 #: The parameters the 开牌 check reads (:func:`_draw_refusal`): re-judged where open.
 _DRAW_READS = ("open.count_values", "open.first_method", "open.shangban")
 
 
-def _draw_refusal(rs: Ruleset, seat: int, card: Card, leader: int) -> str | None:
-    """R-OPEN-1: why the 开牌 draw of ``card`` by ``seat`` disagrees with ``leader`` leading
-    first under ``rs`` (the count picks the first taker, who leads where there is no 上班,
-    ``open.shangban = none``, and 开牌 is the counted draw), or ``None``."""
+def _draw_refusal(
+    rs: Ruleset, seat: int, card: Card, leader: int, to: int | None = None
+) -> str | None:
+    """R-OPEN-1: why the 开牌 draw of ``card`` by ``seat`` is refused under ``rs``, or
+    ``None``: a recorded count (``to``) that is not the card's count, or a count that picks
+    another seat than ``leader`` to take first and lead (where there is no 上班,
+    ``open.shangban = none``, and 开牌 is the counted draw)."""
     o = rs.open
     value = _draw_value(card, o.count_values)
-    if value is None or o.shangban != "none" or o.first_method != "draw_count_ccw":
+    if value is None:
+        return None
+    if to is not None and to != _count_from(seat, value):
+        return f"counting {value} from seat {seat} ends on seat {_count_from(seat, value)}"
+    if o.shangban != "none" or o.first_method != "draw_count_ccw":
         return None
     taker = _count_from(seat, value)
     if taker == leader:
