@@ -295,3 +295,23 @@ def test_R_OPEN_1_a_draw_refused_on_an_open_point_is_not_listed_but_disputed() -
     ruled = dict(d.alternatives)
     assert ruled["JQK_jokers_lowest"].startswith("000§J 第三条: illegal (R-OPEN-1)")
     assert ruled["natural"].endswith(": legal")
+
+
+# ------------------------------------------------ the noise check (issue #11, op3 item 5)
+
+
+def test_R_KAIDIAN_3_kaidian_lead4_is_disputed_once_per_seat_and_deal() -> None:
+    """saizhi-002 (开点发4 open): each dispute on ``kaidian.lead4`` decides one seat's
+    opening (开点发4 would not count it, or would take his chance), and once that reading
+    has cost him his chance nothing later decides it again: over simulated deals, at most
+    one such dispute per seat and deal (docs/validator.md, "How often an open point is
+    repeated")."""
+    from gojinotation_analyzer.simulation.simulate import simulate
+
+    seen = 0
+    for deal in simulate("saizhi-002", 7, 3):
+        frames = list(replay(deal))
+        seats = [d.seat for d in _disputes(frames, "kaidian.lead4")]
+        seen += len(seats)
+        assert len(seats) == len(set(seats)), (deal.tag("Deal"), seats)
+    assert seen  # the point does decide on these deals
