@@ -18,6 +18,7 @@ from gojinotation_analyzer.engine.core import (
     _dispute_param,
     _effect_dispute,
     _Fail,
+    _open_setting,
 )
 from gojinotation_analyzer.engine.openpoints import _alt
 from gojinotation_analyzer.engine.params import _P, I3, I4, _facts, _is_gouji, _params, _shape
@@ -75,13 +76,35 @@ def _kd_first_play(st: DealState, seat: int, ev: list[E.Event]) -> None:
                 "holds a 够级 set: no automatic 开点" if h else "holds no 够级 set: he opens"
             )
 
-        _effect_dispute(st, seat, None, "R-KAIDIAN-1", _THRESHOLDS, auto, ev)
+        if any(_holds_gouji(p2, hand) != holds for p2 in _threshold_params(st)):
+            _effect_dispute(st, seat, None, "R-KAIDIAN-1", _THRESHOLDS, auto, ev)
         if not holds:
             _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
 
 
 #: R-GOUJI-1's thresholds: which sets are 够级, so which open (R-KAIDIAN-1).
 _THRESHOLDS = "gouji.thresholds"
+
+
+#: (ruleset id, profile) -> (the ruleset, the compiled rules of each other reading of an
+#: open ``gouji.thresholds``, none where it is stated): found once per record's rules.
+_ALTS: dict[tuple[int, str | None], tuple[Ruleset, tuple[_P, ...]]] = {}
+
+
+def _threshold_params(st: DealState) -> tuple[_P, ...]:
+    """The compiled rules of each other reading of ``gouji.thresholds`` where it is an open
+    point of the record (``()`` where stated), cached per ruleset and profile."""
+    key = (id(st.rs), st.profile)
+    hit = _ALTS.get(key)
+    if hit is not None and hit[0] is st.rs:
+        return hit[1]
+    got = _open_setting(st, _THRESHOLDS)
+    alts = tuple(_alt(st.rs, _THRESHOLDS, v) for v, _ in got[1]) if got is not None else ()
+    out = tuple(_params(r) for r in alts if r is not None)
+    if len(_ALTS) > 256:
+        _ALTS.clear()
+    _ALTS[key] = (st.rs, out)
+    return out
 
 
 def _reading(st: DealState, v: Any) -> Ruleset | None:
@@ -98,6 +121,9 @@ def _kd_thresholds(st: DealState, top: Top, ev: list[E.Event]) -> None:
     if top.shape is None or top.burn:
         return
     owner, shape = top.owner, top.shape
+    alts = _threshold_params(st)
+    if not alts or all(_facts(p2, top.counts, shape)[1] == top.kd_ok for p2 in alts):
+        return  # stated, or every reading rules alike (cached per counters): no texts built
     cards = format_cards(top.cards)
 
     def opens(v: Any) -> str:
