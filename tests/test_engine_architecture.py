@@ -28,6 +28,7 @@ ENGINE_ORDER = (
     "core",
     "openpoints",
     "opening",
+    "opening_draw",
     "rules_kaidian",
     "rules_finish",
     "rules_burn",

@@ -32,8 +32,8 @@ R-FINISH-1, R-REVOLUTION-1, R-SCORE-2 (串三户      :mod:`.rules_finish` (poin
 as it happens), 够死级 chances granted             :mod:`.scoring`)
 R-TRIBUTE-1/2, R-REPORT-1, R-PENALTY-1, R-TIME-1  :mod:`.rules_exchange` (owed and
                                                   legal cards: :mod:`.scoring_tribute`)
-R-OPEN-1, R-DECK-1/2 (dealing, 上班, card          :mod:`.opening`
-conservation)
+R-OPEN-1, R-DECK-1/2 (dealing, 上班, card          :mod:`.opening` (the 开牌 draw and
+conservation)                                     亮3: :mod:`.opening_draw`)
 sanctions of every rule (R-CUOPAI-1 错牌不出;      :mod:`.machine` (``verify``, ``can``,
 the lost lead: :mod:`.rules_turn`), irregular     ``do``)
 (``^``) actions and rulings, R-PENALTY-1
@@ -49,7 +49,8 @@ R-SEAT-1 (seats, teams, 对头)                     :mod:`.state` (``NXT``, ``DU
 ================================================  ===========================================
 
 The modules import one way: :mod:`.params` and :mod:`.core` (ruleset values compiled
-once, rank counters, failures, the seat walk) <- :mod:`.opening` <- the families
+once, rank counters, failures, the seat walk) <- :mod:`.opening` <- :mod:`.opening_draw`
+<- the families
 (kaidian <- finish <- burn <- turn <- bie3 <- exchange <- play) <- :mod:`.disputes` <-
 :mod:`.machine` <-
 :mod:`.legal` <- :mod:`.replay`; no module of the package imports back

@@ -58,11 +58,11 @@ BUY_READS = ("buy3.seller_order", "buy3.payment_order", "buy3.deadline")
 #: The open parameters an accepted table action other than a play or a burn is re-judged
 #: on (:func:`accepted_action_readings`): a 买3 (R-BUY-1), a 让牌 (R-YIELD-1), a 报牌
 #: (R-REPORT-1: whether counts are reported at all, ``baohu.mode``), a 送3 (when it may
-#: still be given, ``buy3.deadline``), a 开牌 draw's count (``open.count_values``).
+#: still be given, ``buy3.deadline``).  A 开牌 draw is judged under the readings of its
+#: open points by its own family (:func:`~.opening_draw._draw`, the count and the first leader).
 ACTION_READS: dict[type, tuple[str, ...]] = {
     Buy: BUY_READS,
     Give: ("buy3.deadline",),
-    Draw: ("open.count_values",),
     Yield: ("rangpai.allowed",),
     Report: ("baohu.mode",),
 }

@@ -317,7 +317,9 @@ def legal_actions(
 def _table_events(st: DealState) -> list[Action]:
     """The table declarations and claims of GJN 1.1 that :func:`can` accepts now: each
     kind from its rule family's judge (``can`` dispatches to the same).  开牌 draws and
-    亮3 are listed with unsuited cards (any suit of them is as legal)."""
+    亮3 are listed with unsuited cards (any suit of them is as legal); a draw only where
+    its count agrees with the deal's first leader (R-OPEN-1, ``opening_draw._draw_leader_fail``:
+    the card is chance, but the first leader is fixed before it)."""
     out: list[Action] = []
     cands: list[Action] = []
     if not st.any_play:

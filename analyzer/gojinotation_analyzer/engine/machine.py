@@ -86,7 +86,7 @@ from gojinotation_analyzer.engine.core import (
     _stand,
     _walk,
 )
-from gojinotation_analyzer.engine.opening import (
+from gojinotation_analyzer.engine.opening_draw import (
     _draw,
     _judge_draw,
     _judge_liang,

@@ -5,6 +5,7 @@ or automatically without a 够级 set), 开点发4 (the next lead is 4s; no 4 an
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from gojinotation.cards import Card, format_cards
 from gojinotation.model import Action
@@ -17,8 +18,10 @@ from gojinotation_analyzer.engine.core import (
     _dispute_param,
     _effect_dispute,
     _Fail,
+    _open_setting,
 )
-from gojinotation_analyzer.engine.params import _P, I3, I4, _is_gouji, _shape
+from gojinotation_analyzer.engine.openpoints import _alt
+from gojinotation_analyzer.engine.params import _P, I3, I4, _facts, _is_gouji, _params, _shape
 from gojinotation_analyzer.engine.state import (
     BIT,
     DUI,
@@ -26,6 +29,7 @@ from gojinotation_analyzer.engine.state import (
     Top,
     cards_of,
 )
+from gojinotation_analyzer.rules.ruleset import Ruleset
 
 
 def _holds_gouji(p: _P, hand: tuple[Card, ...]) -> bool:
@@ -61,13 +65,75 @@ def _kd_first_play(st: DealState, seat: int, ev: list[E.Event]) -> None:
             ),
             ev,
         )
-    if (
-        p.auto
-        and not st.unknown[seat]
-        and not (st.opened | st.kd_done) & BIT[seat]
-        and not _holds_gouji(p, cards_of(k))
-    ):
-        _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
+    if p.auto and not st.unknown[seat] and not (st.opened | st.kd_done) & BIT[seat]:
+        hand = cards_of(k)
+        holds = _holds_gouji(p, hand)
+
+        def auto(v: Any) -> str:
+            r = _reading(st, v)
+            h = holds if r is st.rs else r is not None and _holds_gouji(_params(r), hand)
+            return f"seat {seat} " + (
+                "holds a 够级 set: no automatic 开点" if h else "holds no 够级 set: he opens"
+            )
+
+        if any(_holds_gouji(p2, hand) != holds for p2 in _threshold_params(st)):
+            _effect_dispute(st, seat, None, "R-KAIDIAN-1", _THRESHOLDS, auto, ev)
+        if not holds:
+            _opened(st, seat, ev, "no 够级 set in hand: opens automatically", "无够级牌，自动开点")
+
+
+#: R-GOUJI-1's thresholds: which sets are 够级, so which open (R-KAIDIAN-1).
+_THRESHOLDS = "gouji.thresholds"
+
+
+#: (ruleset id, profile) -> (the ruleset, the compiled rules of each other reading of an
+#: open ``gouji.thresholds``, none where it is stated): found once per record's rules.
+_ALTS: dict[tuple[int, str | None], tuple[Ruleset, tuple[_P, ...]]] = {}
+
+
+def _threshold_params(st: DealState) -> tuple[_P, ...]:
+    """The compiled rules of each other reading of ``gouji.thresholds`` where it is an open
+    point of the record (``()`` where stated), cached per ruleset and profile."""
+    key = (id(st.rs), st.profile)
+    hit = _ALTS.get(key)
+    if hit is not None and hit[0] is st.rs:
+        return hit[1]
+    got = _open_setting(st, _THRESHOLDS)
+    alts = tuple(_alt(st.rs, _THRESHOLDS, v) for v, _ in got[1]) if got is not None else ()
+    out = tuple(_params(r) for r in alts if r is not None)
+    if len(_ALTS) > 256:
+        _ALTS.clear()
+    _ALTS[key] = (st.rs, out)
+    return out
+
+
+def _reading(st: DealState, v: Any) -> Ruleset | None:
+    """The record's ruleset with ``gouji.thresholds = v`` (itself for its own value)."""
+    return st.rs if v == st.rs.get(_THRESHOLDS) else _alt(st.rs, _THRESHOLDS, v)
+
+
+def _kd_thresholds(st: DealState, top: Top, ev: list[E.Event]) -> None:
+    """R-KAIDIAN-1 where ``gouji.thresholds`` is open (issue #11): whether the set that
+    stood opens its unopened owner depends on whether it is 够级 (a lone 2: 1张钱 under
+    001b 4, two 2s needed under 002b 7), so a Dispute names what each reading rules for
+    his 开点.  A burn's set is left to the burn's own rules (R-KAIDIAN-1 on a teammate's
+    set, ``kaidian.teammate_burn_counts``)."""
+    if top.shape is None or top.burn:
+        return
+    owner, shape = top.owner, top.shape
+    alts = _threshold_params(st)
+    if not alts or all(_facts(p2, top.counts, shape)[1] == top.kd_ok for p2 in alts):
+        return  # stated, or every reading rules alike (cached per counters): no texts built
+    cards = format_cards(top.cards)
+
+    def opens(v: Any) -> str:
+        r = _reading(st, v)
+        ok = top.kd_ok if r is st.rs else r is not None and _facts(_params(r), top.counts, shape)[1]
+        return f"seat {owner}'s {cards} stood: " + (
+            "it opens him (开点)" if ok else "not an opening set: he does not open"
+        )
+
+    _effect_dispute(st, owner, None, "R-KAIDIAN-1", _THRESHOLDS, opens, ev)
 
 
 def _kd_on_play(

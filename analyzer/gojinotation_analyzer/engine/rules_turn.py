@@ -38,7 +38,7 @@ from gojinotation_analyzer.engine.rules_burn import (
     _burner_to_lead,
     _may_decline,
 )
-from gojinotation_analyzer.engine.rules_kaidian import _kd_stood
+from gojinotation_analyzer.engine.rules_kaidian import _kd_stood, _kd_thresholds
 from gojinotation_analyzer.engine.state import (
     BARRED,
     BIT,
@@ -380,8 +380,10 @@ def _finish_round(
     b = st.burn
     if b is not None and b.burner == owner:
         _burn_round_closed(st, b, ev)
-    if p.kd and top.kd_ok and st.active & BIT[owner] and not (st.opened | st.kd_done) & BIT[owner]:
-        _kd_stood(st, top, ev)
+    if p.kd and st.active & BIT[owner] and not (st.opened | st.kd_done) & BIT[owner]:
+        _kd_thresholds(st, top, ev)
+        if top.kd_ok:
+            _kd_stood(st, top, ev)
     nl = st.next_leader
     if not st.active & BIT[owner] and nl:
         ev.append(E.Jiefeng(nl, after=owner))
