@@ -3,9 +3,9 @@ exactly as the pure-Python tree does.
 
 The build is looked for in ``GOJINOTATION_MYPYC_BUILD`` or else in ``build/mypyc``.  Where
 there is none, the test is skipped (the pure-Python path is the default and the tested
-one).  A build made from other sources than the tree's is skipped too (rebuild it), unless
-it was named by ``GOJINOTATION_MYPYC_BUILD``, which asks for this build to be checked: then
-a stale build fails.
+one).  A build made from other sources than the tree's is skipped too (rebuild it).  Naming
+a build in ``GOJINOTATION_MYPYC_BUILD`` asks for it to be checked: then a missing or a
+stale build fails.
 
 The replay runs in a child process whose path starts at the build (``python -P``, so the
 working folder does not come first); the child first checks that the modules the build
@@ -65,6 +65,7 @@ def _modules(build: Path) -> list[str]:
 def test_compiled_build_replays_the_golden_deals() -> None:
     build, named = _build()
     modules = _modules(build) if build.is_dir() else []
+    assert modules or not named, f"GOJINOTATION_MYPYC_BUILD names no compiled build: {build}"
     if not modules:
         pytest.skip(f"no compiled build in {build} (python benchmarks/build_mypyc.py makes one)")
     stale = stale_sources(build)
