@@ -320,7 +320,9 @@ def do(state: DealState, action: Action) -> tuple[DealState, tuple[E.Event, ...]
     ev: list[E.Event] = []
     if type(action) is Play and not action.irregular and not action.notes and not state.burn_claims:
         # the next commonest: a plain play (_judge and _apply without their dispatch)
-        r = _judge_play(st, action)
+        # (``r`` is typed as ``_judge`` returns it below, None included: a compiled build
+        # checks a variable's declared type at run time; see benchmarks/build_mypyc.py)
+        r: _Fail | Any = _judge_play(st, action)
         if isinstance(r, _Fail):
             _sanction(st, action, r, ev, notice=r.notice)
         else:
