@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
-from importlib import metadata
 from pathlib import Path
 
 #: The normative grammar: ``grammar/gjn.lark`` in the repository, shipped inside this
@@ -29,13 +29,24 @@ def grammar_text() -> str:
     return GRAMMAR_PATH.read_text(encoding="utf-8")
 
 
+_VERSION = re.compile(r"""__version__[^=\n]*=\s*["']([^"']+)""")
+
+
 def _lark_version() -> str:
+    """Lark's version, without importing Lark (nor :mod:`importlib.metadata`, which took
+    longer than the cached parser saves): read from its ``__init__.py``."""
     if "lark" in sys.modules:
         return str(sys.modules["lark"].__version__)
-    try:
-        return metadata.version("lark")
-    except metadata.PackageNotFoundError:  # pragma: no cover - lark is a dependency
+    import importlib.util
+
+    spec = importlib.util.find_spec("lark")
+    if spec is None or spec.origin is None:  # pragma: no cover - lark is a dependency
         return "?"
+    try:
+        found = _VERSION.search(Path(spec.origin).read_text(encoding="utf-8"))
+    except OSError:  # pragma: no cover
+        return "?"
+    return found.group(1) if found else "?"
 
 
 def cache_key() -> str:
@@ -52,7 +63,7 @@ def cache_key() -> str:
 
 def cache_path(suffix: str) -> Path | None:
     """``lark-KEY.SUFFIX`` in the cache directory; None when the cache is off."""
-    from .fileio import cache_dir
+    from ._cache import cache_dir
 
     root = cache_dir()
     return None if root is None else root / f"lark-{cache_key()}.{suffix}"

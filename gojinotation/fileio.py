@@ -49,6 +49,8 @@ from typing import IO, Any
 
 import attrs
 
+from ._cache import cache_dir as cache_dir
+
 __all__ = [
     "Snapshot",
     "WriteError",
@@ -293,30 +295,6 @@ def _fsync_dir(folder: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def cache_dir() -> Path | None:
-    """The cache directory of ``gouji`` (the reader's built parser, what ``fmt --check``
-    found canonical): ``$GOUJI_CACHE_DIR``, else ``$XDG_CACHE_HOME/gojinotation``, else
-    ``~/.cache/gojinotation``; None when ``GOUJI_NO_CACHE`` is set.  Every cache is best
-    effort: one that cannot be read or written is no cache, never an error.
-
-    >>> import os
-    >>> os.environ["GOUJI_CACHE_DIR"] = "/tmp/gouji-cache"
-    >>> cache_dir()
-    PosixPath('/tmp/gouji-cache')
-    >>> del os.environ["GOUJI_CACHE_DIR"]
-    """
-    if os.environ.get("GOUJI_NO_CACHE"):
-        return None
-    explicit = os.environ.get("GOUJI_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return (Path(xdg) if xdg else Path.home() / ".cache") / "gojinotation"
-    except RuntimeError:  # no home directory to be found
-        return None
 
 
 # ----------------------------------------------------------------- input encodings

@@ -176,3 +176,40 @@ def test_fmt_stdin_keeps_control_characters(tmp_path: Path) -> None:
     _, out, _ = _run(["fmt", "-"], data)
     _run(["fmt", str(p)])
     assert b"\x1b[31m" in out and out == p.read_bytes()
+
+
+def test_a_disk_full_half_way_leaves_the_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The disk fills up while the third deal is written to the temporary file: the file
+    is untouched, no temporary is left, the message names the file and the reason."""
+    import contextlib
+
+    import gojinotation.fileio as fileio
+
+    real = fileio.atomic_writer
+
+    @contextlib.contextmanager
+    def filling(path: Any, **kw: Any) -> Iterator[Any]:
+        with real(path, **kw) as fh:
+            calls = {"n": 0}
+            write = fh.write
+
+            def limited(data: bytes) -> int:
+                calls["n"] += 1
+                if calls["n"] > 3:
+                    raise OSError(28, "No space left on device")
+                return write(data)
+
+            fh.write = limited  # type: ignore[method-assign,assignment]
+            yield fh
+
+    data = (DEAL.replace("1. 1:3 ", "1. 1:3  ") + "\n") * 5
+    p = tmp_path / "r.gjn"
+    p.write_bytes(data.encode())
+    monkeypatch.setattr(fileio, "atomic_writer", filling)
+    code, _, err = _run(["fmt", str(p)])
+    assert code == 2 and f"cannot write {p}: No space left on device" in err, err
+    assert "Traceback" not in err and "internal error" not in err
+    assert p.read_bytes() == data.encode()
+    assert sorted(os.listdir(tmp_path)) == ["r.gjn"]

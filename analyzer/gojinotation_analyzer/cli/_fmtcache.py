@@ -33,7 +33,7 @@ _PACKAGES = (Path(gojinotation.__file__).parent, Path(__file__).resolve().parent
 def cache_root() -> Path | None:
     """The cache directory of ``gouji``, or None when the cache is off
     (:func:`gojinotation.fileio.cache_dir`)."""
-    from gojinotation.fileio import cache_dir
+    from gojinotation._cache import cache_dir  # not fileio: attrs is not needed here
 
     return cache_dir()
 

@@ -397,12 +397,17 @@ def _fmt_streamed(
 
     write_error: WriteError | None = None
     spool: IO[bytes] | None = None
+    safe: bool | None = None  # None: the record was not read to its end
     try:
         if check:
             safe = run()
         elif path == "-":
-            spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
-            safe = run()
+            try:
+                spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
+                safe = run()
+            except OSError as exc:  # the temporary folder is full
+                reason = exc.strerror or str(exc)
+                write_error = WriteError(tempfile.gettempdir(), "io", reason, reason)
         else:
             try:
                 with atomic_writer(path, expect=src.snapshot) as fh:
@@ -419,6 +424,10 @@ def _fmt_streamed(
             except (_Unsafe, _Unchanged):
                 pass
         printer.finish()
+        if safe is None:  # a write failed on the way (a full disk): nothing was written
+            assert write_error is not None
+            _err(_error_line(write_error.message(normalize_lang(lang)), lang))
+            return "failed"
         if not safe:
             _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
             return "failed"
