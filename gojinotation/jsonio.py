@@ -31,11 +31,9 @@ gojinotation.jsonio.JsonError: <json>: error GJN130 at /seat: seat must be an in
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 from . import model as m
@@ -48,6 +46,7 @@ from ._jsonout import to_json as to_json
 from ._jsonquick import _PLAIN as _QUICK_KINDS
 from ._jsonquick import CARDS as _CARDS
 from ._jsonquick import MAX_CACHED_CARDS as _MAX_CACHED_CARDS
+from ._jsonquick import gc_paused as gc_paused
 from ._jsonquick import plain_kind, quick_action, quick_round, quick_span, quick_tag
 from .cards import Card, CardSyntaxError
 from .errors import GoujiError, NotationError
@@ -709,29 +708,6 @@ def match_from_json(data: object) -> m.Match:
     if isinstance(got, m.Match):
         return got
     return m.Match((got,), None)
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused (if it ran) while the JSON of a record is read:
-    ``json`` and the model build only acyclic values, hundreds of thousands of them, and
-    each burst of allocations made the collector walk them all again (a third of the
-    reading time).  Nothing cyclic is made meanwhile, so nothing is left to collect.
-
-    >>> with gc_paused():
-    ...     gc.isenabled()
-    False
-    >>> gc.isenabled()
-    True
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def loads_json(text: str | bytes, *, filename: str = "<json>") -> Value:
