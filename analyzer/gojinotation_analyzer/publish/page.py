@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 import attrs
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 import gojinotation
 from gojinotation import model as m
@@ -79,6 +79,8 @@ SPOOL = 1 << 20
 _SOURCE_MARK = "gjn-" + secrets.token_hex(16)
 
 _NO_HANDS: tuple[str | None, ...] = (None,) * 6
+
+_SEATS = ("1", "2", "3", "4", "5", "6")
 
 
 def summary_of(d: DealView, players: dict[tuple[SeatView, ...], tuple[SeatView, ...]]) -> DealView:
@@ -193,20 +195,59 @@ class PageWriter:
             teams = deal.tags
             self._team_a = teams.get("TeamA", "") or "A"
             self._team_b = teams.get("TeamB", "") or "B"
-        html = self._deal_tpl.render(
-            d=d,
-            lang=self.lang,
-            t=self._t,
-            i18n=i18n(),
-            rounds=_rounds,
-            team_a=self._team_a or "A",
-            team_b=self._team_b or "B",
-            alt_groups=alternative_groups,
-        )
+        html = self._broken(d) if d.raw is not None else None
+        if html is None:
+            html = self._deal_tpl.render(
+                d=d,
+                lang=self.lang,
+                t=self._t,
+                i18n=i18n(),
+                rounds=_rounds,
+                team_a=self._team_a or "A",
+                team_b=self._team_b or "B",
+                alt_groups=alternative_groups,
+            )
         self._sections.write(html.encode("utf-8"))
         self._sections.write(b"\n")
         self._json.write(self.data.deal(d).encode("utf-8"))
         self.summary.add(d, deal)
+
+    def _broken(self, d: DealView) -> str | None:
+        """The section of a deal the reader could not parse, as ``match_deal.html.j2``
+        draws it (byte for byte), without the template: a record of many one-line broken
+        deals would otherwise spend most of its time in Jinja (issue #15).  ``None``: a
+        broken deal this shortcut does not draw (a leader, alternatives, a finding at a
+        step), left to the template."""
+        if d.alternatives or d.tag("Leader") in _SEATS or any(g.step for g in d.diagnostics):
+            return None
+        t, i, n = self._t, d.index, escape(d.number)
+        parts = [
+            f'<section class="deal" id="d{i}" aria-labelledby="d{i}h" data-deal="{i}">\n'
+            f'<h2 id="d{i}h"><span data-i18n="deal" data-v="{n}">'
+            f"{escape(t('deal', d=d.number, r=d.number, s=d.number, n=d.number))}</span></h2>\n"
+            '<noscript class="dbody">\n'
+            f'<p class="warn" data-i18n="broken_deal">{escape(t("broken_deal"))}</p>\n'
+            f'<pre class="raw">{escape(d.raw)}</pre>\n'
+        ]
+        if d.diagnostics:
+            parts.append(
+                f'<div class="diags">\n<h3 data-i18n="diagnostics">{escape(t("diagnostics"))}'
+                "</h3>\n<ul>\n"
+            )
+            for g in d.diagnostics:
+                sev, rule = escape(g.severity), escape(g.rule)
+                pos = f' <span class="pos">{g.line}:{g.column}</span>' if g.line else ""
+                text = escape(g.zh if self.lang == "zh" else g.en)
+                parts.append(
+                    f'<li class="sev-{sev}"><span class="sev" data-i18n="sev_{sev}">'
+                    f"{escape(t('sev_' + g.severity))}</span> <code>{escape(g.code)}</code>"
+                    f"{f' <code>{rule}</code>' if g.rule else ''} "
+                    f'<span data-en="{escape(g.en)}" data-zh="{escape(g.zh)}">{text}</span>'
+                    f"{pos}</li>\n"
+                )
+            parts.append("</ul>\n</div>\n")
+        parts.append("</noscript>\n</section>")
+        return "".join(parts)
 
     def finish(self, out: IO[bytes]) -> MatchView:
         """Write the whole page to ``out``; returns the match's view with the deals'
