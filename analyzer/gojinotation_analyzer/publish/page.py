@@ -283,6 +283,8 @@ class PageWriter:
             "live": Markup(live) if live else None,
             "sprite": Markup(assets["svg"]),
             "data": Markup(_SOURCE_MARK + "-data"),
+            "standing_rows": Markup(_SOURCE_MARK + "-rows"),
+            "nav_entries": Markup(_SOURCE_MARK + "-nav"),
             "rounds": _rounds,
             "teams": _teams_of(view),
             "source_href": (
@@ -299,7 +301,7 @@ class PageWriter:
         }
         env = environment()
         for chunk in env.get_template("match_head.html.j2").generate(ctx):
-            out.write(chunk.encode("utf-8"))
+            self._tail_chunk(out, chunk, view)
         out.write(b"\n")
         self._sections.seek(0)
         shutil.copyfileobj(self._sections, out)
@@ -307,12 +309,64 @@ class PageWriter:
             self._tail_chunk(out, chunk, view)
         return view
 
+    def _nav_entries(self, out: IO[bytes], view: MatchView) -> None:
+        """The head's list of deals, an entry a deal (what ``match_head.html.j2`` drew in
+        a loop: a record of 100,000 broken deals spent a tenth of its time there)."""
+        t, rows = self._t, []
+        for d in view.deals:
+            mini = ""
+            if d.team_points:
+                pts = dict(d.team_points)
+                mini = (
+                    f' <span class="mini" data-spoil="{d.index}"><b class="tA">'
+                    f'{escape(pts.get("A", 0))}</b>:<b class="tB">{escape(pts.get("B", 0))}'
+                    "</b></span>"
+                )
+            rows.append(
+                f'<li><a href="#d{d.index}"><span data-i18n="deal" data-v="{escape(d.number)}">'
+                f"{escape(t('deal', d=d.number))}</span>{mini}</a></li>\n"
+            )
+            if len(rows) >= 1000:
+                out.write("".join(rows).encode("utf-8"))
+                rows.clear()
+        out.write("".join(rows).encode("utf-8"))
+
+    def _standing_rows(self, out: IO[bytes], view: MatchView) -> None:
+        """The standings, a row a deal with the running totals (what
+        ``match_tail.html.j2`` drew in a loop)."""
+        t, rows = self._t, []
+        for k, d in enumerate(view.deals):
+            pts, run, n = dict(d.team_points), dict(view.totals[k].teams), d.number
+            fin = "".join(
+                f'<b class="sb t{escape(d.players[s - 1].team)}">{escape(s)}</b>' for s in d.finish
+            )
+            rows.append(
+                f'<tr data-spoil="{d.index}"><th scope="row"><a href="#d{d.index}">'
+                f'<span data-i18n="deal" data-v="{escape(n)}">'
+                f"{escape(t('deal', d=n, r=n, s=n, n=n))}</span></a></th>"
+                f'<td class="fin">{fin}</td><td class="num">{escape(pts.get("A", "–"))}</td>'
+                f'<td class="num">{escape(pts.get("B", "–"))}</td><td class="num">'
+                f"{escape(run.get('A', 0))} : {escape(run.get('B', 0))}</td></tr>\n"
+            )
+            if len(rows) >= 1000:
+                out.write("".join(rows).encode("utf-8"))
+                rows.clear()
+        out.write("".join(rows).encode("utf-8"))
+
     def _tail_chunk(self, out: IO[bytes], chunk: str, view: MatchView) -> None:
-        """A piece of the page's end, its marks replaced by the record's base64 and the
-        data (each mark is one piece of output, or inside one)."""
+        """A piece of the page's head or end, its marks replaced by the deals' entries and
+        rows, the record's base64 and the data (each mark is one piece of output, or
+        inside one)."""
         if _SOURCE_MARK not in chunk:
             out.write(chunk.encode("utf-8"))
             return
+        for name, write in (("-rows", self._standing_rows), ("-nav", self._nav_entries)):
+            if _SOURCE_MARK + name in chunk:
+                before, after = chunk.split(_SOURCE_MARK + name, 1)
+                self._tail_chunk(out, before, view)
+                write(out, view)
+                self._tail_chunk(out, after, view)
+                return
         data_mark = _SOURCE_MARK + "-data"
         if data_mark in chunk:
             before, after = chunk.split(data_mark, 1)
