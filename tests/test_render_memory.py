@@ -136,3 +136,38 @@ def test_a_validator_failure_still_renders_every_deal(
     assert [f"d{i}" for i in range(1, deals + 1)] == re.findall(
         r'<section class="deal" id="(d\d+)"', html
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_broken_deal_is_drawn_as_the_template_draws_it(lang: str) -> None:
+    """The shortcut that draws a broken deal's section (issue #15: no template per broken
+    deal) gives the template's bytes: escaped text, every finding, its rule and position;
+    a broken deal it does not draw (a finding at a step, a leader) is left to the template."""
+    import attrs
+
+    from gojinotation.reader import iter_deals
+    from gojinotation_analyzer.publish.page import PageWriter
+    from gojinotation_analyzer.publish.view import DiagnosticView, engine_deal, i18n
+
+    deals = list(iter_deals('[Event "x"]\n1. 1:KK <b>&"\n\n[\n\n[Deal "7&"]\n1. 1:'))
+    views = [engine_deal(i, d, {})[0] for i, d in enumerate(deals, 1)]
+    broken = [v for v in views if v.raw is not None]
+    assert broken, "the record has broken deals"
+    odd = DiagnosticView("warning", "GJV9", 'a <"en">', "中<文>", rule="R&1", line=0)
+    variants = [
+        *broken,
+        *(attrs.evolve(v, diagnostics=(*v.diagnostics, odd)) for v in broken),
+        attrs.evolve(broken[0], diagnostics=(), number="<9>"),
+    ]
+    w = PageWriter(lang)
+    try:
+        for v in variants:
+            expected = w._deal_tpl.render(
+                d=v, lang=lang, t=w._t, i18n=i18n(), team_a="A", team_b="B"
+            )
+            assert w._broken(v) == expected
+        at_step = attrs.evolve(broken[0], diagnostics=(attrs.evolve(odd, step=1),))
+        led = attrs.evolve(broken[0], tags=(("Leader", "1"),))
+        assert w._broken(at_step) is None and w._broken(led) is None
+    finally:
+        w.close()

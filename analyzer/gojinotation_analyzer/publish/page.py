@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 import attrs
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 import gojinotation
 from gojinotation import model as m
@@ -79,6 +79,8 @@ SPOOL = 1 << 20
 _SOURCE_MARK = "gjn-" + secrets.token_hex(16)
 
 _NO_HANDS: tuple[str | None, ...] = (None,) * 6
+
+_SEATS = ("1", "2", "3", "4", "5", "6")
 
 
 def summary_of(d: DealView, players: dict[tuple[SeatView, ...], tuple[SeatView, ...]]) -> DealView:
@@ -193,20 +195,59 @@ class PageWriter:
             teams = deal.tags
             self._team_a = teams.get("TeamA", "") or "A"
             self._team_b = teams.get("TeamB", "") or "B"
-        html = self._deal_tpl.render(
-            d=d,
-            lang=self.lang,
-            t=self._t,
-            i18n=i18n(),
-            rounds=_rounds,
-            team_a=self._team_a or "A",
-            team_b=self._team_b or "B",
-            alt_groups=alternative_groups,
-        )
+        html = self._broken(d) if d.raw is not None else None
+        if html is None:
+            html = self._deal_tpl.render(
+                d=d,
+                lang=self.lang,
+                t=self._t,
+                i18n=i18n(),
+                rounds=_rounds,
+                team_a=self._team_a or "A",
+                team_b=self._team_b or "B",
+                alt_groups=alternative_groups,
+            )
         self._sections.write(html.encode("utf-8"))
         self._sections.write(b"\n")
         self._json.write(self.data.deal(d).encode("utf-8"))
         self.summary.add(d, deal)
+
+    def _broken(self, d: DealView) -> str | None:
+        """The section of a deal the reader could not parse, as ``match_deal.html.j2``
+        draws it (byte for byte), without the template: a record of many one-line broken
+        deals would otherwise spend most of its time in Jinja (issue #15).  ``None``: a
+        broken deal this shortcut does not draw (a leader, alternatives, a finding at a
+        step), left to the template."""
+        if d.alternatives or d.tag("Leader") in _SEATS or any(g.step for g in d.diagnostics):
+            return None
+        t, i, n = self._t, d.index, escape(d.number)
+        parts = [
+            f'<section class="deal" id="d{i}" aria-labelledby="d{i}h" data-deal="{i}">\n'
+            f'<h2 id="d{i}h"><span data-i18n="deal" data-v="{n}">'
+            f"{escape(t('deal', d=d.number, r=d.number, s=d.number, n=d.number))}</span></h2>\n"
+            '<noscript class="dbody">\n'
+            f'<p class="warn" data-i18n="broken_deal">{escape(t("broken_deal"))}</p>\n'
+            f'<pre class="raw">{escape(d.raw)}</pre>\n'
+        ]
+        if d.diagnostics:
+            parts.append(
+                f'<div class="diags">\n<h3 data-i18n="diagnostics">{escape(t("diagnostics"))}'
+                "</h3>\n<ul>\n"
+            )
+            for g in d.diagnostics:
+                sev, rule = escape(g.severity), escape(g.rule)
+                pos = f' <span class="pos">{g.line}:{g.column}</span>' if g.line else ""
+                text = escape(g.zh if self.lang == "zh" else g.en)
+                parts.append(
+                    f'<li class="sev-{sev}"><span class="sev" data-i18n="sev_{sev}">'
+                    f"{escape(t('sev_' + g.severity))}</span> <code>{escape(g.code)}</code>"
+                    f"{f' <code>{rule}</code>' if g.rule else ''} "
+                    f'<span data-en="{escape(g.en)}" data-zh="{escape(g.zh)}">{text}</span>'
+                    f"{pos}</li>\n"
+                )
+            parts.append("</ul>\n</div>\n")
+        parts.append("</noscript>\n</section>")
+        return "".join(parts)
 
     def finish(self, out: IO[bytes]) -> MatchView:
         """Write the whole page to ``out``; returns the match's view with the deals'
@@ -242,6 +283,8 @@ class PageWriter:
             "live": Markup(live) if live else None,
             "sprite": Markup(assets["svg"]),
             "data": Markup(_SOURCE_MARK + "-data"),
+            "standing_rows": Markup(_SOURCE_MARK + "-rows"),
+            "nav_entries": Markup(_SOURCE_MARK + "-nav"),
             "rounds": _rounds,
             "teams": _teams_of(view),
             "source_href": (
@@ -258,7 +301,7 @@ class PageWriter:
         }
         env = environment()
         for chunk in env.get_template("match_head.html.j2").generate(ctx):
-            out.write(chunk.encode("utf-8"))
+            self._tail_chunk(out, chunk, view)
         out.write(b"\n")
         self._sections.seek(0)
         shutil.copyfileobj(self._sections, out)
@@ -266,12 +309,64 @@ class PageWriter:
             self._tail_chunk(out, chunk, view)
         return view
 
+    def _nav_entries(self, out: IO[bytes], view: MatchView) -> None:
+        """The head's list of deals, an entry a deal (what ``match_head.html.j2`` drew in
+        a loop: a record of 100,000 broken deals spent a tenth of its time there)."""
+        t, rows = self._t, []
+        for d in view.deals:
+            mini = ""
+            if d.team_points:
+                pts = dict(d.team_points)
+                mini = (
+                    f' <span class="mini" data-spoil="{d.index}"><b class="tA">'
+                    f'{escape(pts.get("A", 0))}</b>:<b class="tB">{escape(pts.get("B", 0))}'
+                    "</b></span>"
+                )
+            rows.append(
+                f'<li><a href="#d{d.index}"><span data-i18n="deal" data-v="{escape(d.number)}">'
+                f"{escape(t('deal', d=d.number))}</span>{mini}</a></li>\n"
+            )
+            if len(rows) >= 1000:
+                out.write("".join(rows).encode("utf-8"))
+                rows.clear()
+        out.write("".join(rows).encode("utf-8"))
+
+    def _standing_rows(self, out: IO[bytes], view: MatchView) -> None:
+        """The standings, a row a deal with the running totals (what
+        ``match_tail.html.j2`` drew in a loop)."""
+        t, rows = self._t, []
+        for k, d in enumerate(view.deals):
+            pts, run, n = dict(d.team_points), dict(view.totals[k].teams), d.number
+            fin = "".join(
+                f'<b class="sb t{escape(d.players[s - 1].team)}">{escape(s)}</b>' for s in d.finish
+            )
+            rows.append(
+                f'<tr data-spoil="{d.index}"><th scope="row"><a href="#d{d.index}">'
+                f'<span data-i18n="deal" data-v="{escape(n)}">'
+                f"{escape(t('deal', d=n, r=n, s=n, n=n))}</span></a></th>"
+                f'<td class="fin">{fin}</td><td class="num">{escape(pts.get("A", "–"))}</td>'
+                f'<td class="num">{escape(pts.get("B", "–"))}</td><td class="num">'
+                f"{escape(run.get('A', 0))} : {escape(run.get('B', 0))}</td></tr>\n"
+            )
+            if len(rows) >= 1000:
+                out.write("".join(rows).encode("utf-8"))
+                rows.clear()
+        out.write("".join(rows).encode("utf-8"))
+
     def _tail_chunk(self, out: IO[bytes], chunk: str, view: MatchView) -> None:
-        """A piece of the page's end, its marks replaced by the record's base64 and the
-        data (each mark is one piece of output, or inside one)."""
+        """A piece of the page's head or end, its marks replaced by the deals' entries and
+        rows, the record's base64 and the data (each mark is one piece of output, or
+        inside one)."""
         if _SOURCE_MARK not in chunk:
             out.write(chunk.encode("utf-8"))
             return
+        for name, write in (("-rows", self._standing_rows), ("-nav", self._nav_entries)):
+            if _SOURCE_MARK + name in chunk:
+                before, after = chunk.split(_SOURCE_MARK + name, 1)
+                self._tail_chunk(out, before, view)
+                write(out, view)
+                self._tail_chunk(out, after, view)
+                return
         data_mark = _SOURCE_MARK + "-data"
         if data_mark in chunk:
             before, after = chunk.split(data_mark, 1)
