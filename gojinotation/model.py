@@ -569,8 +569,17 @@ class Deal:
         return out
 
     def tag(self, name: str, default: str | None = None) -> str | None:
-        """The value of tag ``name``, or ``default``."""
-        return self.tags.get(name, default)
+        """The value of tag ``name``, or ``default`` (the first value of a repeated name).
+
+        >>> Deal(header=(Tag("Seats", "6"), Tag("Seats", "4"))).tag("Seats")
+        '6'
+        >>> Deal().tag("Seats", "none")
+        'none'
+        """
+        for item in self.header:  # no dict built: read once per call, a few tags long
+            if isinstance(item, Tag) and item.name == name:
+                return item.value
+        return default
 
     def hand(self, seat: int) -> Hand | None:
         """The hand line of ``seat``, if the record has one."""

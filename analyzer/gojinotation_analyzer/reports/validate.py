@@ -446,10 +446,15 @@ def _validate_deal(
                 done += 1
                 # most frames hold only events no check reads (a play, a pass): one look
                 # at their kinds, and on to the next (the round is worked out when needed)
-                read = 0
-                for ev in frame.events:
-                    k = kinds.get(type(ev))
-                    read |= _kind(type(ev)) if k is None else k
+                evs = frame.events
+                if len(evs) == 1:  # the commonest frame: one event (a play, a pass)
+                    one = kinds.get(type(evs[0]))
+                    read = _kind(type(evs[0])) if one is None else one
+                else:
+                    read = 0
+                    for ev in evs:
+                        k = kinds.get(type(ev))
+                        read |= _kind(type(ev)) if k is None else k
                 slip = slips.get(done) if slips else None
                 if not read and slip is None and done not in marks:
                     if done in branches:
