@@ -72,6 +72,17 @@ def quick_span(raw: object) -> m.Span | None:
     return span
 
 
+def _optional_span(data: dict[str, Any]) -> m.Span | None:
+    """The quick span of ``data["span"]``, ``_NO_SPAN`` where there is none, ``None``
+    where it is not a quick span (the caller falls back to the full reader).
+
+    >>> _optional_span({}) is _NO_SPAN, _optional_span({"span": [1, 2]})
+    (True, None)
+    """
+    raw = data.get("span")
+    return _NO_SPAN if raw is None else quick_span(raw)
+
+
 def quick_round(data: dict[str, Any]) -> m.RoundMark | None:
     """The round mark ``{"type": "round", "number": N, "span": …}`` of a number in range
     and a quick span (or none).
@@ -86,14 +97,9 @@ def quick_round(data: dict[str, Any]) -> m.RoundMark | None:
     number = data.get("number")
     if type(number) is not int or not 0 <= number <= _MAX_NUMBER:
         return None
-    raw = data.get("span")
-    if raw is None:
-        span = _NO_SPAN
-    else:
-        got = quick_span(raw)
-        if got is None:
-            return None
-        span = got
+    span = _optional_span(data)
+    if span is None:
+        return None
     if not _DIRECT:  # pragma: no cover - RoundMark is a plain class
         return m.RoundMark(number, span=span)
     mark: m.RoundMark = _new(m.RoundMark)
@@ -127,14 +133,9 @@ def quick_tag(data: dict[str, Any], name_ok: Any) -> m.Tag | None:
         return None
     if "\n" in value or "\r" in value:
         return None
-    raw = data.get("span")
-    if raw is None:
-        span = _NO_SPAN
-    else:
-        got = quick_span(raw)
-        if got is None:
-            return None
-        span = got
+    span = _optional_span(data)
+    if span is None:
+        return None
     if not _TAG_DIRECT:  # pragma: no cover - Tag is a plain class
         return m.Tag(name, value, span=span)
     tag: m.Tag = _new(m.Tag)
