@@ -81,13 +81,7 @@ def _draw_leader_fail(st: DealState, seat: int, card: Card, to: int | None) -> _
     if why is None:
         return None
     for param in _DRAW_READS:
-        ruled = verdict_readings(
-            st.profile,
-            st.rs,
-            param,
-            lambda r: _draw_refusal(r, seat, card, st.leader, to),
-            "R-OPEN-1",
-        )
+        ruled = _draw_readings(st, seat, card, to, param)
         if ruled:
             return _Fail(
                 "R-OPEN-1",
@@ -163,13 +157,7 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
     for param in _DRAW_READS:  # where an open point decides the check: a Dispute
         if any(isinstance(e, E.Dispute) and e.param == param and e.action is a for e in ev):
             continue  # already judged: the refusal's readings, or the re-judged count
-        ruled = verdict_readings(
-            st.profile,
-            st.rs,
-            param,
-            lambda r: _draw_refusal(r, seat, card, st.leader, to),
-            "R-OPEN-1",
-        )
+        ruled = _draw_readings(st, seat, card, to, param)
         if ruled:
             ev.append(
                 E.Dispute(
@@ -188,6 +176,20 @@ def _draw(st: DealState, seat: int, card: Card, a: Action, ev: list[E.Event]) ->
 
 #: The parameters the 开牌 check reads (:func:`_draw_refusal`): re-judged where open.
 _DRAW_READS = ("open.count_values", "open.first_method", "open.shangban")
+
+
+def _draw_readings(
+    st: DealState, seat: int, card: Card, to: int | None, param: str
+) -> tuple[tuple[str, str], ...]:
+    """:func:`_draw_refusal` of ``seat``'s draw judged under each reading of the open
+    ``param`` (:func:`~.openpoints.verdict_readings`): ``()`` where they agree."""
+    return verdict_readings(
+        st.profile,
+        st.rs,
+        param,
+        lambda r: _draw_refusal(r, seat, card, st.leader, to),
+        "R-OPEN-1",
+    )
 
 
 def _draw_refusal(
