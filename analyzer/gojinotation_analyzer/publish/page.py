@@ -30,7 +30,7 @@ import secrets
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import attrs
@@ -309,10 +309,10 @@ class PageWriter:
             self._tail_chunk(out, chunk, view)
         return view
 
-    def _nav_entries(self, out: IO[bytes], view: MatchView) -> None:
+    def _nav_entries(self, view: MatchView) -> Iterator[str]:
         """The head's list of deals, an entry a deal (what ``match_head.html.j2`` drew in
         a loop: a record of 100,000 broken deals spent a tenth of its time there)."""
-        t, rows = self._t, []
+        t = self._t
         for d in view.deals:
             mini = ""
             if d.team_points:
@@ -322,25 +322,21 @@ class PageWriter:
                     f'{escape(pts.get("A", 0))}</b>:<b class="tB">{escape(pts.get("B", 0))}'
                     "</b></span>"
                 )
-            rows.append(
+            yield (
                 f'<li><a href="#d{d.index}"><span data-i18n="deal" data-v="{escape(d.number)}">'
                 f"{escape(t('deal', d=d.number))}</span>{mini}</a></li>\n"
             )
-            if len(rows) >= 1000:
-                out.write("".join(rows).encode("utf-8"))
-                rows.clear()
-        out.write("".join(rows).encode("utf-8"))
 
-    def _standing_rows(self, out: IO[bytes], view: MatchView) -> None:
+    def _standing_rows(self, view: MatchView) -> Iterator[str]:
         """The standings, a row a deal with the running totals (what
         ``match_tail.html.j2`` drew in a loop)."""
-        t, rows = self._t, []
+        t = self._t
         for k, d in enumerate(view.deals):
             pts, run, n = dict(d.team_points), dict(view.totals[k].teams), d.number
             fin = "".join(
                 f'<b class="sb t{escape(d.players[s - 1].team)}">{escape(s)}</b>' for s in d.finish
             )
-            rows.append(
+            yield (
                 f'<tr data-spoil="{d.index}"><th scope="row"><a href="#d{d.index}">'
                 f'<span data-i18n="deal" data-v="{escape(n)}">'
                 f"{escape(t('deal', d=n, r=n, s=n, n=n))}</span></a></th>"
@@ -348,10 +344,6 @@ class PageWriter:
                 f'<td class="num">{escape(pts.get("B", "–"))}</td><td class="num">'
                 f"{escape(run.get('A', 0))} : {escape(run.get('B', 0))}</td></tr>\n"
             )
-            if len(rows) >= 1000:
-                out.write("".join(rows).encode("utf-8"))
-                rows.clear()
-        out.write("".join(rows).encode("utf-8"))
 
     def _tail_chunk(self, out: IO[bytes], chunk: str, view: MatchView) -> None:
         """A piece of the page's head or end, its marks replaced by the deals' entries and
@@ -364,7 +356,7 @@ class PageWriter:
             if _SOURCE_MARK + name in chunk:
                 before, after = chunk.split(_SOURCE_MARK + name, 1)
                 self._tail_chunk(out, before, view)
-                write(out, view)
+                _write_batched(out, write(view))
                 self._tail_chunk(out, after, view)
                 return
         data_mark = _SOURCE_MARK + "-data"
@@ -396,3 +388,15 @@ def _write_base64(out: IO[bytes], source: bytes | Callable[[], Iterable[bytes]])
         out.write(base64.b64encode(piece[:cut]))
         rest = piece[cut:]
     out.write(base64.b64encode(rest))
+
+
+def _write_batched(out: IO[bytes], pieces: Iterable[str], batch: int = 1000) -> None:
+    """``pieces`` written to ``out`` in UTF-8, ``batch`` at a time (one write a batch, not
+    a piece, nor all of them held at once)."""
+    rows: list[str] = []
+    for piece in pieces:
+        rows.append(piece)
+        if len(rows) >= batch:
+            out.write("".join(rows).encode("utf-8"))
+            rows.clear()
+    out.write("".join(rows).encode("utf-8"))
