@@ -30,6 +30,26 @@ def test_ruff_format_clean() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed by the test extras")
+def test_python_examples_in_the_docs_are_ruff_formatted() -> None:
+    """The ```python blocks of the README and docs/ (doctest blocks aside) are formatted as
+    the code is, so a reader who copies one gets code that passes ``ruff format``."""
+    import re
+
+    unformatted = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        for m in re.finditer(r"```python\n(.*?)```", text, re.S):
+            if ">>>" in m.group(1):
+                continue
+            r = subprocess.run(
+                ["ruff", "format", "--check", "-"], input=m.group(1), text=True, capture_output=True
+            )
+            if r.returncode != 0:
+                unformatted.append(f"{doc.name}:{text.count(chr(10), 0, m.start()) + 1}")
+    assert not unformatted, unformatted
+
+
 def test_mypy_strict_clean() -> None:
     r = _run(sys.executable, "-m", "mypy", "--strict")
     assert r.returncode == 0, r.stdout + r.stderr
