@@ -305,3 +305,40 @@ def test_the_diff_applies(name: str, tmp_path: Path) -> None:
         assert new.decode() == old
         return
     assert _apply(old, diff.decode()) == new.decode()
+
+
+def test_no_command_reads_these_records_whole(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``fmt --diff``, ``fmt --fill-hands``, bytes that are no text (``fmt``, ``validate``,
+    ``show``) and a JSON match whose deals come first (``validate``, ``show``) never take
+    a record's bytes whole (``Source.data``, which the whole read goes through)."""
+    import json
+
+    from gojinotation_analyzer.cli import common
+
+    loose = tmp_path / "loose.gjn"
+    loose.write_bytes(((DEAL.replace("1. 1:3 ", "1. 1:3  ") + "\n") * 3).encode())
+    junk = tmp_path / "junk.gjn"
+    junk.write_bytes(DEAL.encode() + b"\n{\xff\xfe}\n" + DEAL.encode())
+    js = tmp_path / "m.json"
+    assert _run(["convert", str(loose), "-o", str(js)])[0] == 0
+    doc = json.loads(js.read_bytes())
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps({"deals": doc.pop("deals"), **doc}), "utf-8")
+    expected = {}
+    for args in (
+        ["fmt", "--diff", str(loose)],
+        ["fmt", "--fill-hands", "--check", str(loose)],
+        ["fmt", "--check", str(junk)],
+        ["validate", str(junk)],
+        ["show", str(junk)],
+        ["validate", str(first)],
+        ["show", str(first)],
+    ):
+        expected[args[-1], args[1]] = _run(args)
+        with monkeypatch.context() as m:
+            m.setattr(common.Source, "data", None)  # calling it fails
+            assert _run(args) == expected[args[-1], args[1]], args
+    assert expected[str(junk), "--check"][0] == 2 and "GJN115" in expected[str(junk), "--check"][2]
+    assert b"@@ -" in expected[str(loose), "--diff"][1]

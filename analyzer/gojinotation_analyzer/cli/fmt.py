@@ -289,7 +289,10 @@ def _fmt_whole(
     explicit: bool,
     fill_hands: bool,
 ) -> str:
-    """:func:`_fmt_one` on a record read whole."""
+    """:func:`_fmt_one` on a record read whole: what every record took before it was
+    read a deal at a time, kept as the reference the streamed path must equal
+    (``tests/test_fmt_stream.py`` runs both on every record of its corpora); no command
+    takes it."""
     from gojinotation.reader import BrokenDeal
 
     name = record.name
