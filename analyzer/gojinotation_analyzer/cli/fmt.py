@@ -348,7 +348,9 @@ class _DealDiff:
     The original lines are read again from the file, as the whole diff splits them
     (``str.splitlines``, line ends as written); a hunk is held in a temporary file until
     it ends (its head line gives its length) and the diff in another until the record
-    has read back, so that memory holds one deal's lines and a few lines of context.
+    has read back, so that memory holds two deals' lines (a deal is diffed when the next
+    is made: the blank line that starts the next's canonical text goes with it) and a few
+    lines of context.
     """
 
     def __init__(self, old: Iterator[str], name: str, lang: str, out: IO[str]) -> None:
