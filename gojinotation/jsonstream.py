@@ -4,11 +4,16 @@ and writing one from deals as they come (issue #15: ``gouji convert`` streams).
 :func:`iter_read_json` reads a ``match`` document from a binary stream or a path one
 deal at a time, yielding what :func:`gojinotation.reader.iter_read` yields — ``(prologue,
 version, deal)``, the prologue and the version with the first deal — so that only one
-deal's JSON tree and model exist at a time.  It needs the ``deals`` list after the other
-keys of the match (as :func:`~gojinotation.jsonio.iter_json` writes them); a document
-that puts them elsewhere, repeats a key, or is a single deal raises :class:`Unstreamable`
-(before the first deal, unless a key after the deals repeats one before), and a caller
-reads it whole instead
+deal's JSON tree and model exist at a time.  The ``deals`` list may come anywhere among
+the keys of the match: after the others (as :func:`~gojinotation.jsonio.iter_json` writes
+them) the deals are read as they come; before a key that makes the match's shell
+(``type``, ``version``, ``prologue``), a seekable source is read twice — once to skip the
+deals (one deal's JSON at a time) and read the keys after them, then again from where it
+started to read the deals — so that the first deal comes with the right version and
+prologue.  A document that repeats a key or is a single deal, or a source that cannot be
+read again whose deals come before its ``type`` or before a key of the shell, raises
+:class:`Unstreamable` (before the first deal, unless a key after the deals repeats one
+before or is one of the shell's), and a caller reads it whole instead
 (:func:`~gojinotation.jsonio.load_json_match`, which gives the same values).  Anything
 that is not a GJN match raises :class:`~gojinotation.jsonio.JsonError` (possibly after
 some deals were yielded: a caller that must not write half a record reads it whole to
@@ -57,7 +62,21 @@ _WS = " \t\n\r"
 
 class Unstreamable(Exception):
     """The document cannot be read a deal at a time (not a ``match``, a key repeated, or
-    its ``deals`` before another key): read it whole."""
+    its ``deals`` before a key of the shell in a source that cannot be read again): read
+    it whole."""
+
+
+#: The keys of a match that the first deal is given with (its shell).
+_SHELL = frozenset({"type", "version", "prologue"})
+
+
+class _Again(Exception):
+    """The deals came before a key of the shell: read the source again, knowing ``keys``
+    (every key of the match but its deals)."""
+
+    def __init__(self, keys: dict[str, Any]) -> None:
+        super().__init__("read again")
+        self.keys = keys
 
 
 class _Text:
@@ -136,7 +155,13 @@ def iter_read_json(
     """
     raw, opened = _open(source)
     try:
-        yield from _items(_Text(raw, block), filename)
+        start = raw.tell() if raw.seekable() else None
+        try:
+            yield from _items(_Text(raw, block), filename, again=start is not None)
+        except _Again as shell:  # raised before any deal was yielded
+            assert start is not None
+            raw.seek(start)
+            yield from _items(_Text(raw, block), filename, known=shell.keys)
     except JsonError as err:
         raise err.with_filename(filename) from None
     except (ValueError, RecursionError, UnicodeDecodeError) as exc:
@@ -154,7 +179,12 @@ def iter_read_json(
             raw.close()
 
 
-def _items(text: _Text, filename: str) -> Iterator[Item]:
+def _items(
+    text: _Text, filename: str, *, again: bool = False, known: dict[str, Any] | None = None
+) -> Iterator[Item]:
+    """The deals of the match ``text`` holds; ``again``: the source can be read again
+    (:class:`_Again` when the deals come before a key of the shell); ``known``: the keys
+    of the match but its deals, read by the first pass."""
     if text.peek() != "{":
         raise Unstreamable("not an object")
     text.pos += 1
@@ -169,13 +199,23 @@ def _items(text: _Text, filename: str) -> Iterator[Item]:
             raise ValueError("expected a key")
         key = text.value()
         text.expect(":")
-        if key in seen or (key == "deals" and seen.get("type") != "match"):
+        if key in seen:
             raise Unstreamable(key)
         if key != "deals":
+            if known is None and "deals" in seen and key in _SHELL:
+                raise Unstreamable(key)  # too late: the deals were given without it
             seen[key] = text.value()
             continue
+        if known is None and not seen.keys() >= _SHELL:
+            if again:
+                raise _Again(_keys_after(text, seen))
+            if seen.get("type") != "match":
+                raise Unstreamable(key)
+        keys = seen if known is None else known
+        if keys.get("type") != "match":
+            raise Unstreamable(key)
         seen[key] = []
-        shell = reader.value(seen, (), frozenset({"match"}))
+        shell = reader.value({**keys, "deals": []}, (), frozenset({"match"}))
         assert isinstance(shell, m.Match)
         text.expect("[")
         i = 0
@@ -195,6 +235,30 @@ def _items(text: _Text, filename: str) -> Iterator[Item]:
     if "deals" not in seen:
         raise Unstreamable("no deals")
     reader.value({**seen, "deals": []}, (), frozenset({"match"}))  # keys after the deals
+
+
+def _keys_after(text: _Text, before: dict[str, Any]) -> dict[str, Any]:
+    """The keys of the match (``before`` its deals, and those after them), the deals
+    skipped one deal's JSON at a time (``text`` just after ``"deals":``)."""
+    text.expect("[")
+    n = 0
+    while text.peek() != "]":
+        if n:
+            text.expect(",")
+        text.value()  # a deal's JSON, dropped: read on the second pass
+        n += 1
+    text.pos += 1
+    keys = dict(before)
+    while text.peek() != "}":
+        text.expect(",")
+        if text.peek() != '"':
+            raise ValueError("expected a key")
+        key = text.value()
+        text.expect(":")
+        if key in keys or key == "deals":
+            raise Unstreamable(key)
+        keys[key] = text.value()
+    return keys
 
 
 def iter_json_items(

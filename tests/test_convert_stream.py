@@ -116,14 +116,62 @@ def test_a_deal_of_tags_only_is_said_not_to_read_back(tmp_path: Path, body: str)
     assert got[0] == 0 and "does not read back exactly" in got[2]
 
 
-def test_a_json_document_with_its_deals_first(tmp_path: Path, body: str) -> None:
-    """Keys in another order cannot be streamed: the document is read whole, same output."""
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("deals", "type", "version", "prologue"),
+        ("type", "deals", "version", "prologue"),
+        ("type", "version", "deals", "prologue"),
+        ("prologue", "deals", "version", "type"),
+    ],
+)
+def test_a_json_document_with_its_deals_first(
+    tmp_path: Path, body: str, order: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys in another order are streamed too (the deals skipped on a first pass that
+    reads the keys after them): the output of the document with its deals last, and of
+    the whole conversion, and the record is never read whole."""
     doc = json.loads(_run("convert", str(_record(tmp_path, body, 1)))[1])
     turned = tmp_path / "turned.json"
-    turned.write_text(json.dumps({"deals": doc["deals"], **doc}, ensure_ascii=False), "utf-8")
+    turned.write_text(json.dumps({k: doc[k] for k in order}, ensure_ascii=False), "utf-8")
     straight = tmp_path / "straight.json"
     straight.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
-    assert _run("convert", str(turned)) == _run("convert", str(straight))
+    whole = _whole("convert", str(turned))
+    assert whole[0] == 0 and b"{a prologue}" in whole[1]
+    with monkeypatch.context() as m:
+        m.setattr(CONVERT, "read_record", None)  # the whole path would fail
+        assert _run("convert", str(turned)) == whole == _run("convert", str(straight))
+        assert _run("convert", "-", "--to", "gjn", stdin=turned.read_bytes()) == whole
+
+
+def test_deals_before_the_shell_in_a_stream_read_once() -> None:
+    """A source that cannot be read again, its deals before a key of the shell: refused
+    (Unstreamable) before the first deal, or, for a key that comes after the deals, at
+    that key; a caller reads it whole (the values the streaming reader could not give)."""
+    import io
+
+    from gojinotation.jsonio import load_json_match
+    from gojinotation.jsonstream import Unstreamable, iter_read_json
+
+    class Once(io.BytesIO):
+        def seekable(self) -> bool:
+            return False
+
+    deal = {"type": "deal", "header": [{"type": "tag", "name": "Event", "value": "e"}]}
+    comment = [{"type": "comment", "text": "x"}]
+    first = {"deals": [deal], "type": "match", "version": 1, "prologue": comment}
+    late = {"type": "match", "deals": [deal, deal], "version": 1, "prologue": comment}
+    for doc in (first, late):
+        data = json.dumps(doc).encode()
+        got = [(p, v) for p, v, _ in iter_read_json(io.BytesIO(data))]
+        match = load_json_match(data)
+        assert got == [(list(match.prologue), match.version), ([], None)][: len(got)]
+        assert len(got) == len(match.deals) and match.prologue
+        seen = []
+        with pytest.raises(Unstreamable):
+            for item in iter_read_json(Once(data)):
+                seen.append(item)
+        assert len(seen) == (0 if doc is first else 2)
 
 
 @pytest.mark.parametrize("where", ["gjn", "json"])

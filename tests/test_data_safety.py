@@ -194,9 +194,9 @@ def test_fmt_refuses_a_file_changed_while_formatting(
     record: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Data loss 5: another program appends while ``fmt`` works (here: while the first
-    deal is made explicit, the file being formatted a deal at a time, and again while the
-    whole file is, with ``--fill-hands``): nothing is replaced."""
-    for hook, args in (("_explicit_deal", ()), ("_explicit", ("--fill-hands",))):
+    deal is made explicit, the file being formatted a deal at a time, without and with
+    ``--fill-hands``): nothing is replaced."""
+    for hook, args in (("_explicit_deal", ()), ("_explicit_deal", ("--fill-hands",))):
         real = getattr(fmt_module, hook)
         record.write_text(DEAL.replace("1. 1:3 ", "1. 1:3  "), encoding="utf-8")
 

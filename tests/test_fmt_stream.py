@@ -54,10 +54,16 @@ INPUTS = dict(_inputs())
 
 
 def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every record take the whole path (as a record that is no text does)."""
-    from gojinotation_analyzer.cli import common
+    """Make every record take the whole path (:func:`cli.fmt._fmt_whole`, what every
+    record took before streaming; its notice of another encoding printed once, by the
+    whole read)."""
+    from gojinotation_analyzer.cli import common, fmt
+
+    def whole(src: Any, path: str, lang: str, **options: Any) -> str:
+        return fmt._fmt_whole(src.record(lang), path, lang, **options)
 
     monkeypatch.setattr(common, "_detect", lambda *args: (None, None))
+    monkeypatch.setattr(fmt, "_fmt_source", whole)
 
 
 def _run(args: list[str], stdin: bytes | None = None) -> tuple[int, bytes, str]:
@@ -213,3 +219,126 @@ def test_a_disk_full_half_way_leaves_the_file(
     assert "Traceback" not in err and "internal error" not in err
     assert p.read_bytes() == data.encode()
     assert sorted(os.listdir(tmp_path)) == ["r.gjn"]
+
+
+#: Records whose lines difflib pairs otherwise on the whole file than deal by deal: every
+#: line changed (CR LF written LF), and a broken deal at the end whose lines the whole
+#: file's matcher puts after all the others.  Their diffs differ from difflib's on the
+#: whole file, and apply all the same (:func:`test_the_diff_applies`).
+PAIRED_OTHERWISE = {"crlf.gjn", "tests/hostile/broken_trailing.gjn"}
+
+
+@pytest.mark.parametrize("options", [["--diff"], ["--fill-hands"], ["--diff", "--fill-hands"]])
+@pytest.mark.parametrize("name", sorted(INPUTS))
+def test_diff_and_fill_hands_streamed_are_the_whole_path(
+    name: str, options: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--diff`` and ``--fill-hands`` (in place) read a deal at a time give what reading
+    the record whole gave: the diff of the whole file by difflib, byte for byte (but for
+    :data:`PAIRED_OTHERWISE`), the hands' messages after the syntax errors, the file and
+    the exit code."""
+    stream, whole = _both(monkeypatch, tmp_path, name, INPUTS[name], options)
+    folder = str(tmp_path).encode()  # the diff's head names the file
+    stream = (stream[0], stream[1].replace(folder + b"/stream", b"DIR"), *stream[2:])
+    whole = (whole[0], whole[1].replace(folder + b"/whole", b"DIR"), *whole[2:])
+    if name in PAIRED_OTHERWISE and "--diff" in options:
+        assert stream[1] != whole[1] and stream[0::2] == whole[0::2]
+    else:
+        assert stream == whole
+
+
+def _apply(old: str, diff: str) -> str:
+    """``diff`` (a unified diff, as ``fmt --diff`` writes it) applied to ``old``; every
+    context and removed line, and every hunk's numbers, checked against the texts."""
+    import re
+
+    a = old.splitlines(keepends=True)
+    lines = re.findall(r"[^\n]*\n|[^\n]+$", diff)
+    out: list[str] = []
+    at = 0
+    k = 2  # after the head lines
+    assert lines[0].startswith("--- ") and lines[1].startswith("+++ ")
+    while k < len(lines):
+        head = re.fullmatch(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@\n", lines[k])
+        assert head, lines[k]
+        i, m, j, n = (int(g) if g is not None else 1 for g in head.groups())
+        start = i - 1 if m else i
+        assert start >= at
+        out.extend(a[at:start])
+        at = start
+        assert len(out) == (j - 1 if n else j)
+        k += 1
+        used = [0, 0]
+        while k < len(lines) and not lines[k].startswith("@@"):
+            tag, text = lines[k][0], lines[k][1:]
+            k += 1
+            if k < len(lines) and lines[k] == "\\ No newline at end of file\n":
+                text = text.removesuffix("\n")
+                k += 1
+            if tag in " -":
+                assert a[at] == text
+                at += 1
+                used[0] += 1
+            if tag in " +":
+                out.append(text)
+                used[1] += 1
+        assert used == [m, n]
+    return "".join(out + a[at:])
+
+
+@pytest.mark.parametrize("name", sorted(INPUTS))
+def test_the_diff_applies(name: str, tmp_path: Path) -> None:
+    """The diff of every record, applied to it as written, gives its canonical text
+    (``fmt -``): the lines and the numbers of every hunk are right."""
+    from gojinotation.fileio import decode_input
+
+    old, _ = decode_input(INPUTS[name])
+    if not isinstance(old, str):  # no text: no diff
+        return
+    p = tmp_path / Path(name).name
+    p.write_bytes(INPUTS[name])
+    _, diff, _ = _run(["fmt", "--diff", str(p)])
+    code_new, new, _ = _run(["fmt", "-"], INPUTS[name])
+    if code_new == 2 and not new:  # refused (does not read back)
+        return
+    if not diff:
+        assert new.decode() == old
+        return
+    assert _apply(old, diff.decode()) == new.decode()
+
+
+def test_no_command_reads_these_records_whole(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``fmt --diff``, ``fmt --fill-hands``, bytes that are no text (``fmt``, ``validate``,
+    ``show``) and a JSON match whose deals come first (``validate``, ``show``) never take
+    a record's bytes whole (``Source.data``, which the whole read goes through)."""
+    import json
+
+    from gojinotation_analyzer.cli import common
+
+    loose = tmp_path / "loose.gjn"
+    loose.write_bytes(((DEAL.replace("1. 1:3 ", "1. 1:3  ") + "\n") * 3).encode())
+    junk = tmp_path / "junk.gjn"
+    junk.write_bytes(DEAL.encode() + b"\n{\xff\xfe}\n" + DEAL.encode())
+    js = tmp_path / "m.json"
+    assert _run(["convert", str(loose), "-o", str(js)])[0] == 0
+    doc = json.loads(js.read_bytes())
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps({"deals": doc.pop("deals"), **doc}), "utf-8")
+    expected = {}
+    for args in (
+        ["fmt", "--diff", str(loose)],
+        ["fmt", "--fill-hands", "--check", str(loose)],
+        ["fmt", "--check", str(junk)],
+        ["validate", str(junk)],
+        ["show", str(junk)],
+        ["validate", str(first)],
+        ["show", str(first)],
+    ):
+        expected[args[-1], args[1]] = _run(args)
+        with monkeypatch.context() as m:
+            m.setattr(common.Source, "data", None)  # calling it fails
+            assert _run(args) == expected[args[-1], args[1]], args
+    assert expected[str(junk), "--check"][0] == 2 and "GJN115" in expected[str(junk), "--check"][2]
+    assert b"@@ -" in expected[str(loose), "--diff"][1]

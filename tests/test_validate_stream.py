@@ -7,7 +7,9 @@ tests/test_stream_memory.py."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -51,8 +53,13 @@ def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
     from gojinotation_analyzer.cli import common
     from gojinotation_analyzer.cli import validate as v
 
-    monkeypatch.setattr(common, "_detect", lambda *args: (None, None))
-    monkeypatch.setattr(v, "_json_streams", lambda src: False)
+    def whole(path: str, lang: str, options: Any) -> Iterator[Any]:
+        with common.open_source(path, lang) as src:
+            assert src is not None
+            yield v._whole_record(src, lang, options)
+
+    monkeypatch.setattr(common, "_detect", lambda *args: (None, None))  # the notice: once
+    monkeypatch.setattr(v, "_source_events", whole)
 
 
 def _run(args: list[str], stdin: bytes | None = None) -> tuple[int, str, str]:

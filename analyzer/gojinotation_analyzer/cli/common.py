@@ -466,8 +466,10 @@ class Source:
     (its format, its encoding, its digest), then read again as a stream of deal texts,
     decoded incrementally, whatever its encoding.
 
-    ``codec`` is None when the bytes are no text in any encoding ``gouji`` reads (the
-    caller reads the record whole and reports it as before: :meth:`record`).
+    ``codec`` is None when the bytes are no text in any encoding ``gouji`` reads: the
+    record is still read a deal at a time, as UTF-8 with each bad byte kept as a lone
+    surrogate, which the reader reports (GJN115) in the deal it stands in, exactly as
+    reading the bytes whole does (:meth:`record`).
     """
 
     __slots__ = ("codec", "digest", "encoding", "fmt", "name", "path", "raw", "size", "snapshot")
@@ -493,16 +495,16 @@ class Source:
 
     def texts(self) -> Iterator[tuple[int, str]]:
         """The deal texts of a GJN record (:func:`gojinotation.reader.deal_texts`), the
-        bytes decoded a block at a time with :attr:`codec`."""
+        bytes decoded a block at a time with :attr:`codec` (no codec: UTF-8, a bad byte
+        kept as a lone surrogate for the reader to report)."""
         import io
 
         from gojinotation.reader import deal_texts
 
         self.raw.seek(0)
-        if self.codec == "utf-8":
+        if self.codec in ("utf-8", None):
             yield from deal_texts(self.raw)
             return
-        assert self.codec is not None
         wrapper = io.TextIOWrapper(self.raw, encoding=self.codec, newline="")
         try:
             yield from deal_texts(wrapper)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -46,19 +48,29 @@ def _diff(old: str, new: str, name: str, lang: str) -> str:
         new.splitlines(keepends=True),
         fromfile=f"{name}\t({t('fmt.original', lang)})",
         tofile=f"{name}\t({t('fmt.formatted', lang)})",
+    )  # the file's head lines are _diff_head's
+    return "".join(map(_styled, lines))
+
+
+def _styled(line: str) -> str:
+    """A line of a unified diff as ``fmt --diff`` prints it (coloured on a terminal)."""
+    if not line.endswith("\n"):
+        line += "\n\\ No newline at end of file\n"
+    if line.startswith("+") and not line.startswith("+++"):
+        return click.style(line, fg="green")
+    if line.startswith("-") and not line.startswith("---"):
+        return click.style(line, fg="red")
+    if line.startswith("@@"):
+        return click.style(line, fg="cyan")
+    return line
+
+
+def _diff_head(name: str, lang: str) -> tuple[str, str]:
+    """The ``---`` and ``+++`` lines of ``fmt --diff``."""
+    return (
+        f"--- {name}\t({t('fmt.original', lang)})\n",
+        f"+++ {name}\t({t('fmt.formatted', lang)})\n",
     )
-    out: list[str] = []
-    for line in lines:
-        if not line.endswith("\n"):
-            line += "\n\\ No newline at end of file\n"
-        if line.startswith("+") and not line.startswith("+++"):
-            line = click.style(line, fg="green")
-        elif line.startswith("-") and not line.startswith("---"):
-            line = click.style(line, fg="red")
-        elif line.startswith("@@"):
-            line = click.style(line, fg="cyan")
-        out.append(line)
-    return "".join(out)
 
 
 @click.command("fmt", cls=GoujiCommand, help_key="help.fmt", short_help_key="help.fmt.short")
@@ -124,65 +136,60 @@ def _explicit(match: gm.Match) -> gm.Match:
 
 
 def _with_hands(match: gm.Match, name: str, lang: str) -> tuple[gm.Match, bool]:
-    """``gouji fmt --fill-hands``: every deal's hands completed from its plays
-    (:func:`gojinotation_analyzer.engine.hands.fill_hands`), what stays unknown said on
-    standard error; returns the match and whether the plays contradict a hand."""
+    """``gouji fmt --fill-hands`` on a whole match: every deal's hands completed from its
+    plays (:func:`_fill_deal`), what stays unknown said on standard error; returns the
+    match and whether the plays contradict a hand."""
     import attrs
-
-    from gojinotation.reader import BrokenDeal
-    from gojinotation_analyzer.engine.hands import fill_hands
-    from gojinotation_analyzer.reports.findings import deal_number
 
     deals: list[gm.Deal | BrokenDeal] = []
     conflict = False
     for n, deal in enumerate(match.deals, 1):
-        if isinstance(deal, BrokenDeal):
-            deals.append(deal)
-            continue
-        new, r = fill_hands(deal)
+        new, bad = _fill_deal(deal, n, name, lang, _err)
         deals.append(new)
-        no = deal_number(deal) or str(n)
-        for c in r.conflicts:
-            conflict = True
-            sp = c.action.span
-            where = f"{name}:{sp.line}:{sp.column}" if sp is not None and sp.line else name
-            msg = c.zh if lang == "zh" else c.en
-            _err(
-                _error_line(
-                    t(
-                        "fmt.hands_conflict",
-                        lang,
-                        where=where,
-                        rule=c.rule_id,
-                        deal=no,
-                        message=msg,
-                    ),
-                    lang,
-                )
-            )
-        if r.conflicts:
-            continue
-        added = sum(h.inferred for h in r.hands)
-        if added:
-            _err(t("fmt.hands_filled", lang, path=name, deal=no, count=added))
-        for h in r.partly_unknown:
-            size = len(h.cards) + h.unknown
-            key = "fmt.hands_open" if h.cards else "fmt.hands_unknown"
-            _err(
-                _warn_line(
-                    t(
-                        key,
-                        lang,
-                        path=name,
-                        deal=no,
-                        seat=h.seat,
-                        unknown=h.unknown,
-                        size=size,
-                    ),
-                    lang,
-                )
-            )
+        conflict = conflict or bad
     return attrs.evolve(match, deals=tuple(deals)), conflict
+
+
+def _fill_deal(
+    deal: gm.Deal | BrokenDeal, n: int, name: str, lang: str, say: Callable[[str], None]
+) -> tuple[gm.Deal | BrokenDeal, bool]:
+    """``gouji fmt --fill-hands`` on the ``n``-th deal of a record: its hands completed
+    from its plays (:func:`gojinotation_analyzer.engine.hands.fill_hands`), what stays
+    unknown or contradicts a hand given to ``say`` (a line of standard error each);
+    returns the deal and whether the plays contradict a hand.  A broken deal is kept."""
+    from gojinotation.reader import BrokenDeal
+    from gojinotation_analyzer.engine.hands import fill_hands
+    from gojinotation_analyzer.reports.findings import deal_number
+
+    if isinstance(deal, BrokenDeal):
+        return deal, False
+    new, r = fill_hands(deal)
+    no = deal_number(deal) or str(n)
+    for c in r.conflicts:
+        sp = c.action.span
+        where = f"{name}:{sp.line}:{sp.column}" if sp is not None and sp.line else name
+        msg = c.zh if lang == "zh" else c.en
+        say(
+            _error_line(
+                t("fmt.hands_conflict", lang, where=where, rule=c.rule_id, deal=no, message=msg),
+                lang,
+            )
+        )
+    if r.conflicts:
+        return new, True
+    added = sum(h.inferred for h in r.hands)
+    if added:
+        say(t("fmt.hands_filled", lang, path=name, deal=no, count=added))
+    for h in r.partly_unknown:
+        size = len(h.cards) + h.unknown
+        key = "fmt.hands_open" if h.cards else "fmt.hands_unknown"
+        say(
+            _warn_line(
+                t(key, lang, path=name, deal=no, seat=h.seat, unknown=h.unknown, size=size),
+                lang,
+            )
+        )
+    return new, False
 
 
 def _fmt_one(
@@ -200,29 +207,75 @@ def _fmt_one(
     the implied closes and round numbers are written in (deals that replay cleanly).
 
     A record is formatted a deal at a time (:func:`_fmt_streamed`), whatever its
-    encoding, from a file or standard input; ``--diff`` and ``--fill-hands`` read it
-    whole (:func:`_fmt_whole`), as does a record that is no text."""
+    encoding, from a file or standard input, with ``--diff`` and ``--fill-hands`` too;
+    a record that is no text is read a deal at a time for its errors
+    (:func:`_fmt_not_text`)."""
     cacheable = check and not show_diff and not fill_hands and _cacheable(path)
     if cacheable and _known_canonical(path, explicit):
         return "unchanged"
     with open_source(path, lang, fmt="gjn") as src:
         if src is None:
             return "failed"
-        if show_diff or fill_hands or src.codec is None:
-            return _fmt_whole(
-                src.record(lang),
-                path,
-                lang,
-                check=check,
-                show_diff=show_diff,
-                quiet=quiet,
-                explicit=explicit,
-                fill_hands=fill_hands,
-            )
-        status = _fmt_streamed(src, path, lang, check=check, quiet=quiet, explicit=explicit)
+        status = _fmt_source(
+            src,
+            path,
+            lang,
+            check=check,
+            show_diff=show_diff,
+            quiet=quiet,
+            explicit=explicit,
+            fill_hands=fill_hands,
+        )
         if cacheable and status == "unchanged":
             _remember(path, src.digest, explicit)
         return status
+
+
+def _fmt_source(
+    src: Source,
+    path: str,
+    lang: str,
+    *,
+    check: bool,
+    show_diff: bool,
+    quiet: bool,
+    explicit: bool,
+    fill_hands: bool,
+) -> str:
+    """:func:`_fmt_one` on an opened record: a deal at a time (bytes that are no text:
+    :func:`_fmt_not_text`; else :func:`_fmt_streamed`).  :func:`_fmt_whole` on
+    ``src.record(lang)`` gives the same bytes and messages (the tests compare them)."""
+    if src.codec is None:
+        return _fmt_not_text(src, lang)
+    return _fmt_streamed(
+        src,
+        path,
+        lang,
+        check=check,
+        quiet=quiet,
+        explicit=explicit,
+        show_diff=show_diff,
+        fill_hands=fill_hands,
+    )
+
+
+def _fmt_not_text(src: Source, lang: str) -> str:
+    """:func:`_fmt_whole` on bytes that are no text, a deal at a time: the syntax errors
+    (GJN115 where a bad byte is) as the deals come, then why the file is left alone."""
+    from gojinotation.reader import BrokenDeal
+
+    printer = ErrorPrinter(lang)
+    first = True
+    for _, version, deal in src.items():
+        if first:
+            first = False
+            warn_future_version(src.name, version, lang)
+        if isinstance(deal, BrokenDeal):
+            for err in deal.errors:
+                printer.add(err)
+    printer.finish()
+    _err(_error_line(t("fmt.not_utf8", lang, path=src.name), lang))
+    return "failed"
 
 
 def _fmt_whole(
@@ -236,7 +289,10 @@ def _fmt_whole(
     explicit: bool,
     fill_hands: bool,
 ) -> str:
-    """:func:`_fmt_one` on a record read whole."""
+    """:func:`_fmt_one` on a record read whole: what every record took before it was
+    read a deal at a time, kept as the reference the streamed path must equal
+    (``tests/test_fmt_stream.py`` runs both on every record of its corpora); no command
+    takes it."""
     from gojinotation.reader import BrokenDeal
 
     name = record.name
@@ -275,6 +331,189 @@ def _fmt_whole(
     return "changed" if is_changed else "unchanged"
 
 
+#: Lines of context around each change in ``fmt --diff`` (difflib's default).
+CONTEXT = 3
+
+
+class _DealDiff:
+    """``fmt --diff`` written a deal at a time: a unified diff whose changes are found
+    deal by deal (the lines of each text :func:`gojinotation.reader.deal_texts` cuts
+    against the canonical text made of it, by :class:`difflib.SequenceMatcher`), whose
+    hunks gather them as :func:`difflib.unified_diff` gathers the changes of one file
+    (:data:`CONTEXT` lines around each, hunks closer than twice that merged), with the
+    file's line numbers.  Where the matcher pairs the lines of the whole file as it pairs
+    those of each deal (always, unless lines move from one deal to another), the text is
+    byte for byte what ``difflib.unified_diff`` gives on the whole file.
+
+    The original lines are read again from the file, as the whole diff splits them
+    (``str.splitlines``, line ends as written); a hunk is held in a temporary file until
+    it ends (its head line gives its length) and the diff in another until the record
+    has read back, so that memory holds two deals' lines (a deal is diffed when the next
+    is made: the blank line that starts the next's canonical text goes with it) and a few
+    lines of context.
+    """
+
+    def __init__(self, old: Iterator[str], name: str, lang: str, out: IO[str]) -> None:
+        import collections
+
+        self._old = old  # the original's lines (the reader's: ending in \n, \r\n or \r)
+        self._head = _diff_head(name, lang)
+        self._started = False  # the head lines are written before the first hunk
+        self._out = out
+        self._new: list[str] = []  # the canonical text of the deal being made
+        self._last: tuple[list[str], list[str]] | None = None  # the last deal, not diffed
+        self._i = self._j = 0  # original and canonical lines so far
+        self._run = 0  # unchanged lines since the last change
+        self._run_head: list[str] = []  # the first CONTEXT of them
+        self._run_tail: collections.deque[str] = collections.deque(maxlen=CONTEXT)
+        self._hunk: IO[str] | None = None
+        self._hunk_at = (0, 0)  # where the hunk starts, original and canonical
+        self._hunk_len = [0, 0]
+
+    def made(self, piece: str) -> None:
+        """Canonical text made of the deal being read."""
+        self._new.append(piece)
+
+    def deal(self, text: str) -> None:
+        """The text of a deal (as cut, line ends as ``\n``) has been made: diff its lines."""
+        count = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+        a = "".join(itertools.islice(self._old, count)).splitlines(keepends=True)
+        b = "".join(self._new).splitlines(keepends=True)
+        self._new.clear()
+        if self._last is not None:
+            # the blank lines that start a deal's canonical text (the line between two
+            # deals) go with the deal before, whose text as written ends with them
+            lead = 0
+            while lead < len(b) and not b[lead].strip():
+                lead += 1
+            self._last[1].extend(b[:lead])
+            del b[:lead]
+            self._compare(*self._last)
+        self._last = (a, b)
+
+    def finish(self) -> None:
+        """The end of the record: the rest, and the last hunk."""
+        a, b = self._last if self._last is not None else ([], [])
+        a.extend("".join(self._old).splitlines(keepends=True))
+        b.extend("".join(self._new).splitlines(keepends=True))
+        self._compare(a, b)
+        if self._hunk is not None:
+            self._context(self._run_head)
+            self._close()
+
+    def _compare(self, a: list[str], b: list[str]) -> None:
+        if a == b:
+            self._same(a)
+            return
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
+            if tag == "equal":
+                self._same(a[i1:i2])
+            else:
+                self._change(a[i1:i2], b[j1:j2])
+
+    def _same(self, lines: list[str]) -> None:
+        for line in lines:
+            self._run += 1
+            if len(self._run_head) < CONTEXT:
+                self._run_head.append(line)
+            else:
+                self._run_tail.append(line)
+        self._i += len(lines)
+        self._j += len(lines)
+
+    def _change(self, old: list[str], new: list[str]) -> None:
+        run = self._run_head + list(self._run_tail)  # all of it if at most 2 * CONTEXT
+        if self._hunk is not None and self._run > 2 * CONTEXT:
+            self._context(self._run_head)
+            self._close()
+        if self._hunk is None:
+            import tempfile
+
+            before = run[-CONTEXT:] if self._run else []
+            self._hunk = tempfile.SpooledTemporaryFile(  # noqa: SIM115 - closed in _close
+                1 << 20, "w+", encoding="utf-8", newline="", errors="surrogateescape"
+            )
+            self._hunk_at = (self._i - len(before), self._j - len(before))
+            self._hunk_len = [0, 0]
+            self._context(before)
+        else:
+            self._context(run)
+        for line in old:
+            self._hunk.write(_styled("-" + line))
+        for line in new:
+            self._hunk.write(_styled("+" + line))
+        self._hunk_len[0] += len(old)
+        self._hunk_len[1] += len(new)
+        self._i += len(old)
+        self._j += len(new)
+        self._run = 0
+        self._run_head = []
+        self._run_tail.clear()
+
+    def _context(self, lines: list[str]) -> None:
+        assert self._hunk is not None
+        for line in lines:
+            self._hunk.write(_styled(" " + line))
+        self._hunk_len[0] += len(lines)
+        self._hunk_len[1] += len(lines)
+
+    def _close(self) -> None:
+        hunk = self._hunk
+        assert hunk is not None
+        self._hunk = None
+        if not self._started:
+            self._started = True
+            self._out.write("".join(self._head))
+        (i, j), (m, n) = self._hunk_at, self._hunk_len
+        self._out.write(_styled(f"@@ -{_range(i, m)} +{_range(j, n)} @@\n"))
+        hunk.seek(0)
+        while block := hunk.read(1 << 16):
+            self._out.write(block)
+        hunk.close()
+
+
+def _range(start: int, length: int) -> str:
+    """A hunk's range as :func:`difflib.unified_diff` writes it."""
+    if length == 1:
+        return str(start + 1)
+    return f"{start + 1 if length else start},{length}"
+
+
+def _original_lines(src: Source) -> Iterator[str]:
+    """The lines of the record as :func:`_fmt_whole` diffs them: decoded as the whole
+    read decodes them, line ends as written; read with ``os.pread`` from the record's
+    file descriptor, beside the reader (which reads the same file at its own place)."""
+    import io
+    import os
+
+    class _At(io.RawIOBase):
+        def __init__(self, fd: int) -> None:
+            self.fd = fd
+            self.at = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            data = os.pread(self.fd, len(buffer), self.at)
+            buffer[: len(data)] = data
+            self.at += len(data)
+            return len(data)
+
+    assert src.codec is not None
+    text = io.TextIOWrapper(
+        io.BufferedReader(_At(src.raw.fileno()), 1 << 16), encoding=src.codec, newline=""
+    )
+    strip = encoding_of() is not None or src.codec == "utf-16"  # as decode_input does
+    first = True
+    for line in text:
+        if first:
+            first = False
+            if strip:
+                line = line.removeprefix("\ufeff")
+        yield line
+
+
 class _Unchanged(Exception):
     """Ends the atomic write of a file whose canonical text is what it holds (the
     temporary file is removed, the file left as it is)."""
@@ -310,15 +549,26 @@ class _Pieces:
 
 
 def _fmt_streamed(
-    src: Source, path: str, lang: str, *, check: bool, quiet: bool, explicit: bool
+    src: Source,
+    path: str,
+    lang: str,
+    *,
+    check: bool,
+    quiet: bool,
+    explicit: bool,
+    show_diff: bool = False,
+    fill_hands: bool = False,
 ) -> str:
-    """:func:`_fmt_whole`, a deal at a time: each deal is read, made explicit, written in
-    canonical form to the atomic writer's temporary file (``-``: to a nameless temporary
-    file copied to standard output at the end; ``--check``: nowhere) and read back from
-    the canonical text made so far, which must give the same deal; the file is replaced
-    (or standard output written) only at the end, when all went well and the text
-    changed (its digest differs from the file's, or the file was not UTF-8).  The same
-    messages, in the same order, and the same bytes as reading it whole."""
+    """:func:`_fmt_whole`, a deal at a time: each deal is read, made explicit (its hands
+    filled in: ``--fill-hands``), written in canonical form to the atomic writer's
+    temporary file (``-``: to a nameless temporary file copied to standard output at the
+    end; ``--check`` and ``--diff``: nowhere; ``--diff``: its diff against the deal as
+    written, :class:`_DealDiff`) and read back from the canonical text made so far, which
+    must give the same deal; the file is replaced (or standard output written) only at
+    the end, when all went well and the text changed (its digest differs from the file's,
+    or the file was not UTF-8).  The same messages, in the same order, and the same bytes
+    as reading it whole (the messages of ``--fill-hands``, which come after the syntax
+    errors, wait in a temporary file)."""
     import collections
     import hashlib
     import tempfile
@@ -333,126 +583,180 @@ def _fmt_streamed(
     digest = hashlib.sha256()
     written = 0
     broken = 0
+    conflict = False
     out: IO[bytes] | None = None
+    check = check or show_diff  # --diff writes no file either
+    with contextlib.ExitStack() as spools:
+        said: IO[str] | None = None  # --fill-hands: its messages, until the errors are out
+        diff: _DealDiff | None = None
+        diff_out: IO[str] | None = None
+        if fill_hands:
+            said = spools.enter_context(_text_spool())
+        if show_diff:
+            diff_out = spools.enter_context(
+                tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+            )
+            diff = _DealDiff(_original_lines(src), name, lang, diff_out)
 
-    def pieces() -> Iterator[str]:
-        nonlocal broken
-        first = True
-        for prologue, version, deal in src.items():
-            if first:
-                first = False
-                warn_future_version(name, version, lang)
-                head = f"%GJN {version if version is not None else FORMAT_VERSION}\n"
-                targets.append((version, tuple(prologue)))
-                yield emit(head)
-                if prologue:
-                    yield emit("\n" + "\n".join(_comment_text(c.text) for c in prologue) + "\n")
-            if deal is None:
-                continue
-            if isinstance(deal, BrokenDeal):
-                broken += 1
-                for err in deal.errors:
-                    printer.add(err)
-                target: gm.Deal | BrokenDeal = _trim_broken(deal)
-            else:
-                target = _explicit_deal(deal) if explicit else deal
-            targets.append(target)
-            yield emit("\n" + write_deal(target))
-        if first:  # nothing at all: dumps of an empty match
-            targets.append((None, ()))
-            yield emit(f"%GJN {FORMAT_VERSION}\n")
+        def say(line: str) -> None:
+            assert said is not None
+            said.write(line + "\n")
 
-    def emit(piece: str) -> str:
-        nonlocal written
-        data = piece.encode("utf-8")
-        digest.update(data)
-        written += len(data)
-        if out is not None:
-            out.write(data)
-        return piece
+        def pieces() -> Iterator[str]:
+            nonlocal broken, conflict
+            first = True
+            n = 0
+            for start, text in src.texts():
+                for prologue, version, deal in iter_read_texts([(start, text)], filename=name):
+                    if first:
+                        first = False
+                        warn_future_version(name, version, lang)
+                        head = f"%GJN {version if version is not None else FORMAT_VERSION}\n"
+                        targets.append((version, tuple(prologue)))
+                        yield emit(head)
+                        if prologue:
+                            comments = "\n".join(_comment_text(c.text) for c in prologue)
+                            yield emit("\n" + comments + "\n")
+                    if deal is None:
+                        continue
+                    n += 1
+                    if isinstance(deal, BrokenDeal):
+                        broken += 1
+                        for err in deal.errors:
+                            printer.add(err)
+                        target: gm.Deal | BrokenDeal = _trim_broken(deal)
+                    else:
+                        target = _explicit_deal(deal) if explicit else deal
+                        if fill_hands:
+                            target, bad = _fill_deal(target, n, name, lang, say)
+                            conflict = conflict or bad
+                    targets.append(target)
+                    yield emit("\n" + write_deal(target))
+                if diff is not None:
+                    diff.deal(text)
+            if first:  # nothing at all: dumps of an empty match
+                targets.append((None, ()))
+                yield emit(f"%GJN {FORMAT_VERSION}\n")
+            if diff is not None:
+                diff.finish()
 
-    def run() -> bool:
-        """Make and read back every piece; False when a deal did not read back the same
-        (the rest is still read, for its errors)."""
-        made = pieces()
-        safe = True
-        first = True
-        for prologue, version, deal in iter_read_texts(
-            deal_texts(cast("IO[str]", _Pieces(made))), filename=name
-        ):
-            if first:
-                first = False
-                want_version, want_prologue = targets.popleft()
-                if (version or 1, tuple(prologue)) != (want_version or 1, want_prologue):
+        def emit(piece: str) -> str:
+            nonlocal written
+            data = piece.encode("utf-8")
+            digest.update(data)
+            written += len(data)
+            if out is not None:
+                out.write(data)
+            if diff is not None:
+                diff.made(piece)
+            return piece
+
+        def run() -> bool:
+            """Make and read back every piece; False when a deal did not read back the
+            same (the rest is still read, for its errors)."""
+            made = pieces()
+            safe = True
+            first = True
+            for prologue, version, deal in iter_read_texts(
+                deal_texts(cast("IO[str]", _Pieces(made))), filename=name
+            ):
+                if first:
+                    first = False
+                    want_version, want_prologue = targets.popleft()
+                    if (version or 1, tuple(prologue)) != (want_version or 1, want_prologue):
+                        safe = False
+                        break
+                if deal is None:
+                    continue
+                if not targets or _trim_broken(deal) != targets.popleft():
                     safe = False
                     break
-            if deal is None:
-                continue
-            if not targets or _trim_broken(deal) != targets.popleft():
-                safe = False
-                break
-        for _ in made:  # the rest of the record, for its errors
-            pass
-        return safe and not targets
-
-    write_error: WriteError | None = None
-    spool: IO[bytes] | None = None
-    safe: bool | None = None  # None: the record was not read to its end
-    try:
-        if check:
-            safe = run()
-        elif path == "-":
-            try:
-                spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
-                safe = run()
-            except OSError as exc:  # the temporary folder is full
-                reason = exc.strerror or str(exc)
-                write_error = WriteError(tempfile.gettempdir(), "io", reason, reason)
-        else:
-            try:
-                with atomic_writer(path, expect=src.snapshot) as fh:
-                    out = fh
-                    safe = run()
-                    if not safe:
-                        raise _Unsafe
-                    if not _changed(src, digest.hexdigest(), written):
-                        raise _Unchanged
-            except WriteError as err:
-                if out is None:  # refused before anything was read: read it to the end
-                    safe = run()
-                write_error = err
-            except (_Unsafe, _Unchanged):
+            for _ in made:  # the rest of the record, for its errors
                 pass
-        printer.finish()
-        if safe is None:  # a write failed on the way (a full disk): nothing was written
-            assert write_error is not None
-            _err(_error_line(write_error.message(normalize_lang(lang)), lang))
-            return "failed"
-        if not safe:
-            _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
-            return "failed"
-        is_changed = _changed(src, digest.hexdigest(), written)
-        if broken and not quiet:
-            _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
-        if check:
-            if is_changed and not quiet:
-                _err(t("fmt.would_reformat", lang, path=name))
-        elif spool is not None:
-            spool.seek(0)
-            while block := spool.read(1 << 20):
-                click.echo(block, nl=False)
-        elif is_changed:
-            if write_error is not None:
+            return safe and not targets
+
+        write_error: WriteError | None = None
+        spool: IO[bytes] | None = None
+        safe: bool | None = None  # None: the record was not read to its end
+        try:
+            if check:
+                safe = run()
+            elif path == "-":
+                try:
+                    spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
+                    safe = run()
+                except OSError as exc:  # the temporary folder is full
+                    reason = exc.strerror or str(exc)
+                    write_error = WriteError(tempfile.gettempdir(), "io", reason, reason)
+            else:
+                try:
+                    with atomic_writer(path, expect=src.snapshot) as fh:
+                        out = fh
+                        safe = run()
+                        if not safe:
+                            raise _Unsafe
+                        if not _changed(src, digest.hexdigest(), written):
+                            raise _Unchanged
+                except WriteError as err:
+                    if out is None:  # refused before anything was read: read it to the end
+                        safe = run()
+                    write_error = err
+                except (_Unsafe, _Unchanged):
+                    pass
+            printer.finish()
+            if said is not None:  # after the syntax errors, as read whole
+                said.seek(0)
+                for line in said:
+                    _err(line.removesuffix("\n"))
+            if safe is None:  # a write failed on the way (a full disk): nothing was written
+                assert write_error is not None
                 _err(_error_line(write_error.message(normalize_lang(lang)), lang))
                 return "failed"
-            if not quiet:
-                _err(t("fmt.reformatted", lang, path=name))
-    finally:
-        if spool is not None:
-            spool.close()
-    if printer.count:
+            if not safe:
+                _err(_error_line(t("fmt.unsafe", lang, path=name), lang))
+                return "failed"
+            is_changed = _changed(src, digest.hexdigest(), written)
+            if broken and not quiet:
+                _err(_warn_line(t("fmt.kept_broken", lang, path=name, count=broken), lang))
+            if check:
+                if diff_out is not None and is_changed:
+                    _copy_out(diff_out)
+                if is_changed and not quiet:
+                    _err(t("fmt.would_reformat", lang, path=name))
+            elif spool is not None:
+                spool.seek(0)
+                while block := spool.read(1 << 20):
+                    click.echo(block, nl=False)
+            elif is_changed:
+                if write_error is not None:
+                    _err(_error_line(write_error.message(normalize_lang(lang)), lang))
+                    return "failed"
+                if not quiet:
+                    _err(t("fmt.reformatted", lang, path=name))
+        finally:
+            if spool is not None:
+                spool.close()
+    if printer.count or conflict:
         return "failed+changed" if is_changed else "failed"
     return "changed" if is_changed else "unchanged"
+
+
+def _text_spool() -> IO[str]:
+    """A temporary text file (in memory up to 1 MB)."""
+    import tempfile
+
+    return cast(
+        "IO[str]",
+        tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8", newline="\n"),
+    )
+
+
+def _copy_out(text: IO[str]) -> None:
+    """Copy a temporary text file to standard output, whole lines a call (an escape
+    sequence, which click strips for a file or a pipe, never spans two)."""
+    text.seek(0)
+    while block := text.read(1 << 16):
+        _out(block + text.readline(), nl=False)
 
 
 def _changed(src: Source, digest: str, size: int) -> bool:

@@ -382,10 +382,10 @@ def _show_one(
 def _items(src: Source, lang: str) -> Iterator[DealItem] | list[Any]:
     """The deals of a source one at a time, or the JSON error of a JSON record that does
     not read (a JSON record is read twice a deal at a time: once to check it all reads;
-    one whose ``deals`` come before its other keys is read whole)."""
+    one whose ``deals`` come before its other keys thrice, its deals skipped on the first
+    pass; a document that repeats a key or is a single deal is read whole)."""
     from gojinotation.jsonio import JsonError, load_json_match
     from gojinotation.jsonstream import Unstreamable, iter_read_json
-    from gojinotation.reader import iter_read
 
     if src.fmt == "json":
         src.raw.seek(0)
@@ -404,9 +404,7 @@ def _items(src: Source, lang: str) -> Iterator[DealItem] | list[Any]:
             return iter(whole or [(list(match.prologue), match.version, None)])
         src.raw.seek(0)
         return iter_read_json(src.raw, filename=src.name)
-    if src.codec is None:  # no text: the reader reports where (GJN115)
-        return iter_read(src.data(), filename=src.name)
-    return src.items()
+    return src.items()  # bytes that are no text too: the reader reports where (GJN115)
 
 
 show = show_command

@@ -179,17 +179,20 @@ def _validate_record(record: Record, options: _Options) -> Report:
 def _source_events(path: str, lang: str, options: _Options) -> Iterator[_Event]:
     """A record that is not a UTF-8 GJN file, a deal at a time where it can be: standard
     input (copied to a nameless temporary file), another encoding (decoded a block at a
-    time), a JSON match whose ``deals`` come last (read twice: once to check that all of
-    it reads, then to validate it); else read whole, as before (:func:`_validate_one`)."""
+    time), bytes that are no text (as UTF-8, each bad byte a GJN115), a JSON match (read
+    twice: once to check that all of it reads, then to validate it); a JSON record that
+    does not read is read whole to report it, as before (:func:`_validate_one`)."""
     with open_source(path, lang) as src:
         if src is None:
             yield Report(_display(path, lang), 0, (), (), readable=False)
         elif src.fmt == "json" and _json_streams(src):
             yield from _stream_json(src, options)
-        elif src.fmt == "json" or src.codec is None:
+        elif src.fmt == "json":
             yield _whole_record(src, lang, options)
-        else:
-            yield from _stream_texts(src.texts(), src.name, lang, options)
+        else:  # bytes that are no text: no source lines (as read whole), GJN115 where it is
+            yield from _stream_texts(
+                src.texts(), src.name, lang, options, lines=src.codec is not None
+            )
 
 
 def _whole_record(src: Source, lang: str, options: _Options) -> Report:
@@ -409,9 +412,16 @@ def _stream_one(path: str, lang: str, options: _Options) -> Iterator[_Event]:
 
 
 def _stream_texts(
-    texts: Iterator[tuple[int, str]], name: str, lang: str, options: _Options
+    texts: Iterator[tuple[int, str]],
+    name: str,
+    lang: str,
+    options: _Options,
+    *,
+    lines: bool = True,
 ) -> Iterator[_Event]:
-    from gojinotation_analyzer.reports.batch import validate_texts
+    """Validate deal texts as they come; ``lines``: the findings quote their source line
+    (not for bytes that are no text, whose findings never did)."""
+    from gojinotation_analyzer.reports.batch import SourceWindow, validate_texts
     from gojinotation_analyzer.reports.report import Tally
 
     yield name
@@ -424,6 +434,7 @@ def _stream_texts(
         compare=options.compare,
         deck_check=options.deck_check,
         version=version,
+        window=None if lines else SourceWindow([]),
     ):
         if version:
             warn_future_version(name, version.pop(), lang)
