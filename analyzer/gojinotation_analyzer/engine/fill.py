@@ -136,23 +136,41 @@ _PLAIN = (int, str, bool, float, type(None))
 
 
 def _key(st: Any) -> Hashable:
-    """A hashable key of everything a state says about the game (not its history)."""
-    out: list[Any] = []
+    """A hashable key of everything a state says about the game (not its history).
+
+    Two states have equal keys when every field but the history is equal (an object
+    field compared by its slots, a list or dict by its items).  The usual state, whose
+    fields are numbers, strings and tuples of them, is keyed by its values as they are,
+    hashed once; a field that is not hashable as it is (a list …) is frozen first.
+    """
     fields = vars(st)
     names = _KEY_FIELDS.get(type(st))
     if names is None or len(names) + len(_SKIP_KEYS & fields.keys()) != len(fields):
         names = tuple(sorted(k for k in fields if k not in _SKIP_KEYS))
         _KEY_FIELDS[type(st)] = names
+    out: list[Any] = [names]
+    plain = _PLAIN_OR_TUPLE
     for k in names:
         v = fields[k]
-        if type(v) in _PLAIN:
-            out.append((k, v))
-            continue
-        slots = getattr(type(v), "__slots__", None)
-        if slots and not isinstance(v, (tuple, int, str, bool, float)):
-            v = (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
-        out.append((k, _freeze(v)))
-    return tuple(out)
+        out.append(v if type(v) in plain else _object_key(v))
+    key = tuple(out)
+    try:
+        hash(key)
+    except TypeError:  # a tuple field holding a list …: frozen, item by item
+        return (names, *(_freeze(x) if type(x) is tuple else x for x in out[1:]))
+    return key
+
+
+_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
+
+
+def _object_key(v: Any) -> Hashable:
+    """The key of a field that is neither a number, a string nor a plain tuple: an
+    object by its class and slots (the current set, a burn), else frozen."""
+    slots = getattr(type(v), "__slots__", None)
+    if slots and not isinstance(v, (tuple, int, str, bool, float)):
+        return (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
+    return _freeze(v)
 
 
 def _freeze(v: Any) -> Hashable:
@@ -209,7 +227,7 @@ def implied_items(
     for _ in range(limit):
         nxt: list[tuple[tuple[m.Action, ...], Any]] = []
         runs: list[tuple[m.Action, ...]] = []
-        ends: dict[Hashable, Any] = {}
+        ends: dict[Hashable, Any] = {}  # the state after each run and the action, by key
         for run, st in frontier:
             for item in _candidates(st):
                 st2, _ev = do(st, item)
@@ -220,24 +238,13 @@ def implied_items(
                 run2 = (*run, item)
                 if can(st2, action):
                     after = do(st2, action)[0]
-                    runs.append(run2)
-                    ends.setdefault(_key(after), after)
+                    k_after = _key(after)
+                    if k_after not in ends:  # one run per distinct end state, first found
+                        ends[k_after] = after
+                        runs.append(run2)
                 nxt.append((run2, st2))
         if runs:
-            # one run per distinct end state, in the order found
-            out_runs: list[tuple[m.Action, ...]] = []
-            out_states: list[Any] = []
-            done: set[Hashable] = set()
-            for run in runs:
-                st = state
-                for item in run:
-                    st = do(st, item)[0]
-                k = _key(do(st, action)[0])
-                if k not in done:
-                    done.add(k)
-                    out_runs.append(run)
-                    out_states.append(ends[k])
-            return out_runs, out_states
+            return runs, list(ends.values())
         if not nxt:
             break
         frontier = nxt

@@ -40,7 +40,6 @@ finish order and the score change.
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -398,14 +397,15 @@ def _validate_deal(
     # in, and a slip illegal in every reading is replayed as its nearest legal repair,
     # reported once (one slip, one error).  A record with nothing to fill costs one
     # replay.  ``fill=False`` judges the record as written.
+    #
+    # The findings of the replay as written are held back (``held``) until it is known
+    # that no action in it is illegal: a record read again as a terse one gives them
+    # again, and the first reading's are dropped without being worked out.
     as_written = (deal, replayed)
     scanned = written = _scan(deal.moves)
-    saved = (len(ctx.out), copy.deepcopy(ctx.seen), copy.deepcopy(ctx.left), ctx.count_shown)
     for filling in (False, True) if fill else (False,):
         deal, replayed = as_written
-        del ctx.out[saved[0] :]
-        ctx.seen, ctx.left = copy.deepcopy(saved[1]), copy.deepcopy(saved[2])
-        ctx.count_shown = saved[3]
+        held: list[tuple[Any, ...]] | None = [] if fill and not filling else None
         filled = (
             fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
             if filling
@@ -439,8 +439,11 @@ def _validate_deal(
                 after = frame.state
                 if action is None:
                     states[0] = after
-                    for ev in _merge_seatless(frame.events):
-                        _handle_event(ctx, ev, None, None)
+                    if held is not None:
+                        held.append((None, frame.events))
+                    else:
+                        for ev in _merge_seatless(frame.events):
+                            _handle_event(ctx, ev, None, None)
                     before = after
                     continue
                 done += 1
@@ -474,17 +477,22 @@ def _validate_deal(
                     k = kinds.get(type(ev))
                     if not (_kind(type(ev)) if k is None else k):
                         continue  # no check reads it (_handle_event would do nothing)
-                    _handle_event(ctx, ev, slip.action if slip else action, rnd)
+                    failed = isinstance(ev, E.BurnFailed) and not violated
+                    if held is not None:
+                        held.append((ev, slip.action if slip else action, rnd, failed))
+                    else:
+                        _handle_event(ctx, ev, slip.action if slip else action, rnd)
+                        if failed:
+                            _burn_failed(ctx, ev, action, rnd)  # type: ignore[arg-type]
                     if isinstance(ev, E.DealEnded):
                         ended = ev
-                    elif isinstance(ev, E.BurnFailed) and not violated:
-                        _burn_failed(ctx, ev, action, rnd)
                 if done in branches:
                     states[done] = after
                 before = after
         except Exception as exc:
             if os.environ.get("GOUJI_DEBUG"):
                 raise
+            _report_held(ctx, held)
             reason = f"{type(exc).__name__}: {exc}"
             nxt = actions[done] if done < len(actions) else None
             pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
@@ -493,6 +501,7 @@ def _validate_deal(
             ctx.add_summaries()
             return _sorted(ctx.out), None, ruleset
         if not retry:
+            _report_held(ctx, held)
             break
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
@@ -509,6 +518,20 @@ def _validate_deal(
             raise
     ctx.add_summaries()
     return _sorted(ctx.out), ended, ruleset
+
+
+def _report_held(ctx: _Ctx, held: list[tuple[Any, ...]] | None) -> None:
+    """Report the findings held back while the record was replayed as written, in the
+    order they came (the first, ``(None, events)``, the deal's start)."""
+    for entry in held or ():
+        if entry[0] is None:
+            for ev in _merge_seatless(entry[1]):
+                _handle_event(ctx, ev, None, None)
+            continue
+        ev, action, rnd, failed = entry
+        _handle_event(ctx, ev, action, rnd)
+        if failed:
+            _burn_failed(ctx, ev, action, rnd)
 
 
 def _merge_seatless(events: Sequence[E.Event]) -> list[E.Event]:
