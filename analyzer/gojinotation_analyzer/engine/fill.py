@@ -169,7 +169,12 @@ def _object_key(v: Any) -> Hashable:
     object by its class and slots (the current set, a burn), else frozen."""
     slots = getattr(type(v), "__slots__", None)
     if slots and not isinstance(v, (tuple, int, str, bool, float)):
-        return (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
+        values = tuple([getattr(v, s, None) for s in slots])
+        try:
+            hash(values)  # the usual object: its slots hashable as they are
+        except TypeError:
+            values = tuple(_freeze(x) for x in values)
+        return (type(v).__name__, values)
     return _freeze(v)
 
 
@@ -209,14 +214,38 @@ def _candidates(st: Any) -> list[m.Action]:
     return out + [a for a in acts if type(a) is m.Pass]
 
 
+#: The passes and closes open in a state, each with the state after it and that state's
+#: key, by the id of the state (the state kept with them, so that its id stays its own):
+#: the searches from one state (a recorded action, then its repairs) share them.
+Expansions = dict[int, tuple[Any, list[tuple[m.Action, Any, Hashable]]]]
+
+
+def _expand(st: Any, memo: Expansions | None) -> list[tuple[m.Action, Any, Hashable]]:
+    """The passes and closes open in ``st``, the state after each and its key."""
+    from gojinotation_analyzer.engine import do
+
+    hit = memo.get(id(st)) if memo is not None else None
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    out = []
+    for item in _candidates(st):
+        st2 = do(st, item)[0]
+        out.append((item, st2, _key(st2)))
+    if memo is not None:
+        memo[id(st)] = (st, out)
+    return out
+
+
 def implied_items(
-    state: Any, action: m.Action, *, limit: int = MAX_FILL
+    state: Any, action: m.Action, *, limit: int = MAX_FILL, memo: Expansions | None = None
 ) -> tuple[list[tuple[m.Action, ...]], list[Any]]:
     """The shortest runs of passes and closes after which ``action`` is legal in
     ``state``, and the state after each run and the action (one per distinct state).
 
     ``([()], [after])`` when the action is legal as it stands; ``([], [])`` when no run
-    of at most ``limit`` items makes it legal.
+    of at most ``limit`` items makes it legal.  Searches from the same state may share a
+    ``memo`` (a dict, :data:`Expansions`): each state's passes and closes are then
+    worked out once.
     """
     from gojinotation_analyzer.engine import can, do
 
@@ -229,9 +258,7 @@ def implied_items(
         runs: list[tuple[m.Action, ...]] = []
         ends: dict[Hashable, Any] = {}  # the state after each run and the action, by key
         for run, st in frontier:
-            for item in _candidates(st):
-                st2, _ev = do(st, item)
-                k = _key(st2)
+            for item, st2, k in _expand(st, memo):
                 if k in seen:
                     continue
                 seen.add(k)
@@ -347,7 +374,10 @@ def _fits(st: Any, upcoming: Sequence[m.Action | m.TurnPlay]) -> int:
 
 
 def _repair(
-    st: Any, item: m.Action, upcoming: Sequence[m.Action | m.TurnPlay] = ()
+    st: Any,
+    item: m.Action,
+    upcoming: Sequence[m.Action | m.TurnPlay] = (),
+    memo: Expansions | None = None,
 ) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
     """The repair of ``item`` that some reading makes legal and that best fits the
     recorded actions after it (the nearest first among equals): (action, implied items,
@@ -360,7 +390,7 @@ def _repair(
             if can(st, cand):
                 found.append((cand, (), do(st, cand)[0]))
         else:
-            runs, states = implied_items(st, cand, limit=7)
+            runs, states = implied_items(st, cand, limit=7, memo=memo)
             if len(runs) == 1:
                 found.append((cand, runs[0], states[0]))
         if len(found) >= _REPAIR_CANDIDATES:
@@ -400,8 +430,17 @@ def _slip(item: Any, action: m.Action, cand: m.Action, index: int, bad: Sequence
 
 
 def _steps(
-    deal: m.Deal, ruleset: Ruleset | None, deck_check: bool, repair: bool = False
+    deal: m.Deal,
+    ruleset: Ruleset | None,
+    deck_check: bool,
+    repair: bool = False,
+    trace: list[tuple[Any, ...] | None] | None = None,
 ) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
+    """The moves of the filled deal, each with the implied items before it and its
+    ambiguity or slip.  ``trace`` (a list) is given, for each action of the record, the
+    events of replaying it where it stands, or ``None`` where items were implied or
+    the action repaired before it: :func:`.normalize.explicit` reads the events of a
+    record with nothing to fill from here instead of replaying it again."""
     from gojinotation_analyzer.engine import do, replay
     from gojinotation_analyzer.engine import events as E
     from gojinotation_analyzer.engine.replay import do_turn_play
@@ -426,30 +465,40 @@ def _steps(
             bad = tuple(e for e in evs if isinstance(e, E.Violation))
             if not bad:  # written with its seat from here on
                 st = after
+                if trace is not None:
+                    trace.append(evs)
                 yield play, (), None
                 continue
             if repair and not st.ended and searches < MAX_SEARCHES and _repairable(bad[0]):
                 searches += 1
                 if recorded is None:
                     recorded = _recorded(deal)
-                fixed = _repair(st, play, recorded[rec : rec + _LOOKAHEAD])
+                fixed = _repair(st, play, recorded[rec : rec + _LOOKAHEAD], {})
                 if fixed is not None:
                     cand, run, st = fixed
                     index += len(run)
+                    if trace is not None:
+                        trace.append(None)
                     slip = _slip(item, play, cand, index, bad)
                     yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
                     continue
             st = after  # kept as written: the replay reports it (R-RECORD-2)
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         if item.irregular or st.ended or searches >= MAX_SEARCHES:
-            st = do(st, item)[0]
+            st, evs = do(st, item)
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         # the common case first: the action stands where it is (a notice at most)
         after, evs = do(st, item)
         if not any(type(e) is E.Violation for e in evs):
             st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         searches += 1
@@ -457,10 +506,11 @@ def _steps(
             recorded = _recorded(deal)
         runs: list[tuple[m.Action, ...]]
         states: list[Any]
+        memo: Expansions = {}  # the searches from this state share its expansions
         if _stands(st, item):
             runs, states = [()], [None]
         else:
-            runs, states = implied_items(st, item)
+            runs, states = implied_items(st, item, memo=memo)
         if repair and len(runs) <= 1:
             # legal in one reading (or none): a slip if that reading breaks a rule
             if runs:
@@ -469,27 +519,35 @@ def _steps(
                     pre = do(pre, a)[0]
             else:
                 pre = st
-            evs = do(pre, item)[1]
-            bad = tuple(e for e in evs if isinstance(e, E.Violation))
+            bad = tuple(e for e in do(pre, item)[1] if isinstance(e, E.Violation))
             upcoming = recorded[rec : rec + _LOOKAHEAD]
             ok = bad and all(map(_repairable, bad))
-            fixed = _repair(st, item, upcoming) if ok else None
+            fixed = _repair(st, item, upcoming, memo) if ok else None
             if fixed is not None:
                 cand, run, st = fixed
                 index += len(run)
+                if trace is not None:
+                    trace.append(None)
                 slip = _slip(item, item, cand, index, bad)
                 yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
                 continue
+        # ``after``: the action where it stands (``do`` gives the same state again)
         if len(runs) == 1:
-            st = states[0] if states[0] is not None else do(st, item)[0]
+            st = states[0] if states[0] is not None else after
             index += len(runs[0])
+            if trace is not None:
+                trace.append(evs if states[0] is None else None)
             yield item, tuple(_with_span(a, item.span) for a in runs[0]), None
         elif runs:
             amb = Ambiguity(item, index, tuple(_text(r) for r in runs), _first_difference(runs))
-            st = do(st, item)[0]
+            st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), amb
         else:
-            st = do(st, item)[0]
+            st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
 
 
@@ -510,6 +568,18 @@ def fill(
     one (:class:`Slip`), so that one slip costs one finding: the deal is then no longer
     the record, and is for replaying only.
     """
+    return _fill(deal, ruleset, deck_check, repair)
+
+
+def _fill(
+    deal: m.Deal,
+    ruleset: Ruleset | None,
+    deck_check: bool,
+    repair: bool,
+    trace: list[tuple[Any, ...] | None] | None = None,
+) -> Filled:
+    """:func:`fill`, giving ``trace`` the events of each action replayed where it stands
+    (see :func:`_steps`)."""
     if len(deal.moves) > MAX_FILL_ITEMS:
         return Filled(deal, 0, ())
     out: list[m.MoveItem] = []
@@ -517,7 +587,7 @@ def fill(
     slips: list[Slip] = []
     inserted = 0
     try:
-        for item, extra, amb in _steps(deal, ruleset, deck_check, repair):
+        for item, extra, amb in _steps(deal, ruleset, deck_check, repair, trace):
             if isinstance(amb, Ambiguity):
                 ambiguities.append(amb)
             elif isinstance(amb, Slip):
