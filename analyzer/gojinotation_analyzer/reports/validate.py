@@ -537,17 +537,22 @@ def _report_held(ctx: _Ctx, held: list[tuple[Any, ...]] | None) -> None:
 def _merge_seatless(events: Sequence[E.Event]) -> list[E.Event]:
     """Seatless violations of one rule before play (the deck's rank counts) as one."""
     out: list[E.Event] = []
-    merged: dict[str, int] = {}
+    merged: dict[str, list[E.Violation]] = {}  # by rule: the violations merged at its first
     for ev in events:
         if isinstance(ev, E.Violation) and ev.seat is None and ev.action is None:
-            if ev.rule_id in merged:
-                i = merged[ev.rule_id]
-                old = out[i]
-                assert isinstance(old, E.Violation)
-                out[i] = attrs.evolve(old, en=f"{old.en}; {ev.en}", zh=f"{old.zh}；{ev.zh}")
+            group = merged.get(ev.rule_id)
+            if group is not None:
+                group.append(ev)
                 continue
-            merged[ev.rule_id] = len(out)
+            merged[ev.rule_id] = [ev]
         out.append(ev)
+    for i, ev in enumerate(out):
+        if isinstance(ev, E.Violation) and ev.seat is None and ev.action is None:
+            group = merged[ev.rule_id]
+            if len(group) > 1 and group[0] is ev:
+                en = "; ".join(v.en for v in group)
+                zh = "；".join(v.zh for v in group)
+                out[i] = attrs.evolve(ev, en=en, zh=zh)
     return out
 
 
