@@ -435,20 +435,29 @@ def _steps(
     deck_check: bool,
     repair: bool = False,
     trace: list[tuple[Any, ...] | None] | None = None,
+    resume: tuple[Any, Sequence[m.Action]] | None = None,
 ) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
     """The moves of the filled deal, each with the implied items before it and its
     ambiguity or slip.  ``trace`` (a list) is given, for each action of the record, the
     events of replaying it where it stands, or ``None`` where items were implied or
     the action repaired before it: :func:`.normalize.explicit` reads the events of a
-    record with nothing to fill from here instead of replaying it again."""
+    record with nothing to fill from here instead of replaying it again.
+
+    ``resume`` is ``(state, actions)``: the record's first actions replayed where they
+    stand, legal every one (``actions``, a set without its seat given its seat) and the
+    state after them, as :func:`replay` gave them (the validator's replay as written,
+    stopped at the first illegal action): they are taken as they are, not replayed."""
     from gojinotation_analyzer.engine import do, replay
     from gojinotation_analyzer.engine import events as E
     from gojinotation_analyzer.engine.replay import do_turn_play
 
     # the state before the first action, from the deal itself: its first leader may be
     # told from its first recorded play (R-OPEN-1, no Leader tag and no 上班)
-    start = next(iter(replay(deal, ruleset, deck_check=deck_check)))
-    st = start.state
+    skip: Sequence[m.Action] = ()
+    if resume is not None:
+        st, skip = resume
+    else:
+        st = next(iter(replay(deal, ruleset, deck_check=deck_check))).state
     index = 0
     recorded: list[m.Action | m.TurnPlay] | None = None  # built at the first slip
     rec = 0  # recorded actions so far (``index`` counts the filled deal's)
@@ -459,6 +468,11 @@ def _steps(
             continue
         index += 1
         rec += 1
+        if index <= len(skip):  # replayed already, legal where it stands
+            if trace is not None:
+                trace.append(None)
+            yield (skip[index - 1] if type(item) is m.TurnPlay else item), (), None
+            continue
         if isinstance(item, m.TurnPlay):
             # a set without its seat: the seat to act's, nothing implied before it
             after, evs, play = do_turn_play(st, item)
@@ -577,9 +591,10 @@ def _fill(
     deck_check: bool,
     repair: bool,
     trace: list[tuple[Any, ...] | None] | None = None,
+    resume: tuple[Any, Sequence[m.Action]] | None = None,
 ) -> Filled:
-    """:func:`fill`, giving ``trace`` the events of each action replayed where it stands
-    (see :func:`_steps`)."""
+    """:func:`fill`, giving ``trace`` the events of each action replayed where it stands,
+    and starting after the actions ``resume`` says were replayed (see :func:`_steps`)."""
     if len(deal.moves) > MAX_FILL_ITEMS:
         return Filled(deal, 0, ())
     out: list[m.MoveItem] = []
@@ -587,7 +602,7 @@ def _fill(
     slips: list[Slip] = []
     inserted = 0
     try:
-        for item, extra, amb in _steps(deal, ruleset, deck_check, repair, trace):
+        for item, extra, amb in _steps(deal, ruleset, deck_check, repair, trace, resume):
             if isinstance(amb, Ambiguity):
                 ambiguities.append(amb)
             elif isinstance(amb, Slip):

@@ -389,8 +389,8 @@ def _validate_deal(
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out), None, ruleset
     # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
-    from gojinotation_analyzer.engine.fill import Filled
-    from gojinotation_analyzer.engine.fill import fill as fill_deal
+    from gojinotation_analyzer.engine import replay as engine_replay
+    from gojinotation_analyzer.engine.fill import Filled, _fill
 
     # A record is replayed as written first; only where an action is illegal where it
     # stands is it read as a terse record: the passes and closes it implies are filled
@@ -401,13 +401,17 @@ def _validate_deal(
     # The findings of the replay as written are held back (``held``) until it is known
     # that no action in it is illegal: a record read again as a terse one gives them
     # again, and the first reading's are dropped without being worked out.
+    # The fill starts where the replay as written stopped (``resume``: the state before
+    # the first illegal action and the actions before it, as the replay seated them).
     as_written = (deal, replayed)
     scanned = written = _scan(deal.moves)
+    resume: tuple[Any, list[m.Action]] | None = None
+    seated: list[m.Action] = []
     for filling in (False, True) if fill else (False,):
         deal, replayed = as_written
         held: list[tuple[Any, ...]] | None = [] if fill and not filling else None
         filled = (
-            fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
+            _fill(replayed, ruleset, deck_check, True, None, resume)
             if filling
             else Filled(replayed, 0, ())
         )
@@ -447,6 +451,8 @@ def _validate_deal(
                     before = after
                     continue
                 done += 1
+                if held is not None:
+                    seated.append(action)
                 # most frames hold only events no check reads (a play, a pass): one look
                 # at their kinds, and on to the next (the round is worked out when needed)
                 evs = frame.events
@@ -467,6 +473,8 @@ def _validate_deal(
                 violated = bool(read & _VIOLATION)
                 if violated and fill and not filling:
                     retry = True  # illegal where it stands: read the record as a terse one
+                    if engine.replay is engine_replay:  # (a test may replace the engine)
+                        resume = (before, seated[:-1])
                     break
                 rnd = _round_of(before, after, action)
                 if done in marks:
