@@ -136,23 +136,46 @@ _PLAIN = (int, str, bool, float, type(None))
 
 
 def _key(st: Any) -> Hashable:
-    """A hashable key of everything a state says about the game (not its history)."""
-    out: list[Any] = []
+    """A hashable key of everything a state says about the game (not its history).
+
+    Two states have equal keys when every field but the history is equal (an object
+    field compared by its slots, a list or dict by its items).  The usual state, whose
+    fields are numbers, strings and tuples of them, is keyed by its values as they are,
+    hashed once; a field that is not hashable as it is (a list …) is frozen first.
+    """
     fields = vars(st)
     names = _KEY_FIELDS.get(type(st))
     if names is None or len(names) + len(_SKIP_KEYS & fields.keys()) != len(fields):
         names = tuple(sorted(k for k in fields if k not in _SKIP_KEYS))
         _KEY_FIELDS[type(st)] = names
+    out: list[Any] = [names]
+    plain = _PLAIN_OR_TUPLE
     for k in names:
         v = fields[k]
-        if type(v) in _PLAIN:
-            out.append((k, v))
-            continue
-        slots = getattr(type(v), "__slots__", None)
-        if slots and not isinstance(v, (tuple, int, str, bool, float)):
-            v = (type(v).__name__, tuple(_freeze(getattr(v, s, None)) for s in slots))
-        out.append((k, _freeze(v)))
-    return tuple(out)
+        out.append(v if type(v) in plain else _object_key(v))
+    key = tuple(out)
+    try:
+        hash(key)
+    except TypeError:  # a tuple field holding a list …: frozen, item by item
+        return (names, *(_freeze(x) if type(x) is tuple else x for x in out[1:]))
+    return key
+
+
+_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
+
+
+def _object_key(v: Any) -> Hashable:
+    """The key of a field that is neither a number, a string nor a plain tuple: an
+    object by its class and slots (the current set, a burn), else frozen."""
+    slots = getattr(type(v), "__slots__", None)
+    if slots and not isinstance(v, (tuple, int, str, bool, float)):
+        values = tuple([getattr(v, s, None) for s in slots])
+        try:
+            hash(values)  # the usual object: its slots hashable as they are
+        except TypeError:
+            values = tuple(_freeze(x) for x in values)
+        return (type(v).__name__, values)
+    return _freeze(v)
 
 
 def _freeze(v: Any) -> Hashable:
@@ -191,14 +214,38 @@ def _candidates(st: Any) -> list[m.Action]:
     return out + [a for a in acts if type(a) is m.Pass]
 
 
+#: The passes and closes open in a state, each with the state after it and that state's
+#: key, by the id of the state (the state kept with them, so that its id stays its own):
+#: the searches from one state (a recorded action, then its repairs) share them.
+Expansions = dict[int, tuple[Any, list[tuple[m.Action, Any, Hashable]]]]
+
+
+def _expand(st: Any, memo: Expansions | None) -> list[tuple[m.Action, Any, Hashable]]:
+    """The passes and closes open in ``st``, the state after each and its key."""
+    from gojinotation_analyzer.engine import do
+
+    hit = memo.get(id(st)) if memo is not None else None
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    out = []
+    for item in _candidates(st):
+        st2 = do(st, item)[0]
+        out.append((item, st2, _key(st2)))
+    if memo is not None:
+        memo[id(st)] = (st, out)
+    return out
+
+
 def implied_items(
-    state: Any, action: m.Action, *, limit: int = MAX_FILL
+    state: Any, action: m.Action, *, limit: int = MAX_FILL, memo: Expansions | None = None
 ) -> tuple[list[tuple[m.Action, ...]], list[Any]]:
     """The shortest runs of passes and closes after which ``action`` is legal in
     ``state``, and the state after each run and the action (one per distinct state).
 
     ``([()], [after])`` when the action is legal as it stands; ``([], [])`` when no run
-    of at most ``limit`` items makes it legal.
+    of at most ``limit`` items makes it legal.  Searches from the same state may share a
+    ``memo`` (a dict, :data:`Expansions`): each state's passes and closes are then
+    worked out once.
     """
     from gojinotation_analyzer.engine import can, do
 
@@ -209,35 +256,22 @@ def implied_items(
     for _ in range(limit):
         nxt: list[tuple[tuple[m.Action, ...], Any]] = []
         runs: list[tuple[m.Action, ...]] = []
-        ends: dict[Hashable, Any] = {}
+        ends: dict[Hashable, Any] = {}  # the state after each run and the action, by key
         for run, st in frontier:
-            for item in _candidates(st):
-                st2, _ev = do(st, item)
-                k = _key(st2)
+            for item, st2, k in _expand(st, memo):
                 if k in seen:
                     continue
                 seen.add(k)
                 run2 = (*run, item)
                 if can(st2, action):
                     after = do(st2, action)[0]
-                    runs.append(run2)
-                    ends.setdefault(_key(after), after)
+                    k_after = _key(after)
+                    if k_after not in ends:  # one run per distinct end state, first found
+                        ends[k_after] = after
+                        runs.append(run2)
                 nxt.append((run2, st2))
         if runs:
-            # one run per distinct end state, in the order found
-            out_runs: list[tuple[m.Action, ...]] = []
-            out_states: list[Any] = []
-            done: set[Hashable] = set()
-            for run in runs:
-                st = state
-                for item in run:
-                    st = do(st, item)[0]
-                k = _key(do(st, action)[0])
-                if k not in done:
-                    done.add(k)
-                    out_runs.append(run)
-                    out_states.append(ends[k])
-            return out_runs, out_states
+            return runs, list(ends.values())
         if not nxt:
             break
         frontier = nxt
@@ -340,7 +374,10 @@ def _fits(st: Any, upcoming: Sequence[m.Action | m.TurnPlay]) -> int:
 
 
 def _repair(
-    st: Any, item: m.Action, upcoming: Sequence[m.Action | m.TurnPlay] = ()
+    st: Any,
+    item: m.Action,
+    upcoming: Sequence[m.Action | m.TurnPlay] = (),
+    memo: Expansions | None = None,
 ) -> tuple[m.Action, tuple[m.Action, ...], Any] | None:
     """The repair of ``item`` that some reading makes legal and that best fits the
     recorded actions after it (the nearest first among equals): (action, implied items,
@@ -353,7 +390,7 @@ def _repair(
             if can(st, cand):
                 found.append((cand, (), do(st, cand)[0]))
         else:
-            runs, states = implied_items(st, cand, limit=7)
+            runs, states = implied_items(st, cand, limit=7, memo=memo)
             if len(runs) == 1:
                 found.append((cand, runs[0], states[0]))
         if len(found) >= _REPAIR_CANDIDATES:
@@ -393,16 +430,34 @@ def _slip(item: Any, action: m.Action, cand: m.Action, index: int, bad: Sequence
 
 
 def _steps(
-    deal: m.Deal, ruleset: Ruleset | None, deck_check: bool, repair: bool = False
+    deal: m.Deal,
+    ruleset: Ruleset | None,
+    deck_check: bool,
+    repair: bool = False,
+    trace: list[tuple[Any, ...] | None] | None = None,
+    resume: tuple[Any, Sequence[m.Action]] | None = None,
 ) -> Iterator[tuple[m.MoveItem, tuple[m.Action, ...], Ambiguity | Slip | None]]:
+    """The moves of the filled deal, each with the implied items before it and its
+    ambiguity or slip.  ``trace`` (a list) is given, for each action of the record, the
+    events of replaying it where it stands, or ``None`` where items were implied or
+    the action repaired before it: :func:`.normalize.explicit` reads the events of a
+    record with nothing to fill from here instead of replaying it again.
+
+    ``resume`` is ``(state, actions)``: the record's first actions replayed where they
+    stand, legal every one (``actions``, a set without its seat given its seat) and the
+    state after them, as :func:`replay` gave them (the validator's replay as written,
+    stopped at the first illegal action): they are taken as they are, not replayed."""
     from gojinotation_analyzer.engine import do, replay
     from gojinotation_analyzer.engine import events as E
     from gojinotation_analyzer.engine.replay import do_turn_play
 
     # the state before the first action, from the deal itself: its first leader may be
     # told from its first recorded play (R-OPEN-1, no Leader tag and no 上班)
-    start = next(iter(replay(deal, ruleset, deck_check=deck_check)))
-    st = start.state
+    skip: Sequence[m.Action] = ()
+    if resume is not None:
+        st, skip = resume
+    else:
+        st = next(iter(replay(deal, ruleset, deck_check=deck_check))).state
     index = 0
     recorded: list[m.Action | m.TurnPlay] | None = None  # built at the first slip
     rec = 0  # recorded actions so far (``index`` counts the filled deal's)
@@ -413,36 +468,51 @@ def _steps(
             continue
         index += 1
         rec += 1
+        if index <= len(skip):  # replayed already, legal where it stands
+            if trace is not None:
+                trace.append(None)
+            yield (skip[index - 1] if type(item) is m.TurnPlay else item), (), None
+            continue
         if isinstance(item, m.TurnPlay):
             # a set without its seat: the seat to act's, nothing implied before it
             after, evs, play = do_turn_play(st, item)
             bad = tuple(e for e in evs if isinstance(e, E.Violation))
             if not bad:  # written with its seat from here on
                 st = after
+                if trace is not None:
+                    trace.append(evs)
                 yield play, (), None
                 continue
             if repair and not st.ended and searches < MAX_SEARCHES and _repairable(bad[0]):
                 searches += 1
                 if recorded is None:
                     recorded = _recorded(deal)
-                fixed = _repair(st, play, recorded[rec : rec + _LOOKAHEAD])
+                fixed = _repair(st, play, recorded[rec : rec + _LOOKAHEAD], {})
                 if fixed is not None:
                     cand, run, st = fixed
                     index += len(run)
+                    if trace is not None:
+                        trace.append(None)
                     slip = _slip(item, play, cand, index, bad)
                     yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
                     continue
             st = after  # kept as written: the replay reports it (R-RECORD-2)
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         if item.irregular or st.ended or searches >= MAX_SEARCHES:
-            st = do(st, item)[0]
+            st, evs = do(st, item)
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         # the common case first: the action stands where it is (a notice at most)
         after, evs = do(st, item)
         if not any(type(e) is E.Violation for e in evs):
             st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
             continue
         searches += 1
@@ -450,10 +520,11 @@ def _steps(
             recorded = _recorded(deal)
         runs: list[tuple[m.Action, ...]]
         states: list[Any]
+        memo: Expansions = {}  # the searches from this state share its expansions
         if _stands(st, item):
             runs, states = [()], [None]
         else:
-            runs, states = implied_items(st, item)
+            runs, states = implied_items(st, item, memo=memo)
         if repair and len(runs) <= 1:
             # legal in one reading (or none): a slip if that reading breaks a rule
             if runs:
@@ -462,27 +533,35 @@ def _steps(
                     pre = do(pre, a)[0]
             else:
                 pre = st
-            evs = do(pre, item)[1]
-            bad = tuple(e for e in evs if isinstance(e, E.Violation))
+            bad = tuple(e for e in do(pre, item)[1] if isinstance(e, E.Violation))
             upcoming = recorded[rec : rec + _LOOKAHEAD]
             ok = bad and all(map(_repairable, bad))
-            fixed = _repair(st, item, upcoming) if ok else None
+            fixed = _repair(st, item, upcoming, memo) if ok else None
             if fixed is not None:
                 cand, run, st = fixed
                 index += len(run)
+                if trace is not None:
+                    trace.append(None)
                 slip = _slip(item, item, cand, index, bad)
                 yield slip.repaired, tuple(_with_span(a, item.span) for a in run), slip
                 continue
+        # ``after``: the action where it stands (``do`` gives the same state again)
         if len(runs) == 1:
-            st = states[0] if states[0] is not None else do(st, item)[0]
+            st = states[0] if states[0] is not None else after
             index += len(runs[0])
+            if trace is not None:
+                trace.append(evs if states[0] is None else None)
             yield item, tuple(_with_span(a, item.span) for a in runs[0]), None
         elif runs:
             amb = Ambiguity(item, index, tuple(_text(r) for r in runs), _first_difference(runs))
-            st = do(st, item)[0]
+            st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), amb
         else:
-            st = do(st, item)[0]
+            st = after
+            if trace is not None:
+                trace.append(evs)
             yield item, (), None
 
 
@@ -503,6 +582,19 @@ def fill(
     one (:class:`Slip`), so that one slip costs one finding: the deal is then no longer
     the record, and is for replaying only.
     """
+    return _fill(deal, ruleset, deck_check, repair)
+
+
+def _fill(
+    deal: m.Deal,
+    ruleset: Ruleset | None,
+    deck_check: bool,
+    repair: bool,
+    trace: list[tuple[Any, ...] | None] | None = None,
+    resume: tuple[Any, Sequence[m.Action]] | None = None,
+) -> Filled:
+    """:func:`fill`, giving ``trace`` the events of each action replayed where it stands,
+    and starting after the actions ``resume`` says were replayed (see :func:`_steps`)."""
     if len(deal.moves) > MAX_FILL_ITEMS:
         return Filled(deal, 0, ())
     out: list[m.MoveItem] = []
@@ -510,7 +602,7 @@ def fill(
     slips: list[Slip] = []
     inserted = 0
     try:
-        for item, extra, amb in _steps(deal, ruleset, deck_check, repair):
+        for item, extra, amb in _steps(deal, ruleset, deck_check, repair, trace, resume):
             if isinstance(amb, Ambiguity):
                 ambiguities.append(amb)
             elif isinstance(amb, Slip):

@@ -32,6 +32,9 @@ from gojinotation_analyzer.rules.ruleset import Ruleset
 
 __all__ = ["explicit", "explicit_match"]
 
+#: The moves that are not actions (the replay gives every other move a frame).
+_NOT_ACTIONS = (m.Comment, m.RoundMark, m.Variation)
+
 
 def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool = True) -> m.Deal:
     """The deal with every implied close and every round number written in.
@@ -41,32 +44,41 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
     ambiguous, is returned unchanged.
     """
     from gojinotation_analyzer.engine import replay
-    from gojinotation_analyzer.engine.fill import fill
+    from gojinotation_analyzer.engine.fill import _fill
 
     recorded = deal
-    filled = fill(deal, ruleset, deck_check=deck_check)
+    # the events of each action as fill replayed it: where nothing was filled in or
+    # repaired, the replay of the filled deal would give them again
+    trace: list[tuple[E.Event, ...] | None] = []
+    filled = _fill(deal, ruleset, deck_check, False, trace)
     if filled.ambiguities:
         return recorded
     deal = filled.deal
 
-    try:
-        frames = list(replay(deal, ruleset, deck_check=deck_check))
-    except Exception:  # an engine failure must never cost the user their record
-        return recorded
+    # (only for the record itself: a set written without its seat, once seated, may move
+    # the first leader told from the first play, and the replay of the deal filled in
+    # starts from there)
+    steps: list[tuple[E.Event, ...]]
+    n_actions = sum(1 for i in deal.moves if not isinstance(i, _NOT_ACTIONS))
+    if deal is recorded and len(trace) == n_actions and None not in trace:
+        steps = trace  # type: ignore[assignment]  # no None in it
+    else:
+        try:
+            steps = [f.events for f in replay(deal, ruleset, deck_check=deck_check)][1:]
+        except Exception:  # an engine failure must never cost the user their record
+            return recorded
     inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
-    for frame in frames[1:]:
-        if frame.action is None:
-            continue
-        if any(isinstance(e, E.Violation) for e in frame.events):
+    for index, events in enumerate(steps, 1):
+        if any(isinstance(e, E.Violation) for e in events):
             return recorded
         before: list[m.MoveItem] = []
-        for e in frame.events:
+        for e in events:
             if isinstance(e, E.Closed) and e.implied and e.seat:
                 before.append(m.Close(e.seat))
-        if any(isinstance(e, E.Led) for e in frame.events):
+        if any(isinstance(e, E.Led) for e in events):
             before.append(m.RoundMark(0))  # numbered below
         if before:
-            inserts[frame.index] = before  # the frame of the index-th main-line action
+            inserts[index] = before  # the events of the index-th main-line action
     out: list[m.MoveItem] = []
     pending_mark = False
     index = 0

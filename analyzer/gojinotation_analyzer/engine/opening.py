@@ -4,6 +4,7 @@ conservation (cards a seat can hold, cards leaving and changing hands)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from gojinotation.cards import Card, Rank, Suit, format_cards
@@ -307,48 +308,75 @@ def _deck_check(
     st: DealState, hands: Mapping[int, Sequence[Card] | None], ev: list[E.Event]
 ) -> None:
     p = st.p
-    sizes = [st.count(s) for s in SEATS]
-    if sorted(sizes) != sorted(p.sizes):
+    total = (0,) * NRANKS
+    for s in SEATS:
+        total = _add(total, st.known[s])
+    ev.extend(
+        _deck_findings(
+            tuple(p.deck),
+            tuple(p.sizes),
+            tuple(st.count(s) for s in SEATS),
+            tuple(hands.get(s) is not None for s in SEATS),
+            total,
+            not any(st.unknown[s] for s in SEATS),
+            any(isinstance(e, E.Violation) for e in ev),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=512)
+def _deck_findings(
+    deck: tuple[int, ...],
+    deck_sizes: tuple[int, ...],
+    sizes: tuple[int, ...],
+    dealt: tuple[bool, ...],
+    total: tuple[int, ...],
+    all_known: bool,
+    violated: bool,
+) -> tuple[E.Violation, ...]:
+    """R-DECK-1's findings on the hands (``sizes`` and the rank counts ``total`` they
+    hold, ``dealt``: which seats have a hand line) against the deck; ``violated`` when
+    the deal's notes already hold a violation.  The same hands give the same findings
+    (frozen events): they are worked out once."""
+    ev: list[E.Violation] = []
+    if sorted(sizes) != sorted(deck_sizes):
         for s in SEATS:
-            if hands.get(s) is not None and st.count(s) not in p.sizes:
+            if dealt[s - 1] and sizes[s - 1] not in deck_sizes:
                 ev.append(
                     E.Violation(
                         s,
                         rule_id="R-DECK-1",
-                        en=f"seat {s} was dealt {st.count(s)} cards; the deck gives "
-                        + "/".join(map(str, sorted(set(p.sizes), reverse=True))),
-                        zh=f"{s}号有{st.count(s)}张牌，应为"
-                        + "/".join(map(str, sorted(set(p.sizes), reverse=True)))
+                        en=f"seat {s} was dealt {sizes[s - 1]} cards; the deck gives "
+                        + "/".join(map(str, sorted(set(deck_sizes), reverse=True))),
+                        zh=f"{s}号有{sizes[s - 1]}张牌，应为"
+                        + "/".join(map(str, sorted(set(deck_sizes), reverse=True)))
                         + "张",
                         param="deck.variant",
                     )
                 )
-        if not any(isinstance(e, E.Violation) for e in ev):
+        if not ev and not violated:
             ev.append(
                 E.Violation(
                     None,
                     rule_id="R-DECK-1",
-                    en=f"hand sizes {sizes} do not match the deck ({list(p.sizes)})",
-                    zh=f"各家张数{sizes}与用牌不符",
+                    en=f"hand sizes {list(sizes)} do not match the deck ({list(deck_sizes)})",
+                    zh=f"各家张数{list(sizes)}与用牌不符",
                     param="deck.variant",
                 )
             )
-    total = (0,) * NRANKS
-    for s in SEATS:
-        total = _add(total, st.known[s])
-    all_known = not any(st.unknown[s] for s in SEATS)
     for i in range(NRANKS):
-        if total[i] > p.deck[i] or (all_known and total[i] != p.deck[i]):
+        if total[i] > deck[i] or (all_known and total[i] != deck[i]):
             card = RANK_CARDS[i].gjn()
             ev.append(
                 E.Violation(
                     None,
                     rule_id="R-DECK-1",
-                    en=f"the hands hold {total[i]}×{card}; the deck has {p.deck[i]}",
-                    zh=f"各家共有{total[i]}张{card}，整副牌为{p.deck[i]}张",
+                    en=f"the hands hold {total[i]}×{card}; the deck has {deck[i]}",
+                    zh=f"各家共有{total[i]}张{card}，整副牌为{deck[i]}张",
                     param="deck.variant",
                 )
             )
+    return tuple(ev)
 
 
 def _shangban(st: DealState, hands: Mapping[int, Sequence[Card] | None], ev: list[E.Event]) -> int:

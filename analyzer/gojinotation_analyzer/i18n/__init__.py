@@ -126,7 +126,10 @@ def t(key: str, lang: str, /, **fields: object) -> str:
     entry = CATALOG.get(key)
     if entry is None:
         return key
-    text = entry[1] if normalize_lang(lang) == "zh" else entry[0]
+    if lang == "en" or lang == "zh":  # the usual names, without normalize_lang
+        text = entry[1] if lang == "zh" else entry[0]
+    else:
+        text = entry[1] if normalize_lang(lang) == "zh" else entry[0]
     try:
         return text.format(**fields) if fields else text
     except (KeyError, IndexError, ValueError):

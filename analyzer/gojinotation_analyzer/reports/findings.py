@@ -90,6 +90,41 @@ def _param_value(rs: Ruleset | None, param: str) -> str | None:
         return None
 
 
+#: :func:`_param_said` by (id of the ruleset, profile, parameter), with the ruleset kept
+#: (a frozen ruleset is compared by identity here: hashing one reads every field).
+_PARAM_SAID: dict[tuple[int, str | None, str], tuple[Ruleset, tuple[str, str] | None]] = {}
+
+
+def _param_said(rs: Ruleset | None, profile: str | None, param: str) -> tuple[str, str] | None:
+    """The explanation's sentence on ``param``: its value under ``rs`` and where the
+    profile's value comes from (``None`` when ``rs`` has no such parameter)."""
+    key = (id(rs), profile, param)
+    hit = _PARAM_SAID.get(key)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    said: tuple[str, str] | None = None
+    value = _param_value(rs, param)
+    if value is not None:
+        s = _setting(profile, param)
+        prov_en = prov_zh = ""
+        if s is not None:
+            if s.is_disputed:
+                prov_en, prov_zh = _both("prov.disputed")
+            elif s.open:
+                prov_en, prov_zh = _both("prov.default")
+            elif s.citation is not None:
+                prov_en, prov_zh = _both("prov.stated", src=s.citation.tag)
+        said = (
+            _t("param", "en", p=param, v=value, prov=prov_en),
+            _t("param", "zh", p=param, v=value, prov=prov_zh),
+        )
+    if rs is not None:
+        if len(_PARAM_SAID) >= 1024:
+            _PARAM_SAID.clear()
+        _PARAM_SAID[key] = (rs, said)
+    return said
+
+
 def _explain(
     rule_id: str,
     msg: tuple[str, str],
@@ -113,19 +148,10 @@ def _explain(
         parts_en.append(_t("sanction", "en", s=s_en.rstrip(".")))
         parts_zh.append(_t("sanction", "zh", s=s_zh.rstrip("。")))
     if param:
-        value = _param_value(rs, param)
-        if value is not None:
-            s = _setting(profile, param)
-            prov_en = prov_zh = ""
-            if s is not None:
-                if s.is_disputed:
-                    prov_en, prov_zh = _both("prov.disputed")
-                elif s.open:
-                    prov_en, prov_zh = _both("prov.default")
-                elif s.citation is not None:
-                    prov_en, prov_zh = _both("prov.stated", src=s.citation.tag)
-            parts_en.append(_t("param", "en", p=param, v=value, prov=prov_en))
-            parts_zh.append(_t("param", "zh", p=param, v=value, prov=prov_zh))
+        said = _param_said(rs, profile, param)
+        if said is not None:
+            parts_en.append(said[0])
+            parts_zh.append(said[1])
     for e, z in extra:
         parts_en.append(e if e.endswith((".", "!", "?")) else e + ".")
         parts_zh.append(z if z.endswith(("。", "！", "？")) else z + "。")

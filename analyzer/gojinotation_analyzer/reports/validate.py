@@ -40,7 +40,6 @@ finish order and the score change.
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -390,24 +389,29 @@ def _validate_deal(
         ctx.add("GJV290", "", _both("engine_missing", reason=reason), pos=ctx.deal_pos())
         return _sorted(ctx.out), None, ruleset
     # the implied passes and closes of a terse record (docs/format.md §9.3), filled in
-    from gojinotation_analyzer.engine.fill import Filled
-    from gojinotation_analyzer.engine.fill import fill as fill_deal
+    from gojinotation_analyzer.engine import replay as engine_replay
+    from gojinotation_analyzer.engine.fill import Filled, _fill
 
     # A record is replayed as written first; only where an action is illegal where it
     # stands is it read as a terse record: the passes and closes it implies are filled
     # in, and a slip illegal in every reading is replayed as its nearest legal repair,
     # reported once (one slip, one error).  A record with nothing to fill costs one
     # replay.  ``fill=False`` judges the record as written.
+    #
+    # The findings of the replay as written are held back (``held``) until it is known
+    # that no action in it is illegal: a record read again as a terse one gives them
+    # again, and the first reading's are dropped without being worked out.
+    # The fill starts where the replay as written stopped (``resume``: the state before
+    # the first illegal action and the actions before it, as the replay seated them).
     as_written = (deal, replayed)
     scanned = written = _scan(deal.moves)
-    saved = (len(ctx.out), copy.deepcopy(ctx.seen), copy.deepcopy(ctx.left), ctx.count_shown)
+    resume: tuple[Any, list[m.Action]] | None = None
+    seated: list[m.Action] = []
     for filling in (False, True) if fill else (False,):
         deal, replayed = as_written
-        del ctx.out[saved[0] :]
-        ctx.seen, ctx.left = copy.deepcopy(saved[1]), copy.deepcopy(saved[2])
-        ctx.count_shown = saved[3]
+        held: list[tuple[Any, ...]] | None = [] if fill and not filling else None
         filled = (
-            fill_deal(replayed, ruleset, deck_check=deck_check, repair=True)
+            _fill(replayed, ruleset, deck_check, True, None, resume)
             if filling
             else Filled(replayed, 0, ())
         )
@@ -439,11 +443,16 @@ def _validate_deal(
                 after = frame.state
                 if action is None:
                     states[0] = after
-                    for ev in _merge_seatless(frame.events):
-                        _handle_event(ctx, ev, None, None)
+                    if held is not None:
+                        held.append((None, frame.events))
+                    else:
+                        for ev in _merge_seatless(frame.events):
+                            _handle_event(ctx, ev, None, None)
                     before = after
                     continue
                 done += 1
+                if held is not None:
+                    seated.append(action)
                 # most frames hold only events no check reads (a play, a pass): one look
                 # at their kinds, and on to the next (the round is worked out when needed)
                 evs = frame.events
@@ -464,6 +473,8 @@ def _validate_deal(
                 violated = bool(read & _VIOLATION)
                 if violated and fill and not filling:
                     retry = True  # illegal where it stands: read the record as a terse one
+                    if engine.replay is engine_replay:  # (a test may replace the engine)
+                        resume = (before, seated[:-1])
                     break
                 rnd = _round_of(before, after, action)
                 if done in marks:
@@ -474,17 +485,22 @@ def _validate_deal(
                     k = kinds.get(type(ev))
                     if not (_kind(type(ev)) if k is None else k):
                         continue  # no check reads it (_handle_event would do nothing)
-                    _handle_event(ctx, ev, slip.action if slip else action, rnd)
+                    failed = isinstance(ev, E.BurnFailed) and not violated
+                    if held is not None:
+                        held.append((ev, slip.action if slip else action, rnd, failed))
+                    else:
+                        _handle_event(ctx, ev, slip.action if slip else action, rnd)
+                        if failed:
+                            _burn_failed(ctx, ev, action, rnd)  # type: ignore[arg-type]
                     if isinstance(ev, E.DealEnded):
                         ended = ev
-                    elif isinstance(ev, E.BurnFailed) and not violated:
-                        _burn_failed(ctx, ev, action, rnd)
                 if done in branches:
                     states[done] = after
                 before = after
         except Exception as exc:
             if os.environ.get("GOUJI_DEBUG"):
                 raise
+            _report_held(ctx, held)
             reason = f"{type(exc).__name__}: {exc}"
             nxt = actions[done] if done < len(actions) else None
             pos = _pos(nxt.span) if nxt is not None else ctx.deal_pos()
@@ -493,6 +509,7 @@ def _validate_deal(
             ctx.add_summaries()
             return _sorted(ctx.out), None, ruleset
         if not retry:
+            _report_held(ctx, held)
             break
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
@@ -511,20 +528,39 @@ def _validate_deal(
     return _sorted(ctx.out), ended, ruleset
 
 
+def _report_held(ctx: _Ctx, held: list[tuple[Any, ...]] | None) -> None:
+    """Report the findings held back while the record was replayed as written, in the
+    order they came (the first, ``(None, events)``, the deal's start)."""
+    for entry in held or ():
+        if entry[0] is None:
+            for ev in _merge_seatless(entry[1]):
+                _handle_event(ctx, ev, None, None)
+            continue
+        ev, action, rnd, failed = entry
+        _handle_event(ctx, ev, action, rnd)
+        if failed:
+            _burn_failed(ctx, ev, action, rnd)
+
+
 def _merge_seatless(events: Sequence[E.Event]) -> list[E.Event]:
     """Seatless violations of one rule before play (the deck's rank counts) as one."""
     out: list[E.Event] = []
-    merged: dict[str, int] = {}
+    merged: dict[str, list[E.Violation]] = {}  # by rule: the violations merged at its first
     for ev in events:
         if isinstance(ev, E.Violation) and ev.seat is None and ev.action is None:
-            if ev.rule_id in merged:
-                i = merged[ev.rule_id]
-                old = out[i]
-                assert isinstance(old, E.Violation)
-                out[i] = attrs.evolve(old, en=f"{old.en}; {ev.en}", zh=f"{old.zh}；{ev.zh}")
+            group = merged.get(ev.rule_id)
+            if group is not None:
+                group.append(ev)
                 continue
-            merged[ev.rule_id] = len(out)
+            merged[ev.rule_id] = [ev]
         out.append(ev)
+    for i, ev in enumerate(out):
+        if isinstance(ev, E.Violation) and ev.seat is None and ev.action is None:
+            group = merged[ev.rule_id]
+            if len(group) > 1 and group[0] is ev:
+                en = "; ".join(v.en for v in group)
+                zh = "；".join(v.zh for v in group)
+                out[i] = attrs.evolve(ev, en=en, zh=zh)
     return out
 
 
