@@ -288,7 +288,20 @@ def _kept(err: NotationError) -> NotationError:
 _BROKEN: dict[str, NotationError] = {}
 
 
+#: The same, by the chunk as cut (blank lines around it included): ``(blank lines
+#: before the deal, the deal's text, its error at line 1)``, so that a chunk met again
+#: skips the trimming too.
+_SEEN: dict[str, tuple[int, str, NotationError]] = {}
+
+
 _MEMO_SIZE = 256
+
+
+def _remember(memo: dict[str, Any], key: str, value: Any) -> None:
+    """``memo[key] = value``, the oldest entry dropped first beyond ``_MEMO_SIZE``."""
+    if len(memo) >= _MEMO_SIZE:
+        del memo[next(iter(memo))]
+    memo[key] = value
 
 
 _MEMO_CHARS = 4096
@@ -312,6 +325,12 @@ def _moved(err: NotationError, offset: int, filename: str) -> NotationError:
 def _parse_chunk(
     start_line: int, text: str, filename: str
 ) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
+    known = _SEEN.get(text)
+    if known is not None:  # this very chunk failed before (blank lines included)
+        skip, trimmed, first = known
+        err = _moved(first, start_line - 1 + skip, filename)
+        return [], None, [BrokenDeal(trimmed, (err,), m.Span(start_line + skip, 1))]
+    chunk, first_line = text, start_line
     # blank lines around a deal are not part of it
     lead = _LEADING_BLANK.match(text)
     if lead is not None and lead.end():
@@ -326,10 +345,15 @@ def _parse_chunk(
     if bad is not None:
         return [], None, [_undecodable(text, bad, start_line, filename)]
     small = len(text) <= _MEMO_CHARS
-    known = _BROKEN.get(text) if small else None
-    if known is not None:  # the same text failed before: its error, moved to this line
-        err = _moved(known, offset, filename)
-        return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
+    known_err = _BROKEN.get(text) if small else None
+    if known_err is not None:  # the same text failed before: its error, moved to this line
+        if len(chunk) <= _MEMO_CHARS:
+            _remember(_SEEN, chunk, (start_line - first_line, text, known_err))
+        return (
+            [],
+            None,
+            [BrokenDeal(text, (_moved(known_err, offset, filename),), m.Span(start_line, 1))],
+        )
     try:
         items = _fast_items(text, offset)
     except _Fallback:
@@ -338,9 +362,9 @@ def _parse_chunk(
         except NotationError as err:
             _kept(err)
             if small:
-                if len(_BROKEN) >= _MEMO_SIZE:
-                    del _BROKEN[next(iter(_BROKEN))]  # the oldest
-                _BROKEN[text] = err
+                _remember(_BROKEN, text, err)
+                if len(chunk) <= _MEMO_CHARS:
+                    _remember(_SEEN, chunk, (start_line - first_line, text, err))
                 err = _moved(err, offset, filename)
             else:
                 err.with_filename(filename)

@@ -45,7 +45,12 @@ def caret_lines(source_line: str, column: int, end_column: int | None) -> tuple[
         line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
         col -= start - (1 if start else 0)
     width = min(width, max(1, len(line) - col + 1))
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[: col - 1])
+    before = line[: col - 1]
+    pad = (
+        "".join("\t" if ch == "\t" else " " for ch in before)
+        if "\t" in before
+        else " " * len(before)
+    )
     return line, pad, width
 
 
