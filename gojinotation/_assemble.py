@@ -300,7 +300,7 @@ _MEMO_SIZE = 256
 def _remember(memo: dict[str, Any], key: str, value: Any) -> None:
     """``memo[key] = value``, the oldest entry dropped first beyond ``_MEMO_SIZE``."""
     if len(memo) >= _MEMO_SIZE:
-        del memo[next(iter(memo))]
+        memo.pop(next(iter(memo), ""), None)  # no KeyError if another thread took it
     memo[key] = value
 
 
