@@ -281,9 +281,56 @@ def _kept(err: NotationError) -> NotationError:
     return err
 
 
+#: The syntax errors of the last chunks Lark refused, by their text (read as if on line
+#: 1): a text met again (a file of 500,000 lines of ``[``) gets its error moved to its own
+#: line instead of a new parse (issue #15).  Texts up to ``_MEMO_CHARS`` characters, at
+#: most ``_MEMO_SIZE`` of them (the oldest is dropped first): at most ~1 MB held.
+_BROKEN: dict[str, NotationError] = {}
+
+
+#: The same, by the chunk as cut (blank lines around it included): ``(blank lines
+#: before the deal, the deal's text, its error at line 1)``, so that a chunk met again
+#: skips the trimming too.
+_SEEN: dict[str, tuple[int, str, NotationError]] = {}
+
+
+_MEMO_SIZE = 256
+
+
+def _remember(memo: dict[str, Any], key: str, value: Any) -> None:
+    """``memo[key] = value``, the oldest entry dropped first beyond ``_MEMO_SIZE``."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.pop(next(iter(memo), ""), None)  # no KeyError if another thread took it
+    memo[key] = value
+
+
+_MEMO_CHARS = 4096
+
+
+def _moved(err: NotationError, offset: int, filename: str) -> NotationError:
+    """A copy of ``err`` (read at line 1) ``offset`` lines further down, in ``filename``.
+
+    >>> e = NotationError("GJN112", line=1, column=1, en="e", zh="z", source_line="[")
+    >>> moved = _moved(e, 41, "f.gjn")
+    >>> (moved.filename, moved.line, moved.column, e.line)
+    ('f.gjn', 42, 1, 1)
+    """
+    new = NotationError.__new__(NotationError)
+    new.__dict__.update(err.__dict__)
+    new.line += offset
+    new.filename = filename
+    return new
+
+
 def _parse_chunk(
     start_line: int, text: str, filename: str
 ) -> tuple[list[m.Comment], int | None, list[m.Deal | BrokenDeal]]:
+    known = _SEEN.get(text)
+    if known is not None:  # this very chunk failed before (blank lines included)
+        skip, trimmed, first = known
+        err = _moved(first, start_line - 1 + skip, filename)
+        return [], None, [BrokenDeal(trimmed, (err,), m.Span(start_line + skip, 1))]
+    chunk, first_line = text, start_line
     # blank lines around a deal are not part of it
     lead = _LEADING_BLANK.match(text)
     if lead is not None and lead.end():
@@ -297,13 +344,30 @@ def _parse_chunk(
     bad = _ESCAPED_BYTES.search(text)
     if bad is not None:
         return [], None, [_undecodable(text, bad, start_line, filename)]
+    small = len(text) <= _MEMO_CHARS
+    known_err = _BROKEN.get(text) if small else None
+    if known_err is not None:  # the same text failed before: its error, moved to this line
+        if len(chunk) <= _MEMO_CHARS:
+            _remember(_SEEN, chunk, (start_line - first_line, text, known_err))
+        return (
+            [],
+            None,
+            [BrokenDeal(text, (_moved(known_err, offset, filename),), m.Span(start_line, 1))],
+        )
     try:
         items = _fast_items(text, offset)
     except _Fallback:
         try:
-            items = _lark_items(text, _Lines(text), offset)
+            items = _lark_items(text, _Lines(text), 0 if small else offset)
         except NotationError as err:
-            _kept(err).with_filename(filename)
+            _kept(err)
+            if small:
+                _remember(_BROKEN, text, err)
+                if len(chunk) <= _MEMO_CHARS:
+                    _remember(_SEEN, chunk, (start_line - first_line, text, err))
+                err = _moved(err, offset, filename)
+            else:
+                err.with_filename(filename)
             return [], None, [BrokenDeal(text, (err,), m.Span(start_line, 1))]
     version: int | None = None
     if items and _is_version(items[0]):

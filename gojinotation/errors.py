@@ -45,7 +45,12 @@ def caret_lines(source_line: str, column: int, end_column: int | None) -> tuple[
         line = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
         col -= start - (1 if start else 0)
     width = min(width, max(1, len(line) - col + 1))
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[: col - 1])
+    before = line[: col - 1]
+    pad = (
+        "".join("\t" if ch == "\t" else " " for ch in before)
+        if "\t" in before
+        else " " * len(before)
+    )
     return line, pad, width
 
 
@@ -87,7 +92,23 @@ class NotationError(GoujiError):
         self.source_line = source_line
         self.filename = filename
         self.end_column = end_column
-        super().__init__(self.format("en"))
+        # the message is formatted when asked for (``str``, ``args``), not here: a file of
+        # 500,000 broken one-line deals made each error format its caret twice (issue #15)
+
+    def __str__(self) -> str:
+        return self.format("en")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.format('en')!r})"
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        """``(message,)``, as for any exception: the English message, made when asked."""
+        return (self.format("en"),)
+
+    @args.setter
+    def args(self, value: tuple[object, ...]) -> None:  # the message follows the fields
+        pass
 
     def message(self, lang: str = "en") -> str:
         """The one-line message (without position) in ``lang`` (``en`` or ``zh``)."""
@@ -114,7 +135,6 @@ class NotationError(GoujiError):
     def with_filename(self, filename: str) -> NotationError:
         """This error, naming ``filename`` as its source."""
         self.filename = filename
-        self.args = (self.format("en"),)
         return self
 
     def as_dict(self) -> dict[str, object]:
@@ -136,5 +156,4 @@ class NotationError(GoujiError):
 def _rebuild(code: str, state: dict[str, object]) -> NotationError:
     err = NotationError.__new__(NotationError)
     err.__dict__.update(state)
-    ValueError.__init__(err, err.format("en"))
     return err

@@ -12,6 +12,7 @@ figures are reported in ``docs/reliability.md``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -214,3 +215,104 @@ def test_a_version_line_too_long_is_a_syntax_error_kept_as_written(name: str, li
     out = run_all(name)
     assert all(r["exit"] == 2 for r in out["runs"]), out["runs"]  # type: ignore[attr-defined]
     assert line in bytes.fromhex(str(out["after_fmt"]))
+
+
+#: 1 MB of one-line broken deals (issue #15): the same line again and again, and a
+#: different line each time (no memo can answer), for each way a one-line deal can break.
+BROKEN_LINES: dict[str, Callable[[int], bytes]] = {
+    "lsqb": lambda i: b"[\n",
+    "lsqb_x": lambda i: b"[x\n",
+    "tag_unclosed": lambda i: b'[a "b"\n',
+    "tag_unclosed_unique": lambda i: b'[a%d "b"\n' % i,
+    "brace": lambda i: b"{\n",
+}
+
+
+def broken_lines(kind: str, size: int = MB) -> bytes:
+    """``size`` bytes (a line more at most) of the lines ``BROKEN_LINES[kind]`` makes.
+
+    >>> broken_lines("tag_unclosed_unique", 20)
+    b'[a0 "b"\\n[a1 "b"\\n[a2 "b"\\n'
+    """
+    make, out, n, i = BROKEN_LINES[kind], [], 0, 0
+    while n < size:
+        line = make(i)
+        out.append(line)
+        n, i = n + len(line), i + 1
+    return b"".join(out)
+
+
+#: CPU seconds a command may take on 1 MB of one-line broken deals (500,000 of them at
+#: most): before the fix, 41-58 s and more (``fmt --check`` over 60 s); after, 2-9 s on a
+#: loaded machine (docs/performance.md "Bad input").
+BROKEN_MB_SECONDS = 20.0
+
+
+#: The peak resident set any of those commands may reach (the interpreter, the grammar and
+#: the engine are ~40 MB of it): ``convert`` held every broken deal, 360 MB.
+BROKEN_MB_PEAK = 120 * MB
+
+
+_BROKEN_CHILD = r"""
+import json, os, resource, subprocess, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, ROOT)
+from tests.test_hostile import broken_lines
+
+data = broken_lines(KIND)
+LAST = 1 if KIND == "brace" else data.count(b"\n")  # the last deal's line
+work = Path(tempfile.mkdtemp())
+src = work / "broken.gjn"
+src.write_bytes(data)
+out = {"runs": [], "lines": data.count(b"\n")}
+for args in (["validate", src], ["show", src], ["fmt", "--check", src],
+             ["convert", src, "-o", work / "out.json"], ["fmt", src]):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(work / "stdout", "wb") as so, open(work / "stderr", "wb") as se:
+        proc = subprocess.run([sys.executable, "-m", "gojinotation_analyzer", *map(str, args)],
+                              stdout=so, stderr=se, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    err = (work / "stderr").read_text("utf-8")
+    last, positions = f"{src}:{LAST}:1: error GJN1", 0
+    with open(work / "stdout", encoding="utf-8") as lines:  # a line at a time: a child
+        found = False  # forked from a large process starts with its resident set
+        for line in lines:
+            positions += line.startswith(f"{src}:")
+            found = found or line.startswith(last)
+    out["runs"].append({
+        "command": " ".join(str(a) for a in args[:2] if a != src),
+        "exit": proc.returncode,
+        "secs": after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
+        "crash": "Traceback" in err or "internal error" in err,
+        "last": found,
+        "positions": positions,
+        "peak": after.ru_maxrss * 1024,
+    })
+out["kept"] = src.read_bytes().replace(b"\n\n", b"\n") == b"%GJN 1\n" + data
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN_LINES))
+def test_a_megabyte_of_broken_deals_in_seconds(kind: str) -> None:
+    """1 MB of one-line broken deals through ``validate``, ``show``, ``fmt --check``,
+    ``convert`` and ``fmt``: each a process within :data:`BROKEN_MB_SECONDS` of CPU (a
+    broken deal cost ~90 µs in the reader alone, 40-60 s a command) and
+    :data:`BROKEN_MB_PEAK`, every broken deal reported by ``validate`` at its
+    ``file:line:col``, and ``fmt`` keeps every line as written.  ``render`` is measured
+    in docs/performance.md, not here."""
+    root = Path(__file__).resolve().parent.parent
+    code = _BROKEN_CHILD.replace("KIND", repr(kind)).replace("ROOT", repr(str(root)))
+    out = json.loads(run_bounded(code, timeout=900, cpu=300).strip().splitlines()[-1])
+    lines = out["lines"]
+    for run in out["runs"]:
+        assert not run["crash"], run
+        assert run["exit"] == 2, run
+        assert run["secs"] < BROKEN_MB_SECONDS, run
+    validate = out["runs"][0]
+    deals = 1 if kind == "brace" else lines  # a "{" never closed holds all that follows
+    assert validate["positions"] >= deals, validate  # each deal: file:line:col
+    assert validate["last"], validate  # the last deal's error, at its line
+    assert out["kept"], kind
+    for run in out["runs"]:  # the largest resident set of the processes so far
+        assert run["peak"] < BROKEN_MB_PEAK, run

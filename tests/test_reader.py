@@ -324,3 +324,24 @@ def test_a_set_without_its_seat_is_not_an_action() -> None:
     bare = gj.loads('[Event "x"]\nKKK ! [%a b]').deals[0]
     assert isinstance(bare, m.Deal) and list(bare.actions()) == []
     assert str(bare.moves[0]) == "KKK ! [%a b]"
+
+
+def test_broken_deals_met_again_get_their_own_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader memoises the syntax error of a broken text (issue #15: 500,000 lines of
+    ``[`` were 500,000 parses): a text met again, more texts than the memo holds, and
+    blank lines around them give the same errors, lines and texts as reading without it."""
+    from gojinotation import _assemble
+
+    text = "".join(f'[a{i % 300} "b"\n' + "\n" * (i % 3) for i in range(900)) + "[\n[x\n" * 3
+    memo = gj.read(text, filename="m.gjn")
+    monkeypatch.setattr(_assemble, "_BROKEN", {})
+    monkeypatch.setattr(_assemble, "_SEEN", {})
+    monkeypatch.setattr(_assemble, "_MEMO_CHARS", 0)  # no memo at all
+    fresh = gj.read(text, filename="m.gjn")
+    assert len(memo.errors) == 906
+    assert [e.format("zh") for e in memo.errors] == [e.format("zh") for e in fresh.errors]
+    raws = [(d.raw, d.span) for d in memo.match.deals if isinstance(d, gj.BrokenDeal)]
+    assert len(raws) == 906
+    assert raws == [(d.raw, d.span) for d in fresh.match.deals if isinstance(d, gj.BrokenDeal)]
+    assert memo.errors[-1].line == text.count("\n")
+    assert len({id(e) for e in memo.errors}) == 906  # each deal its own error

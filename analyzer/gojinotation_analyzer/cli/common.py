@@ -443,9 +443,12 @@ def _trimmed(match: gm.Match) -> gm.Match:
 
 def _trimmed_deal(deal: BrokenDeal) -> BrokenDeal:
     """A broken deal without the leading blank lines of its raw text (:func:`_trimmed`)."""
+    raw = deal.raw
+    if not raw.startswith(("\n", " ", "\t")):  # nothing to cut: the deal itself
+        return deal
     from gojinotation.reader import BrokenDeal
 
-    return BrokenDeal(_LEADING_BLANK_LINES.sub("", deal.raw), deal.errors, deal.span)
+    return BrokenDeal(_LEADING_BLANK_LINES.sub("", raw), deal.errors, deal.span)
 
 
 def canonical_text(match: gm.Match) -> str:

@@ -36,6 +36,7 @@ from gojinotation.writer import FORMAT_VERSION, write_deal
 from gojinotation_analyzer.cli.common import (
     EXIT_ERROR,
     EXIT_OK,
+    ErrorPrinter,
     _display,
     _err,
     _out,
@@ -181,6 +182,16 @@ class _Refused(Exception):
     when it is refused)."""
 
 
+class _Broken(Exception):
+    """A GJN record read a deal at a time holds a broken deal (:attr:`deal`): it is not
+    converted, and its syntax errors are reported as the rest is read, a deal at a time
+    (reading it whole to say so held every broken deal: 1 MB of ``[`` lines, 360 MB)."""
+
+    def __init__(self, deal: gm.BrokenDeal) -> None:
+        super().__init__()
+        self.deal = deal
+
+
 def _sniff_file(path: str | IO[bytes]) -> str:
     """``gjn`` or ``json`` as :func:`~gojinotation_analyzer.cli.main.read_record` tells
     them (by extension, else by the first character that is not white space)."""
@@ -288,10 +299,12 @@ def _streamed(
 
     def checked() -> Iterator[Item]:
         for item in items:
-            if item[2] is not None and not isinstance(item[2], gm.Deal):
-                raise _Refused  # a broken deal: the whole conversion reports its errors
             if not versions:
                 versions.append(item[1])
+            if item[2] is not None and not isinstance(item[2], gm.Deal):
+                if fmt == "gjn" and isinstance(item[2], gm.BrokenDeal):
+                    raise _Broken(item[2])
+                raise _Refused  # the whole conversion reports its errors
             yield item
 
     pieces: Iterator[str] = (
@@ -313,6 +326,17 @@ def _streamed(
                     _write_all(pieces, end, _Encoder(fh))
         except WriteError as err:
             fail(err.message(normalize_lang(lang)), lang)
+        except _Broken as broken:  # what the whole conversion says, a deal at a time
+            warn_future_version(name, versions[0] if versions else None, lang)
+            printer = ErrorPrinter(lang)
+            for syntax in broken.deal.errors:
+                printer.add(syntax)
+            for _, _, deal in items:
+                if isinstance(deal, gm.BrokenDeal):
+                    for syntax in deal.errors:
+                        printer.add(syntax)
+            printer.finish()
+            fail(t("convert.not_converted", lang, path=name), lang)
         except Exception:  # an error in the record (or a reader's failure): read it whole
             return False
         warn_future_version(name, versions[0] if versions else None, lang)

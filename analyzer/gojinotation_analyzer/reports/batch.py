@@ -77,11 +77,21 @@ class SourceWindow(Sequence[str]):
     (['', 'a', 'b', 'c', ''], 5)
     """
 
-    __slots__ = ("_first", "_lines")
+    __slots__ = ("_first", "_split", "_texts")
 
     def __init__(self, texts: Sequence[tuple[int, str]]) -> None:
         self._first = texts[0][0] if texts else 1
-        self._lines = "".join(t for _, t in texts).split("\n")
+        self._texts = texts
+        self._split: list[str] | None = None
+
+    @property
+    def _lines(self) -> list[str]:
+        """The lines, split when first asked for (a broken deal never asks: its error
+        carries its line; issue #15)."""
+        if self._split is None:
+            self._split = "".join(t for _, t in self._texts).split("\n")
+            self._texts = ()
+        return self._split
 
     def __len__(self) -> int:
         return self._first - 1 + len(self._lines)

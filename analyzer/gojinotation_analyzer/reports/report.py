@@ -4,6 +4,7 @@ errors and reader failures.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
     from gojinotation_analyzer.reports.compare import ProfileComparison
 
 
+@functools.cache
+def _syntax_titles() -> tuple[str, str]:
+    """ "syntax error" in both languages, looked up once (a file of 500,000 broken deals
+    made a diagnostic each, issue #15)."""
+    return _both("syntax")
+
+
 def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> Diagnostic:
     """A syntax error of the notation layer as an error diagnostic (its ``GJN1xx`` code).
 
@@ -33,7 +41,7 @@ def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> D
       7:333
       ^
     """
-    en, zh = _both("syntax")
+    en, zh = _syntax_titles()
     return Diagnostic(
         code=err.code,
         severity=Severity.ERROR,
