@@ -49,24 +49,25 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
         return recorded
     deal = filled.deal
 
+    # The frames are read as the replay yields them and none is kept (a deal of 200,000
+    # actions would otherwise hold 200,000 states): only the items to insert are.
+    inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
     try:
-        frames = list(replay(deal, ruleset, deck_check=deck_check))
+        for frame in replay(deal, ruleset, deck_check=deck_check):
+            if frame.index == 0 or frame.action is None:
+                continue
+            if any(isinstance(e, E.Violation) for e in frame.events):
+                return recorded
+            before: list[m.MoveItem] = []
+            for e in frame.events:
+                if isinstance(e, E.Closed) and e.implied and e.seat:
+                    before.append(m.Close(e.seat))
+            if any(isinstance(e, E.Led) for e in frame.events):
+                before.append(m.RoundMark(0))  # numbered below
+            if before:
+                inserts[frame.index] = before  # the frame of the index-th main-line action
     except Exception:  # an engine failure must never cost the user their record
         return recorded
-    inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
-    for frame in frames[1:]:
-        if frame.action is None:
-            continue
-        if any(isinstance(e, E.Violation) for e in frame.events):
-            return recorded
-        before: list[m.MoveItem] = []
-        for e in frame.events:
-            if isinstance(e, E.Closed) and e.implied and e.seat:
-                before.append(m.Close(e.seat))
-        if any(isinstance(e, E.Led) for e in frame.events):
-            before.append(m.RoundMark(0))  # numbered below
-        if before:
-            inserts[frame.index] = before  # the frame of the index-th main-line action
     out: list[m.MoveItem] = []
     pending_mark = False
     index = 0
