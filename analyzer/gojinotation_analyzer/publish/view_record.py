@@ -79,6 +79,26 @@ class _Pending:
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
 
+def _varied(items: Sequence[_Item]) -> set[int]:
+    """The positions (0-based, among the actions of ``items``) of the actions a variation
+    follows.
+
+    >>> import gojinotation as gj
+    >>> deal = gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 (1:K) 2:- 3:- (3:-)').deals[0]
+    >>> sorted(_varied(deal.moves))
+    [0, 2]
+    """
+    out: set[int] = set()
+    count = 0
+    for item in items:
+        if isinstance(item, m.Variation):
+            if count:
+                out.add(count - 1)
+        elif not isinstance(item, m.RoundMark | m.Comment):
+            count += 1
+    return out
+
+
 def _seated(item: m.TurnPlay, state: Any) -> m.Action:
     """A set written without its seat as the replay reads it: the seat to act's."""
     from gojinotation_analyzer.engine.replay import seat_to_act
@@ -106,6 +126,8 @@ class _Builder:
     ) -> None:
         self.names = names
         self.overlay = overlay or {}
+        self.texts: dict[str, str] = {}
+        self.markers: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.start = start
         self.advance = advance
 
@@ -127,6 +149,7 @@ class _Builder:
         a variation line starts from).
         """
         pending: list[_Pending] = []
+        varied = _varied(items)  # the actions a variation follows: only they keep their state
         comments: list[str] = []
         lead: list[str] = []
         before: list[str]
@@ -166,12 +189,13 @@ class _Builder:
                 if isinstance(item, m.TurnPlay):  # a set without its seat, still bare
                     item = _seated(item, state)
                 new_round = not pending or round_no != pending[-1].round
+                kept = len(pending) in varied
                 p = _Pending(
                     action=item,
                     round=round_no,
                     before=before,
-                    state_before=state,
-                    sets_before=sets.copy(),
+                    state_before=state if kept else None,
+                    sets_before=sets.copy() if kept else None,
                     new_round=new_round and (top or bool(pending)),
                 )
                 if top:
@@ -211,13 +235,19 @@ class _Builder:
         )
         return _Replayed(_table_of(after, sets.sets), views, rnd, after)
 
+    def _one(self, text: str) -> str:
+        """``text`` as the one string of its value in this deal (a long deal repeats a
+        few phrases many thousand times)."""
+        return self.texts.setdefault(text, text)
+
     def step(
         self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
     ) -> StepView:
         a = p.action
         name = self.names.get(a.seat, "")
-        act_en = act_phrase(a, "en", self.names)
-        act_zh = act_phrase(a, "zh", self.names)
+        one = self._one
+        act_en = one(act_phrase(a, "en", self.names))
+        act_zh = one(act_phrase(a, "zh", self.names))
         cards: tuple[Card, ...] = ()
         if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
             cards = a.cards
@@ -242,12 +272,12 @@ class _Builder:
             round=rnd,
             seat=a.seat,
             kind=_KIND_OF[type(a)],
-            gjn=format_action(a),
-            cards=cards_text(cards) or "",
+            gjn=one(format_action(a)),
+            cards=one(cards_text(cards) or ""),
             act_en=act_en,
             act_zh=act_zh,
-            say_en=say(rnd, a.seat, name, act_en, "en"),
-            say_zh=say(rnd, a.seat, name, act_zh, "zh"),
+            say_en=one(say(rnd, a.seat, name, act_en, "en")),
+            say_zh=one(say(rnd, a.seat, name, act_zh, "zh")),
             table=table,
             events=events,
             comments_before=tuple(p.before),
@@ -255,7 +285,7 @@ class _Builder:
             glyphs=a.glyphs,
             clock=a.note("clk"),
             irregular=a.irregular,
-            markers=tuple(markers),
+            markers=self.markers.setdefault(tuple(markers), tuple(markers)),
             variations=tuple(p.variations),
         )
 
