@@ -346,8 +346,9 @@ def engine_deal(
     advance: _Advance | None = None,
 ) -> tuple[DealView, dict[int, str]]:
     """One deal of :func:`view_from_engine`: its implied items filled in, replayed under
-    its declared profile and viewed (:func:`deal_from_frames`); the deal's ``frames``
-    live only while its view is built."""
+    its declared profile and viewed (:func:`deal_from_frames`); the engine's frames are
+    read as they come and none is kept, only the tables, events and the few states the
+    view needs (issue #15: a deal of 200,000 passes)."""
     if replay is None or advance is None:
         from gojinotation_analyzer.engine import do
         from gojinotation_analyzer.engine import replay as engine_replay
