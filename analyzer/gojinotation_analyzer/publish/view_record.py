@@ -66,13 +66,20 @@ class _Pending:
 
     action: m.Action
     round: int
-    before: list[str]
-    after: list[str] = attrs.field(factory=list)
-    variations: list[tuple[StepView, ...]] = attrs.field(factory=list)
+    before: tuple[str, ...]
+    after: list[str] | None = None  # none until there is one (a long deal has few)
+    variations: list[tuple[StepView, ...]] | None = None
     replayed: _Replayed | None = None
     state_before: Any = None
     sets_before: _Sets | None = None
     new_round: bool = False
+
+    def add_after(self, comments: list[str]) -> None:
+        """Comments that follow the action."""
+        if comments:
+            if self.after is None:
+                self.after = []
+            self.after.extend(comments)
 
 
 #: ``advance(state, action) -> (state, events)``: the engine's ``do``.
@@ -160,7 +167,7 @@ class _Builder:
         for item in items:
             if isinstance(item, m.RoundMark):
                 if pending:
-                    pending[-1].after.extend(comments)
+                    pending[-1].add_after(comments)
                     comments = []
                 round_no = item.number
                 mark_seen = True
@@ -170,18 +177,20 @@ class _Builder:
                 if not pending:  # nothing to vary yet: the reader never builds this
                     continue
                 p = pending[-1]
-                p.after.extend(comments)
+                p.add_after(comments)
                 comments = []
                 var_steps, _ = self.line(
                     item.moves, p.round, False, p.state_before, (p.sets_before or _Sets()).copy()
                 )
                 if var_steps:
+                    if p.variations is None:
+                        p.variations = []
                     p.variations.append(var_steps)
             else:
                 if not pending and top:
                     lead, before = comments, []
                 elif pending and not mark_seen:
-                    pending[-1].after.extend(comments)
+                    pending[-1].add_after(comments)
                     before = []
                 else:
                     before = comments
@@ -193,7 +202,7 @@ class _Builder:
                 p = _Pending(
                     action=item,
                     round=round_no,
-                    before=before,
+                    before=tuple(before),
                     state_before=state if kept else None,
                     sets_before=sets.copy() if kept else None,
                     new_round=new_round and (top or bool(pending)),
@@ -206,7 +215,7 @@ class _Builder:
                 pending.append(p)
                 mark_seen = False
         if pending:
-            pending[-1].after.extend(comments)
+            pending[-1].add_after(comments)
         elif top:
             lead = comments
         steps: list[StepView] = []
@@ -281,12 +290,12 @@ class _Builder:
             table=table,
             events=events,
             comments_before=tuple(p.before),
-            comments_after=tuple(p.after),
+            comments_after=tuple(p.after or ()),
             glyphs=a.glyphs,
             clock=a.note("clk"),
             irregular=a.irregular,
             markers=self.markers.setdefault(tuple(markers), tuple(markers)),
-            variations=tuple(p.variations),
+            variations=tuple(p.variations or ()),
         )
 
 
