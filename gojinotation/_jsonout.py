@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
+import attrs
+
 from . import model as m
 from .cards import Card
 from .errors import NotationError
@@ -221,7 +223,7 @@ def dumps_json(obj: Value, *, spans: bool = True, indent: int | None = 2) -> str
 _SPREAD_SPAN = re.compile(r"\[\n\s*(\d+),\n\s*(\d+),\n\s*(\d+),\n\s*(\d+)\n\s*\]")
 
 
-def _dumps(data: JsonDict, indent: int | None) -> str:
+def _dumps(data: JsonDict | list[JsonDict], indent: int | None) -> str:
     """``json.dumps`` of ``data``, each span on one line when indented.
 
     >>> print(_dumps({"span": [1, 2, 1, 5], "cards": ["K", "K"]}, 2))
@@ -276,11 +278,48 @@ def iter_match_json(
     first = "" if indent is None else "\n" + " " * (2 * indent)
     i = -1
     for i, deal in enumerate(deals):
-        piece = _dumps(to_json(deal, spans=spans), indent)
-        if indent is not None:  # strings hold no raw line breaks: this only re-indents
-            piece = piece.replace("\n", "\n" + " " * (2 * indent))
-        yield (text[:cut] + "[" + first if i == 0 else sep) + piece
+        lead = text[:cut] + "[" + first if i == 0 else sep
+        for piece in _deal_pieces(deal, spans, indent):
+            if indent is not None:  # strings hold no raw line breaks: this only re-indents
+                piece = piece.replace("\n", "\n" + " " * (2 * indent))
+            yield lead + piece
+            lead = ""
     if i < 0:  # no deal: the text of an empty match, as dumps_json gives it
         yield text
         return
     yield ("" if indent is None else "\n" + " " * indent) + "]" + text[cut + 2 :]
+
+
+#: Moves a piece of a long deal's JSON text (:func:`_deal_pieces`).
+MOVES_PER_PIECE = 1000
+
+
+def _deal_pieces(deal: m.Deal | BrokenDeal, spans: bool, indent: int | None) -> Iterator[str]:
+    """``_dumps(to_json(deal))`` in pieces: one for a deal of at most
+    :data:`MOVES_PER_PIECE` moves, else its moves that many a piece, so that neither the
+    JSON tree nor the text of a deal of 200,000 passes is ever whole (issue #15).
+
+    >>> deal = m.Deal((m.Tag("Event", "a"),), (), (m.Pass(1),) * 2500)
+    >>> [len(list(_deal_pieces(deal, True, i))) for i in (None, 2)]
+    [4, 4]
+    >>> all("".join(_deal_pieces(deal, True, i)) == _dumps(to_json(deal), i)
+    ...     for i in (None, 0, 2, 4))
+    True
+    """
+    if not isinstance(deal, m.Deal) or len(deal.moves) <= MOVES_PER_PIECE:
+        yield _dumps(to_json(deal, spans=spans), indent)
+        return
+    text = _dumps(to_json(attrs.evolve(deal, moves=()), spans=spans), indent)
+    # "moves" follows the header and hands, whose strings escape every quote: the first
+    # '"moves": []' is the key's (only a span may follow it)
+    cut = text.index('"moves": []') + len('"moves": [')
+    moves = deal.moves
+    for start in range(0, len(moves), MOVES_PER_PIECE):
+        chunk = [to_json(x, spans=spans) for x in moves[start : start + MOVES_PER_PIECE]]
+        body = _dumps(chunk, indent)  # a list: its brackets dropped, its items re-indented
+        if indent is None:
+            body = body[1:-1]
+        else:
+            body = body.replace("\n", "\n" + " " * indent)[1 : -(indent + 2)]
+        yield (text[:cut] if start == 0 else ("," if indent is not None else ", ")) + body
+    yield ("" if indent is None else "\n" + " " * indent) + text[cut:]

@@ -52,8 +52,15 @@ def built(name: str) -> bytes:
         return b"%GJN 1\n" + b"\n".join(_DEAL.replace(b'"x"', b'"%d"' % i) for i in range(300))
     if name == "javascript:alert(10).gjn":  # a hostile file name for the index page
         return _DEAL
+    if name == LONG:  # one deal of 200,000 passes: render took 1.19 GB, fmt 665 MB
+        return (
+            _DEAL.split(b"1. ")[0] + b"1. 1:3 " + b"2:- 3:- 4:- 5:- 6:- 1:- " * (LONG_ACTIONS // 6)
+        )
     raise KeyError(name)
 
+
+#: One very long deal (issue #15), with its own bounds: :func:`test_a_long_deal_streams`.
+LONG, LONG_ACTIONS = "passes_200k.gjn", 200_000
 
 BUILT = (
     "braces_100k.gjn",
@@ -316,3 +323,27 @@ def test_a_megabyte_of_broken_deals_in_seconds(kind: str) -> None:
     assert out["kept"], kind
     for run in out["runs"]:  # the largest resident set of the processes so far
         assert run["peak"] < BROKEN_MB_PEAK, run
+
+
+#: What an action of one long deal may cost every command (docs/performance.md "Bad
+#: input"): 1,000 bytes of memory growth on top of :data:`BYTES`, and CPU time 40 µs
+#: (``render``: 250 µs, it draws every action as a step of the page) on top of
+#: :data:`SECONDS`.
+LONG_BYTES_PER_ACTION = 1000
+LONG_SECONDS_PER_ACTION = {"render": 250e-6}
+LONG_SECONDS_PER_ACTION_ELSE = 40e-6
+
+
+def test_a_long_deal_streams() -> None:
+    """A deal of 200,000 passes through every command: memory within a per-action
+    figure (before the deal's frames, view, page and JSON were kept whole: render 1.19 GB,
+    ``fmt --check`` 665 MB, convert 460 MB for 175,000 actions), CPU time too."""
+    out = run_all(LONG)
+    assert int(out["deals"]) == 1  # type: ignore[call-overload]
+    for run in out["runs"]:  # type: ignore[attr-defined]
+        assert run["crash"] is None and not run["internal"], run
+        assert run["exit"] in (0, 1, 2), run
+        per = LONG_SECONDS_PER_ACTION.get(run["command"], LONG_SECONDS_PER_ACTION_ELSE)
+        assert run["secs"] < SECONDS + per * LONG_ACTIONS, run
+    growth = int(out["rss_growth"])  # type: ignore[call-overload]
+    assert growth < BYTES + LONG_BYTES_PER_ACTION * LONG_ACTIONS, growth

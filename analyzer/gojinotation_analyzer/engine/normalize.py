@@ -24,6 +24,8 @@ an illegal record would be a guess.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from gojinotation import model as m
@@ -55,30 +57,36 @@ def explicit(deal: m.Deal, ruleset: Ruleset | None = None, *, deck_check: bool =
         return recorded
     deal = filled.deal
 
-    # (only for the record itself: a set written without its seat, once seated, may move
-    # the first leader told from the first play, and the replay of the deal filled in
-    # starts from there)
-    steps: list[tuple[E.Event, ...]]
+    # (the trace only for the record itself: a set written without its seat, once seated,
+    # may move the first leader told from the first play, and the replay of the deal
+    # filled in starts from there).  The replay's frames are read as they come and none
+    # is kept (a deal of 200,000 actions would otherwise hold 200,000 states): only the
+    # items to insert are.
     n_actions = sum(1 for i in deal.moves if not isinstance(i, _NOT_ACTIONS))
+    steps: Iterable[tuple[int, tuple[E.Event, ...]]]
     if deal is recorded and len(trace) == n_actions and None not in trace:
-        steps = trace  # type: ignore[assignment]  # no None in it
+        steps = enumerate(trace, 1)  # type: ignore[arg-type]  # no None in it
     else:
-        try:
-            steps = [f.events for f in replay(deal, ruleset, deck_check=deck_check)][1:]
-        except Exception:  # an engine failure must never cost the user their record
-            return recorded
+        steps = (
+            (f.index, f.events)
+            for f in replay(deal, ruleset, deck_check=deck_check)
+            if f.index != 0 and f.action is not None
+        )
     inserts: dict[int, list[m.MoveItem]] = {}  # by the 1-based index of the action
-    for index, events in enumerate(steps, 1):
-        if any(isinstance(e, E.Violation) for e in events):
-            return recorded
-        before: list[m.MoveItem] = []
-        for e in events:
-            if isinstance(e, E.Closed) and e.implied and e.seat:
-                before.append(m.Close(e.seat))
-        if any(isinstance(e, E.Led) for e in events):
-            before.append(m.RoundMark(0))  # numbered below
-        if before:
-            inserts[index] = before  # the events of the index-th main-line action
+    try:
+        for index, events in steps:
+            if any(isinstance(e, E.Violation) for e in events):
+                return recorded
+            before: list[m.MoveItem] = []
+            for e in events:
+                if isinstance(e, E.Closed) and e.implied and e.seat:
+                    before.append(m.Close(e.seat))
+            if any(isinstance(e, E.Led) for e in events):
+                before.append(m.RoundMark(0))  # numbered below
+            if before:
+                inserts[index] = before  # the events of the index-th main-line action
+    except Exception:  # an engine failure must never cost the user their record
+        return recorded
     out: list[m.MoveItem] = []
     pending_mark = False
     index = 0

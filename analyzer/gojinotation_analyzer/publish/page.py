@@ -196,8 +196,9 @@ class PageWriter:
             self._team_a = teams.get("TeamA", "") or "A"
             self._team_b = teams.get("TeamB", "") or "B"
         html = self._broken(d) if d.raw is not None else None
-        if html is None:
-            html = self._deal_tpl.render(
+        if html is None:  # written as the template makes it (a long deal's section is
+            # tens of megabytes: never one string, issue #15)
+            pieces = self._deal_tpl.generate(
                 d=d,
                 lang=self.lang,
                 t=self._t,
@@ -207,9 +208,11 @@ class PageWriter:
                 team_b=self._team_b or "B",
                 alt_groups=alternative_groups,
             )
-        self._sections.write(html.encode("utf-8"))
+            _write_batched(self._sections, pieces)
+        else:
+            self._sections.write(html.encode("utf-8"))
         self._sections.write(b"\n")
-        self._json.write(self.data.deal(d).encode("utf-8"))
+        _write_batched(self._json, self.data.deal_pieces(d))
         self.summary.add(d, deal)
 
     def _broken(self, d: DealView) -> str | None:

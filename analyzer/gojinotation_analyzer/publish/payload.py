@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -162,7 +162,13 @@ def _steps(
     """Steps as ``[seat, kind, cards, act]`` plus an object of what is not the default.
     Without ``tables`` (a deal the engine could not replay) no table change is sent: the
     page shows no table after the deal's start (the deal's ``u``)."""
-    out: list[list[Any]] = []
+    return list(_iter_steps(steps, before, acts, tables))
+
+
+def _iter_steps(
+    steps: Sequence[StepView], before: _State, acts: _Acts, tables: bool = True
+) -> Iterator[list[Any]]:
+    """:func:`_steps` one step at a time (a long deal's list is never held whole)."""
     state = before
     last_round: int | None = None
     shut: set[int] = set()
@@ -202,9 +208,8 @@ def _steps(
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
         if extra:
             item.append(extra)
-        out.append(item)
+        yield item
         state = actual
-    return out
 
 
 #: Catalogue keys only the index page uses (not shipped in a match page's data).
@@ -272,8 +277,13 @@ class PayloadStream:
 
     def deal_data(self, d: Any) -> dict[str, Any]:
         """One deal's entry of the payload's ``deals``."""
-        acts = self.acts
         start = _State.of(d.start)
+        head = self._deal_head(d, start)
+        head["steps"] = _steps(d.steps, start, self.acts, d.replayed)
+        return {**head, **self._deal_tail(d)}
+
+    def _deal_head(self, d: Any, start: _State) -> dict[str, Any]:
+        """A deal's entry up to its steps (their key last, its value to be filled)."""
         return {
             "i": d.index,
             "n": d.number,
@@ -286,19 +296,47 @@ class PayloadStream:
                 "o": start.places,
                 "a": d.start.to_act,
             },
-            "steps": _steps(d.steps, start, acts, d.replayed),
+            "steps": [],
+        }
+
+    def _deal_tail(self, d: Any) -> dict[str, Any]:
+        """A deal's entry after its steps (made after them: the end's reasons are numbered
+        after the steps' verb phrases)."""
+        return {
             **({} if d.replayed else {"u": 1}),
             "finish": list(d.finish),
             "score": dict(d.team_points),
-            "end": _end(d, acts),
+            "end": _end(d, self.acts),
             **({"alt": alternative_groups(d)} if d.alternatives else {}),
         }
 
     def deal(self, d: Any) -> str:
         """One deal's entry as script-safe JSON text (after a comma but the first)."""
-        text = json_script(self.deal_data(d))
+        return "".join(self.deal_pieces(d))
+
+    def deal_pieces(self, d: Any) -> Iterator[str]:
+        """:meth:`deal` in pieces, a step a piece: the steps are made and written one at a
+        time, never held as one list or text (a deal of 200,000 passes, issue #15).  The
+        verb phrases are numbered in the same order as :meth:`deal_data` numbers them
+        (the steps', then the end's).
+
+        >>> import gojinotation as gj
+        >>> from gojinotation_analyzer.publish.view import view_from_record
+        >>> v = view_from_record(gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 2:- 3:-'))
+        >>> parts = list(PayloadStream().deal_pieces(v.deals[0]))
+        >>> len(parts), "".join(parts) == str(json_script(PayloadStream().deal_data(v.deals[0])))
+        (5, True)
+        """
+        start = _State.of(d.start)
         self.count += 1
-        return text if self.count == 1 else "," + text
+        head = str(json_script(self._deal_head(d, start)))
+        yield ("" if self.count == 1 else ",") + head[: -len("]}")]
+        sep = ""
+        for item in _iter_steps(d.steps, start, self.acts, d.replayed):
+            yield sep + str(json_script(item))
+            sep = ","
+        tail = {"steps": [], **self._deal_tail(d)}
+        yield str(json_script(tail))[len('{"steps":[') :]
 
     def head_data(self, teams: Sequence[tuple[str, str]]) -> dict[str, Any]:
         return {

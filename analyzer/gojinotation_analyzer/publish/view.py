@@ -48,7 +48,14 @@ import attrs
 
 from gojinotation import model as m
 from gojinotation.reader import BrokenDeal
-from gojinotation_analyzer.publish.view_frames import _breakdown_of, _get, _overlay, _score_of
+from gojinotation_analyzer.publish.view_frames import (
+    _breakdown_of,
+    _get,
+    _overlay,
+    _Replayed,
+    _score_of,
+    kept_states,
+)
 from gojinotation_analyzer.publish.view_kinds import ENGINE_EVENT_KINDS, EVENT_KINDS, STEP_KINDS
 from gojinotation_analyzer.publish.view_model import (
     UNKNOWN_TABLE,
@@ -81,6 +88,9 @@ from gojinotation_analyzer.publish.view_text import (
     i18n,
     split_cards,
 )
+
+#: What :func:`_overlay` reads from a deal's frames.
+_Read = tuple[TableView | None, Any, dict[int, _Replayed], list[DiagnosticView], Any]
 
 __all__ = [
     "ENGINE_EVENT_KINDS",
@@ -222,15 +232,33 @@ def deal_from_frames(
     :func:`view_from_frames`.  A page is written one deal at a time from these
     (:mod:`publish.page`).
     """
+    read = None
+    if frames and isinstance(deal, m.Deal):
+        read = _overlay(frames, kept_states(deal.moves), derive=diagnostics is None)
+    return _deal_of(i, deal, names, read, diagnostics, failure=failure, advance=advance)
+
+
+def _deal_of(
+    i: int,
+    deal: m.Deal | BrokenDeal,
+    names: dict[int, str],
+    read: _Read | None,
+    diagnostics: Iterable[Any] | None = None,
+    *,
+    failure: tuple[str, str] | None = None,
+    advance: _Advance | None = None,
+) -> tuple[DealView, dict[int, str]]:
+    """:func:`deal_from_frames` of the frames as :func:`_overlay` read them (``None``:
+    none)."""
     given_i = None if diagnostics is None else _as_views(diagnostics)
     if isinstance(deal, BrokenDeal):
         return _deal_view(i, deal, names, diagnostics=given_i or []), names
     names = _names(deal, names)
-    if not frames:
+    if read is None:
         reason = failure or _NO_FRAMES
         diags = _placed(deal, given_i or [])
         return _deal_view(i, deal, names, diagnostics=diags, not_replayed=reason), names
-    start, start_state, overlay, derived, ended = _overlay(frames)
+    start, start_state, overlay, derived, ended = read
     diags = _placed(deal, given_i) if given_i is not None else derived
     builder = _Builder(names, overlay, start=start_state, advance=advance)
     n_actions = sum(1 for _ in deal.actions())
@@ -318,8 +346,9 @@ def engine_deal(
     advance: _Advance | None = None,
 ) -> tuple[DealView, dict[int, str]]:
     """One deal of :func:`view_from_engine`: its implied items filled in, replayed under
-    its declared profile and viewed (:func:`deal_from_frames`); the deal's ``frames``
-    live only while its view is built."""
+    its declared profile and viewed (:func:`deal_from_frames`); the engine's frames are
+    read as they come and none is kept, only the tables, events and the few states the
+    view needs (issue #15: a deal of 200,000 passes)."""
     if replay is None or advance is None:
         from gojinotation_analyzer.engine import do
         from gojinotation_analyzer.engine import replay as engine_replay
@@ -330,14 +359,16 @@ def engine_deal(
     from gojinotation_analyzer.engine.fill import fill
 
     deal = fill(deal).deal  # a terse record's implied passes and closes, as steps
-    frames: list[Any] | None = None
+    read: _Read | None = None
     failure = _unknown_profile(deal)  # the engine would replay it under another profile
     if failure is None:
-        try:
-            frames = list(replay(deal))
+        try:  # the frames read as the engine yields them: only what the view needs is kept
+            read = _overlay(replay(deal), kept_states(deal.moves), derive=diagnostics is None)
         except Exception as exc:  # an engine failure must not stop the page
             failure = _reason(exc)
-    return deal_from_frames(i, deal, names, frames, diagnostics, failure=failure, advance=advance)
+        if read is not None and read[0] is None and not read[2]:
+            read = None  # no frame at all
+    return _deal_of(i, deal, names, read, diagnostics, failure=failure, advance=advance)
 
 
 def _unknown_profile(deal: m.Deal) -> tuple[str, str] | None:

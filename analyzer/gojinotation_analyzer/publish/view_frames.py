@@ -11,7 +11,7 @@ say is unknown (``None``), never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -199,16 +199,26 @@ def _round_of(state: Any) -> int | None:
 
 
 def _overlay(
-    frames: Sequence[Any],
+    frames: Iterable[Any],
+    keep: Container[int] | None = None,
+    derive: bool = True,
 ) -> tuple[TableView | None, Any, dict[int, _Replayed], list[DiagnosticView], Any]:
     """The start table and state, and per main-line action (0-based) what the engine
-    says, from the replay frames of one deal; with the engine's findings and its end."""
+    says, from the replay frames of one deal; with the engine's findings and its end.
+
+    ``frames`` are read once, in order (a replay's iterator: none is kept).  ``keep``:
+    the actions whose engine state the view needs (:func:`kept_states`; ``None`` all);
+    the others' ``state`` is ``None``.  Without ``derive`` the engine's findings are not
+    made (the validator's are shown).  Equal tables and event lists are one value each
+    (a deal of 200,000 repeated passes has a few dozen distinct tables, issue #15).
+    """
     start: TableView | None = None
     start_state: Any = None
     overlay: dict[int, _Replayed] = {}
     diags: list[DiagnosticView] = []
     ended: Any = None
     sets = _Sets()
+    shared: dict[Any, Any] = {}
     for frame in frames:
         index = int(_get(frame, "index", 0))
         action = _get(frame, "action")
@@ -221,7 +231,8 @@ def _overlay(
             continue
         rnd = sets.step(action, kinds, _round_of(state) if state is not None else None)
         table = _table_of(state, sets.sets) if state is not None else None
-        views = tuple(
+        table = shared.setdefault(table, table)
+        views: tuple[EventView, ...] = tuple(
             EventView(
                 kind,
                 str(_get(e, "en", "")),
@@ -234,10 +245,12 @@ def _overlay(
             for e in events
             if (kind := _event_kind(e))
         )
-        overlay[index - 1] = _Replayed(table, views, rnd, state)
+        views = shared.setdefault(views, views)
+        kept = state if keep is None or index - 1 in keep else None
+        overlay[index - 1] = _Replayed(table, views, rnd, kept)
         for e in events:
             kind = str(_get(e, "kind", ""))
-            if kind in _DIAGNOSTIC_EVENTS:
+            if derive and kind in _DIAGNOSTIC_EVENTS:
                 diags.append(
                     DiagnosticView(
                         severity=_DIAGNOSTIC_EVENTS[kind],
@@ -251,6 +264,30 @@ def _overlay(
             if kind == "DealEnded":
                 ended = e
     return start, start_state, overlay, diags, ended
+
+
+def kept_states(moves: Iterable[m.MoveItem]) -> set[int]:
+    """The main-line actions (0-based) whose engine state the view reads: the one before
+    an action followed by a variation (replayed from there) or before a set without its
+    seat (seated by whose turn it is).
+
+    >>> import gojinotation as gj
+    >>> d = gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 (1:K) 2:- KK').deals[0]
+    >>> sorted(kept_states(d.moves))
+    [-1, 1]
+    """
+    out: set[int] = set()
+    count = 0
+    for item in moves:
+        if isinstance(item, m.Variation):
+            if count:
+                out.add(count - 2)
+        elif isinstance(item, m.TurnPlay):
+            out.add(count - 1)
+            count += 1
+        elif not isinstance(item, m.RoundMark | m.Comment):
+            count += 1
+    return out
 
 
 def _other_seat(event: Any) -> int | None:

@@ -66,17 +66,44 @@ class _Pending:
 
     action: m.Action
     round: int
-    before: list[str]
-    after: list[str] = attrs.field(factory=list)
-    variations: list[tuple[StepView, ...]] = attrs.field(factory=list)
+    before: tuple[str, ...]
+    after: list[str] | None = None  # none until there is one (a long deal has few)
+    variations: list[tuple[StepView, ...]] | None = None
     replayed: _Replayed | None = None
     state_before: Any = None
     sets_before: _Sets | None = None
     new_round: bool = False
 
+    def add_after(self, comments: list[str]) -> None:
+        """Comments that follow the action."""
+        if comments:
+            if self.after is None:
+                self.after = []
+            self.after.extend(comments)
+
 
 #: ``advance(state, action) -> (state, events)``: the engine's ``do``.
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
+
+
+def _varied(items: Sequence[_Item]) -> set[int]:
+    """The positions (0-based, among the actions of ``items``) of the actions a variation
+    follows.
+
+    >>> import gojinotation as gj
+    >>> deal = gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 (1:K) 2:- 3:- (3:-)').deals[0]
+    >>> sorted(_varied(deal.moves))
+    [0, 2]
+    """
+    out: set[int] = set()
+    count = 0
+    for item in items:
+        if isinstance(item, m.Variation):
+            if count:
+                out.add(count - 1)
+        elif not isinstance(item, m.RoundMark | m.Comment):
+            count += 1
+    return out
 
 
 def _seated(item: m.TurnPlay, state: Any) -> m.Action:
@@ -106,6 +133,8 @@ class _Builder:
     ) -> None:
         self.names = names
         self.overlay = overlay or {}
+        self.texts: dict[str, str] = {}
+        self.markers: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.start = start
         self.advance = advance
 
@@ -127,6 +156,7 @@ class _Builder:
         a variation line starts from).
         """
         pending: list[_Pending] = []
+        varied = _varied(items)  # the actions a variation follows: only they keep their state
         comments: list[str] = []
         lead: list[str] = []
         before: list[str]
@@ -137,7 +167,7 @@ class _Builder:
         for item in items:
             if isinstance(item, m.RoundMark):
                 if pending:
-                    pending[-1].after.extend(comments)
+                    pending[-1].add_after(comments)
                     comments = []
                 round_no = item.number
                 mark_seen = True
@@ -147,18 +177,20 @@ class _Builder:
                 if not pending:  # nothing to vary yet: the reader never builds this
                     continue
                 p = pending[-1]
-                p.after.extend(comments)
+                p.add_after(comments)
                 comments = []
                 var_steps, _ = self.line(
                     item.moves, p.round, False, p.state_before, (p.sets_before or _Sets()).copy()
                 )
                 if var_steps:
+                    if p.variations is None:
+                        p.variations = []
                     p.variations.append(var_steps)
             else:
                 if not pending and top:
                     lead, before = comments, []
                 elif pending and not mark_seen:
-                    pending[-1].after.extend(comments)
+                    pending[-1].add_after(comments)
                     before = []
                 else:
                     before = comments
@@ -166,12 +198,13 @@ class _Builder:
                 if isinstance(item, m.TurnPlay):  # a set without its seat, still bare
                     item = _seated(item, state)
                 new_round = not pending or round_no != pending[-1].round
+                kept = len(pending) in varied
                 p = _Pending(
                     action=item,
                     round=round_no,
-                    before=before,
-                    state_before=state,
-                    sets_before=sets.copy(),
+                    before=tuple(before),
+                    state_before=state if kept else None,
+                    sets_before=sets.copy() if kept else None,
                     new_round=new_round and (top or bool(pending)),
                 )
                 if top:
@@ -182,7 +215,7 @@ class _Builder:
                 pending.append(p)
                 mark_seen = False
         if pending:
-            pending[-1].after.extend(comments)
+            pending[-1].add_after(comments)
         elif top:
             lead = comments
         steps: list[StepView] = []
@@ -211,13 +244,19 @@ class _Builder:
         )
         return _Replayed(_table_of(after, sets.sets), views, rnd, after)
 
+    def _one(self, text: str) -> str:
+        """``text`` as the one string of its value in this deal (a long deal repeats a
+        few phrases many thousand times)."""
+        return self.texts.setdefault(text, text)
+
     def step(
         self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
     ) -> StepView:
         a = p.action
         name = self.names.get(a.seat, "")
-        act_en = act_phrase(a, "en", self.names)
-        act_zh = act_phrase(a, "zh", self.names)
+        one = self._one
+        act_en = one(act_phrase(a, "en", self.names))
+        act_zh = one(act_phrase(a, "zh", self.names))
         cards: tuple[Card, ...] = ()
         if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
             cards = a.cards
@@ -242,21 +281,21 @@ class _Builder:
             round=rnd,
             seat=a.seat,
             kind=_KIND_OF[type(a)],
-            gjn=format_action(a),
-            cards=cards_text(cards) or "",
+            gjn=one(format_action(a)),
+            cards=one(cards_text(cards) or ""),
             act_en=act_en,
             act_zh=act_zh,
-            say_en=say(rnd, a.seat, name, act_en, "en"),
-            say_zh=say(rnd, a.seat, name, act_zh, "zh"),
+            say_en=one(say(rnd, a.seat, name, act_en, "en")),
+            say_zh=one(say(rnd, a.seat, name, act_zh, "zh")),
             table=table,
             events=events,
             comments_before=tuple(p.before),
-            comments_after=tuple(p.after),
+            comments_after=tuple(p.after or ()),
             glyphs=a.glyphs,
             clock=a.note("clk"),
             irregular=a.irregular,
-            markers=tuple(markers),
-            variations=tuple(p.variations),
+            markers=self.markers.setdefault(tuple(markers), tuple(markers)),
+            variations=tuple(p.variations or ()),
         )
 
 
