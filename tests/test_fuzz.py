@@ -10,7 +10,8 @@ reads the same (when the input had no syntax error).
 Damage can also repeat a token hundreds of times (a long run of passes, of braces, of
 escapes), and every example must stay within the CPU-time budget of the bad-input
 corpus (``tests/test_malformed.py``: 10 s plus 0.5 µs a byte and 25 µs an action),
-which only a hang or a quadratic path would break.  A differential check runs the possessive forms of the
+which only a hang or a quadratic path would break.  A differential check runs the
+possessive forms of the
 grammar's long terminals (comments, notes, strings), which the reader and Lark's
 scanners use, against the grammar's own.
 
