@@ -11,9 +11,8 @@ Damage can also repeat a token hundreds of times (a long run of passes, of brace
 escapes), and every example must stay within the CPU-time budget of the bad-input
 corpus (``tests/test_malformed.py``: 10 s plus 0.5 µs a byte and 25 µs an action),
 which only a hang or a quadratic path would break.  A differential check runs the
-possessive forms of the
-grammar's long terminals (comments, notes, strings), which the reader and Lark's
-scanners use, against the grammar's own.
+possessive forms of the grammar's long terminals (comments, notes, strings), which the
+reader and Lark's scanners use, against the grammar's own.
 
 Budget: ``GOUJI_FUZZ_EXAMPLES`` examples per target (default 200, a few seconds in all);
 CI runs them with the rest of the suite (``.ci/run``).  Set it higher for a long local
