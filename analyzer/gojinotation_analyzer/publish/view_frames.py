@@ -266,7 +266,19 @@ def _overlay(
     return start, start_state, overlay, diags, ended
 
 
-def kept_states(moves: Iterable[m.MoveItem]) -> set[int]:
+def varied_actions(moves: Iterable[m.MoveItem]) -> set[int]:
+    """The positions (0-based, among the actions of ``moves``) of the actions a variation
+    follows.
+
+    >>> import gojinotation as gj
+    >>> deal = gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 (1:K) 2:- 3:- (3:-)').deals[0]
+    >>> sorted(varied_actions(deal.moves))
+    [0, 2]
+    """
+    return {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.Variation)}
+
+
+def kept_states(moves: Sequence[m.MoveItem]) -> set[int]:
     """The main-line actions (0-based) whose engine state the view reads: the one before
     an action followed by a variation (replayed from there) or before a set without its
     seat (seated by whose turn it is).
@@ -276,18 +288,22 @@ def kept_states(moves: Iterable[m.MoveItem]) -> set[int]:
     >>> sorted(kept_states(d.moves))
     [-1, 1]
     """
-    out: set[int] = set()
+    seatless = {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.TurnPlay)}
+    return seatless | {i - 1 for i in varied_actions(moves)}
+
+
+def _action_counts(moves: Iterable[m.MoveItem]) -> Iterable[tuple[int, m.MoveItem]]:
+    """Each item of ``moves`` with the number of main-line actions before it (a variation
+    before the first action is left out: it follows none)."""
     count = 0
     for item in moves:
         if isinstance(item, m.Variation):
             if count:
-                out.add(count - 2)
-        elif isinstance(item, m.TurnPlay):
-            out.add(count - 1)
-            count += 1
-        elif not isinstance(item, m.RoundMark | m.Comment):
-            count += 1
-    return out
+                yield count, item
+        else:
+            yield count, item
+            if not isinstance(item, m.RoundMark | m.Comment):
+                count += 1
 
 
 def _other_seat(event: Any) -> int | None:

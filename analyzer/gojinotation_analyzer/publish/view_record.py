@@ -24,6 +24,7 @@ from gojinotation_analyzer.publish.view_frames import (
     _round_of,
     _Sets,
     _table_of,
+    varied_actions,
 )
 from gojinotation_analyzer.publish.view_kinds import _KIND_OF
 from gojinotation_analyzer.publish.view_model import (
@@ -86,26 +87,6 @@ class _Pending:
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
 
-def _varied(items: Sequence[_Item]) -> set[int]:
-    """The positions (0-based, among the actions of ``items``) of the actions a variation
-    follows.
-
-    >>> import gojinotation as gj
-    >>> deal = gj.loads('[Leader "1"]\\nhand 1: KK3\\n1. 1:3 (1:K) 2:- 3:- (3:-)').deals[0]
-    >>> sorted(_varied(deal.moves))
-    [0, 2]
-    """
-    out: set[int] = set()
-    count = 0
-    for item in items:
-        if isinstance(item, m.Variation):
-            if count:
-                out.add(count - 1)
-        elif not isinstance(item, m.RoundMark | m.Comment):
-            count += 1
-    return out
-
-
 def _seated(item: m.TurnPlay, state: Any) -> m.Action:
     """A set written without its seat as the replay reads it: the seat to act's."""
     from gojinotation_analyzer.engine.replay import seat_to_act
@@ -156,7 +137,7 @@ class _Builder:
         a variation line starts from).
         """
         pending: list[_Pending] = []
-        varied = _varied(items)  # the actions a variation follows: only they keep their state
+        varied = varied_actions(items)  # only the actions a variation follows keep their state
         comments: list[str] = []
         lead: list[str] = []
         before: list[str]
