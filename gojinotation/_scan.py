@@ -142,9 +142,38 @@ _TAG_AT = re.compile(
 )
 
 
+#: What starts each chunk cut at a tag line: blanks, then a ``[`` that opens no note.
+_CUT_AT = re.compile(r"[ \t\f]*\[(?!%)")
+
+
+#: A chunk that may be met again and cut the same without scanning it: nothing in it can
+#: reach past its end (a ``{``, a ``[%`` or a ``\\`` can: a comment, a note or an escape
+#: in a string across a line end; no ``%`` at all, to be plain), so that the scanners
+#: decide on its characters and the blanks and ``[`` of the line after it alone.
+_SELF_CONTAINED = re.compile(r"[^{\\%]*")
+
+
+def _repeats(buf: str, start: int, text: str, eof: bool) -> bool:
+    """Whether ``text`` stands again at ``start`` in ``buf`` and is cut there as before:
+    followed by a tag line (the ``[`` and the character after it read).
+
+    >>> _repeats("[\\n[\\n[\\n", 2, "[\\n", True), _repeats("[\\n[\\n[%", 2, "[\\n", True)
+    (True, False)
+    """
+    if not buf.startswith(text, start):
+        return False
+    mt = _CUT_AT.match(buf, start + len(text))
+    return mt is not None and (eof or mt.end() < len(buf))
+
+
 def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, str, dict[str, str]]]:
     """Cut a GJN source into ``(first line, text, tags)`` chunks, one deal each (the
-    tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block."""
+    tags only when ``tags`` is set, for :func:`skim`).  Holds one deal and one block.
+
+    A chunk that was cut at a tag line and ends at one, met again at once (a file of
+    500,000 lines of ``[``, issue #15), is cut again without scanning it: the scanners
+    start each such chunk in the same state and, on the same characters, cut it the
+    same (:data:`_SELF_CONTAINED`)."""
     head, scan_body, body_skip = _SCANNERS[False, False]
     dead_c = dead_n = False
     blocks = _text_blocks(pieces)
@@ -155,6 +184,7 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
     found: dict[str, str] = {}
     eof = False
     first = True
+    at_cut = False  # whether the current chunk started where a tag line cut the last one
     while not eof:
         nxt = next(blocks, None)
         if nxt is None:
@@ -187,10 +217,20 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                 at = mt.start("t") - 1  # the "["
                 if body:  # a tag line after hands or moves: a new deal
                     cut = mt.start() + 1
-                    yield line, buf[start:cut], found
-                    line += buf.count("\n", start, cut)
+                    text = buf[start:cut]
+                    yield line, text, found
+                    lines = text.count("\n")
+                    line += lines
                     start, found, body = cut, {}, False
                     pos = at
+                    if at_cut and not tags and _SELF_CONTAINED.fullmatch(text) is not None:
+                        size = len(text)
+                        while _repeats(buf, start, text, eof):  # the same chunk again
+                            yield line, text, {}
+                            line += lines
+                            start += size
+                        pos = buf.index("[", start)
+                    at_cut = True
                     continue
                 tm = _TAG_AT.match(buf, at)
                 if tm is None:  # not a tag after all: a broken line, which ends the header

@@ -3,6 +3,8 @@ that opens a tag and never closes it gets, field by field, the error Lark gives 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -112,3 +114,54 @@ def test_a_file_of_broken_lines_reads_as_through_lark(
     assert fast.match.prologue == slow.match.prologue
     assert fast.match.deals == slow.match.deals
     assert [d.span for d in fast.match.deals] == [d.span for d in slow.match.deals]
+
+
+#: Lines that make chunks (broken or not), repeated to make runs of equal chunks.
+_LINES = st.sampled_from(
+    [
+        "[",
+        "[x",
+        '[a "b"',
+        '[a "b"]',
+        "  [",
+        "[%n]",
+        "[%",
+        "{",
+        "}",
+        "1:3",
+        "hand 1: 3",
+        '[a "b\\',
+        '"',
+        "",
+        " ",
+        "%GJN 1",
+        "(1:3",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(_LINES, st.integers(1, 6)), min_size=1, max_size=12),
+    st.integers(1, 40),
+    st.booleans(),
+)
+def test_repeated_chunks_are_cut_as_by_scanning(
+    runs: list[tuple[str, int]], block: int, tags: bool
+) -> None:
+    """The scanner's shortcut for a chunk met again at once (issue #15) cuts every text
+    as scanning each chunk does, in blocks of any size."""
+    from gojinotation import _scan
+
+    text = "".join((line + "\n") * times for line, times in runs)
+
+    def cut() -> list[tuple[int, str, dict[str, str]]]:
+        pieces = [text[i : i + block] for i in range(0, len(text), block)]
+        return list(_scan._chunks(pieces, tags=tags))
+
+    quick = cut()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_scan, "_SELF_CONTAINED", re.compile(r"(?!)"))  # never a shortcut
+        scanned = cut()
+    assert quick == scanned
+    assert "".join(t for _, t, _ in quick) == text or not text.strip()
