@@ -86,6 +86,10 @@ class Citation:
         return self.text("en")
 
 
+#: :meth:`Diagnostic.format`'s parts by what they depend on (the last 256).
+_FORMATTED: dict[tuple[object, ...], tuple[str, str]] = {}
+
+
 @attrs.frozen
 class Diagnostic:
     """One finding of the validator.
@@ -156,28 +160,29 @@ class Diagnostic:
 
     def format(self, lang: str = "en", *, color: bool = False, explain: bool = False) -> str:
         """The diagnostic for a terminal, with the source line and a caret."""
-        sev = self.severity.zh if lang == "zh" else self.severity.value
-        title = self.title_zh if lang == "zh" else self.title_en
-        msg = self.zh if lang == "zh" else self.en
+        key = (
+            self.code,
+            self.severity,
+            self.rule_id,
+            self.title_en if lang != "zh" else self.title_zh,
+            self.en if lang != "zh" else self.zh,
+            self.source_line,
+            self.column,
+            self.end_column,
+            lang,
+            color,
+        )
+        parts = _FORMATTED.get(key)
+        if parts is None:  # made once for findings that differ only in place and deal
+            if len(_FORMATTED) >= 256:
+                _FORMATTED.clear()
+            parts = _FORMATTED[key] = self._parts(lang, color)
+        middle, caret = parts
         coords = self.coordinates(lang)
         tail = (f"（{coords}）" if lang == "zh" else f" ({coords})") if coords else ""
-        sep = "：" if lang == "zh" else ": "
-        rule = f" [{self.rule_id}]" if self.rule_id else ""
-        if color:
-            import click
-
-            sev = click.style(sev, fg=self.severity.color, bold=True)
-        head = f"{self.location()}: {sev} {self.code}{rule} {title}{sep}{msg}{tail}"
-        lines = [head]
-        if self.source_line and self.column > 0:
-            src, pad, width = caret_lines(self.source_line, self.column, self.end_column)
-            caret = "^" * width
-            if color:
-                import click
-
-                caret = click.style(caret, fg=self.severity.color, bold=True)
-            lines += [f"  {src}", f"  {pad}{caret}"]
+        out = f"{self.file}:{self.line}:{self.column}: {middle}{tail}{caret}"
         if explain:
+            lines = [out]
             text = self.explanation_zh if lang == "zh" else self.explanation_en
             if text:
                 lines.append(f"  = {text}")
@@ -185,7 +190,31 @@ class Diagnostic:
                 lines.append(f"  = {'出处' if lang == 'zh' else 'source'}: {c.text(lang)}")
             for value, ruling in self.alternatives:
                 lines.append(f"  = {value}: {ruling}")
-        return "\n".join(lines)
+            out = "\n".join(lines)
+        return out
+
+    def _parts(self, lang: str, color: bool) -> tuple[str, str]:
+        """What :meth:`format` writes after the position (the severity, code, rule, title
+        and message) and the source line with its caret (``""`` without one)."""
+        sev = self.severity.zh if lang == "zh" else self.severity.value
+        title = self.title_zh if lang == "zh" else self.title_en
+        msg = self.zh if lang == "zh" else self.en
+        sep = "：" if lang == "zh" else ": "
+        rule = f" [{self.rule_id}]" if self.rule_id else ""
+        if color:
+            import click
+
+            sev = click.style(sev, fg=self.severity.color, bold=True)
+        middle = f"{sev} {self.code}{rule} {title}{sep}{msg}"
+        if not (self.source_line and self.column > 0):
+            return middle, ""
+        src, pad, width = caret_lines(self.source_line, self.column, self.end_column)
+        caret = "^" * width
+        if color:
+            import click
+
+            caret = click.style(caret, fg=self.severity.color, bold=True)
+        return middle, f"\n  {src}\n  {pad}{caret}"
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for ``--format json``."""

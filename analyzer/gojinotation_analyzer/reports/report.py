@@ -31,6 +31,11 @@ def _syntax_titles() -> tuple[str, str]:
     return _both("syntax")
 
 
+#: The messages of the last syntax errors, by their fields (a file of 500,000 broken
+#: deals has a few distinct errors).
+_MESSAGES: dict[tuple[str, str, str, tuple[str, ...]], tuple[str, str]] = {}
+
+
 def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> Diagnostic:
     """A syntax error of the notation layer as an error diagnostic (its ``GJN1xx`` code).
 
@@ -42,14 +47,20 @@ def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> D
       ^
     """
     en, zh = _syntax_titles()
+    key = (err.en, err.zh, err.found, err.expected)
+    messages = _MESSAGES.get(key)
+    if messages is None:  # the same error met again (issue #15): its words made once
+        if len(_MESSAGES) >= 256:
+            _MESSAGES.clear()
+        messages = _MESSAGES[key] = (err.message("en"), err.message("zh"))
     return Diagnostic(
         code=err.code,
         severity=Severity.ERROR,
         rule_id="",
         title_en=en,
         title_zh=zh,
-        en=err.message("en"),
-        zh=err.message("zh"),
+        en=messages[0],
+        zh=messages[1],
         file=err.filename,
         line=err.line,
         column=err.column,
