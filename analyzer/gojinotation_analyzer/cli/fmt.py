@@ -320,17 +320,28 @@ class _Pieces:
         self._buffer = ""
 
     def read(self, size: int = -1) -> str:
-        """The next piece (at most ``size`` characters of it): less than asked for, so
-        that the reader reads back each deal as soon as it is made, and the deals made
-        but not yet read back stay one or two (a block's worth of deals' models, ~500,
-        took 30 MB)."""
+        """The next pieces, joined up to :data:`_READ_BACK` characters (at most ``size``
+        characters of them): less than asked for, so that the reader reads back the deals
+        soon after they are made, and the deals made but not yet read back stay few (a
+        block's worth of deals' models, ~500, took 30 MB); more than one piece, so that a
+        file of 500,000 one-line deals is not read back a line a call (issue #15)."""
         if not self._buffer:
-            self._buffer = next(self._pieces, "")
+            pieces = [next(self._pieces, "")]
+            made = len(pieces[0])
+            while pieces[-1] and made < _READ_BACK:
+                pieces.append(next(self._pieces, ""))
+                made += len(pieces[-1])
+            self._buffer = "".join(pieces)
         if size < 0 or size >= len(self._buffer):
             out, self._buffer = self._buffer, ""
         else:
             out, self._buffer = self._buffer[:size], self._buffer[size:]
         return out
+
+
+#: Characters of canonical text :class:`_Pieces` gives the reader at a time (a few deals,
+#: or a few thousand one-line broken ones).
+_READ_BACK = 4096
 
 
 def _fmt_streamed(
@@ -409,7 +420,7 @@ def _fmt_streamed(
                         broken += 1
                         for err in deal.errors:
                             printer.add(err)
-                        target: gm.Deal | BrokenDeal = _trim_broken(deal)
+                        target: gm.Deal | BrokenDeal = _trimmed_deal(deal)
                     else:
                         target = _explicit_deal(deal) if explicit else deal
                         if fill_hands:
@@ -453,7 +464,9 @@ def _fmt_streamed(
                         break
                 if deal is None:
                     continue
-                if not targets or _trim_broken(deal) != targets.popleft():
+                if isinstance(deal, BrokenDeal):
+                    deal = _trimmed_deal(deal)
+                if not targets or deal != targets.popleft():
                     safe = False
                     break
             for _ in made:  # the rest of the record, for its errors
@@ -548,15 +561,6 @@ def _changed(src: Source, digest: str, size: int) -> bool:
     """Whether the canonical bytes differ from the record's (a record that is not UTF-8 is
     always written back, in UTF-8)."""
     return digest != src.digest or size != src.size or src.encoding is not None
-
-
-def _trim_broken(deal: Any) -> Any:
-    """A broken deal as :func:`~gojinotation_analyzer.cli.common._trimmed` keeps it."""
-    from gojinotation.reader import BrokenDeal
-
-    if isinstance(deal, BrokenDeal):
-        return _trimmed_deal(deal)
-    return deal
 
 
 def _cacheable(path: str) -> bool:
