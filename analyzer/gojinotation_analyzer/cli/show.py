@@ -333,9 +333,12 @@ def _show_one(
         version: int | None = None
         count = 0
         first = True
+        red_on, red_off = click.style("\0", fg="red").split("\0")
+        pending: list[str] = []  # written to ``body`` 256 deals at a time (issue #15)
         with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as body:
             for pro, ver, deal in items:
-                prologue.extend(f"{{{c.text}}}" for c in pro)
+                if pro:
+                    prologue.extend(f"{{{c.text}}}" for c in pro)
                 if ver is not None:
                     version = ver
                 if first:
@@ -349,15 +352,19 @@ def _show_one(
                         printer.add(err)
                 if deal_no is not None and count != deal_no:
                     continue
-                lines = [""]
-                if isinstance(deal, BrokenDeal):
+                if isinstance(deal, BrokenDeal):  # as click.style(…, fg="red") makes it
                     line = deal.errors[0].line if deal.errors else deal.span.line
-                    lines.append(click.style(t("show.broken", lang, n=count, line=line), fg="red"))
+                    broken = t("show.broken", lang, n=count, line=line)
+                    pending.append(f"\n\n{red_on}{broken}{red_off}")
                 else:
-                    lines.extend(_show_deal(count, deal, lang))
+                    lines = ["", *_show_deal(count, deal, lang)]
                     if point is not None:
                         lines.extend(f"  {line}" for line in remaining_at(deal, point, lang))
-                body.write("\n" + "\n".join(lines))
+                    pending.append("\n" + "\n".join(lines))
+                if len(pending) >= 256:
+                    body.write("".join(pending))
+                    pending.clear()
+            body.write("".join(pending))
             if first:
                 warn_future_version(src.name, version, lang)
             errors = printer.finish()
