@@ -516,6 +516,7 @@ def _parallel(
                 name,
                 deal_texts(Path(path)),
                 deals_per_task=batch.DEALS_PER_TASK,
+                min_chars=batch.TASK_CHARS,
                 profile=options.profile,
                 compare=options.compare,
                 deck_check=options.deck_check,
