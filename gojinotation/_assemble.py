@@ -323,7 +323,7 @@ def _moved(err: NotationError, offset: int, filename: str) -> NotationError:
 
 
 #: A one-line chunk that opens a tag and never closes it: ``[``, ``[Name``, ``[Name
-#: "value"`` (blanks anywhere between, the grammar's own ``TAG_NAME`` and ``STRING``), the
+#: "value"`` (and ``[Name "value`` with no other quote, :data:`_OPEN_STRING_LINE`; blanks anywhere between, the grammar's own ``TAG_NAME`` and ``STRING``), the
 #: commonest shape of a broken line.  Lark refuses each at its end of input with an error
 #: that depends only on which parts are there (:func:`_tag_never_closed`); reading it
 #: here saves ~100 µs a line (issue #15: 110,000 differing lines of ``[aN "b"`` took
@@ -333,6 +333,10 @@ _OPEN_TAG_LINE = re.compile(
     r"([ \t\f]*)\[[ \t\f]*(?:([A-Za-z][A-Za-z0-9_]*)[ \t\f]*"
     r'("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t\f]*)?)?\n'
 )
+
+
+#: A tag line whose value's string is never closed (no other ``"`` on the line).
+_OPEN_STRING_LINE = re.compile(r'([ \t\f]*\[[ \t\f]*[A-Za-z][A-Za-z0-9_]*[ \t\f]*)"[^"\n]*\n')
 
 
 _EXPECT_TAG_NAME = ("a tag name",)
@@ -354,12 +358,26 @@ def _tag_never_closed(text: str, offset: int, filename: str) -> NotationError | 
         ^
     >>> _tag_never_closed("[\\n", 0, "f.gjn").message("en")
     'unexpected end of input; expected a tag name'
+    >>> _tag_never_closed('[Event "x]\\n', 0, "f.gjn").message("en")
+    'string is never closed: missing \\'"\\' (found \\'"\\')'
     >>> _tag_never_closed('[Event "x"]\\n', 0, "f.gjn") is None
     True
     """
     mt = _OPEN_TAG_LINE.fullmatch(text)
     if mt is None:
-        return None
+        mq = _OPEN_STRING_LINE.fullmatch(text)
+        if mq is None:
+            return None
+        return NotationError(  # Lark: no terminal matches at the '"'
+            "GJN114",
+            line=offset + 1,
+            column=mq.end(1) + 1,
+            en="string is never closed: missing '\"'",
+            zh="字符串没有结束：缺少 '\"'",
+            found='"',
+            source_line=text[:-1],
+            filename=filename,
+        )
     column = mt.end(1) + 1
     source = text[:-1]
     if mt.group(2) is None:
