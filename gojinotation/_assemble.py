@@ -323,12 +323,13 @@ def _moved(err: NotationError, offset: int, filename: str) -> NotationError:
 
 
 #: A one-line chunk that opens a tag and never closes it: ``[``, ``[Name``, ``[Name
-#: "value"`` (and ``[Name "value`` with no other quote, :data:`_OPEN_STRING_LINE`; blanks anywhere between, the grammar's own ``TAG_NAME`` and ``STRING``), the
-#: commonest shape of a broken line.  Lark refuses each at its end of input with an error
-#: that depends only on which parts are there (:func:`_tag_never_closed`); reading it
-#: here saves ~100 µs a line (issue #15: 110,000 differing lines of ``[aN "b"`` took
-#: 9-12 s through Lark).  ``tests/test_reader_fasterr.py`` compares it with Lark's error,
-#: field by field, over generated lines.
+#: "value"`` (blanks anywhere between, the grammar's own ``TAG_NAME`` and ``STRING``), and
+#: ``[Name "value`` with no other quote (:data:`_OPEN_STRING_LINE`): the commonest shapes
+#: of a broken line.  Lark refuses each with an error that depends only on which parts
+#: are there and where (:func:`_tag_never_closed`); reading it here saves ~100 µs a line
+#: (issue #15: 110,000 differing lines of ``[aN "b"`` took 9-12 s through Lark).
+#: ``tests/test_reader_fasterr.py`` compares it with Lark's error, field by field, over
+#: generated lines.
 _OPEN_TAG_LINE = re.compile(
     r"([ \t\f]*)\[[ \t\f]*(?:([A-Za-z][A-Za-z0-9_]*)[ \t\f]*"
     r'("[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[ \t\f]*)?)?\n'
