@@ -47,7 +47,7 @@ def syntax_diagnostic(err: NotationError, *, deal_index: int | None = None) -> D
       ^
     """
     en, zh = _syntax_titles()
-    key = (err.en, err.zh, err.found, err.expected)
+    key = (err.en, err.zh, err.found, tuple(err.expected))
     messages = _MESSAGES.get(key)
     if messages is None:  # the same error met again (issue #15): its words made once
         if len(_MESSAGES) >= 256:
