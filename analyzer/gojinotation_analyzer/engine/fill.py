@@ -29,6 +29,7 @@ repair (:class:`Slip`), so that one slip costs one finding, not a cascade.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -130,9 +131,15 @@ class Filled:
 _SKIP_KEYS = frozenset({"rs", "p", "hist", "n", "result", "events"})
 
 
-#: The fields a state's key reads, by the state's class (sorted, the history left out).
-_KEY_FIELDS: dict[type, tuple[str, ...]] = {}
+#: The fields a state's key reads, by the state's class: their names (sorted, the
+#: history left out) and a getter of their values from the state's ``vars``.
+_KEY_FIELDS: dict[type, tuple[tuple[str, ...], Any]] = {}
 _PLAIN = (int, str, bool, float, type(None))
+_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
+#: The positions of the values that are not numbers, strings or tuples (an object, a
+#: list …), by the types of a state's values: the usual state has a handful, the same
+#: ones from one state to the next.
+_ODD: dict[tuple[type, ...], tuple[int, ...]] = {}
 
 
 def _key(st: Any) -> Hashable:
@@ -144,24 +151,32 @@ def _key(st: Any) -> Hashable:
     hashed once; a field that is not hashable as it is (a list …) is frozen first.
     """
     fields = vars(st)
-    names = _KEY_FIELDS.get(type(st))
-    if names is None or len(names) + len(_SKIP_KEYS & fields.keys()) != len(fields):
+    spec = _KEY_FIELDS.get(type(st))
+    if spec is None or len(spec[0]) + len(_SKIP_KEYS & fields.keys()) != len(fields):
         names = tuple(sorted(k for k in fields if k not in _SKIP_KEYS))
-        _KEY_FIELDS[type(st)] = names
-    out: list[Any] = [names]
-    plain = _PLAIN_OR_TUPLE
-    for k in names:
-        v = fields[k]
-        out.append(v if type(v) in plain else _object_key(v))
-    key = tuple(out)
+        getter = operator.itemgetter(*names) if len(names) > 1 else None
+        spec = _KEY_FIELDS[type(st)] = (names, getter)
+    names, getter = spec
+    values: tuple[Any, ...] = (
+        getter(fields) if getter is not None else tuple(fields[k] for k in names)
+    )
+    types = tuple(map(type, values))
+    odd = _ODD.get(types)
+    if odd is None:
+        if len(_ODD) > 4096:  # a state of ever new types: no cache grows without bound
+            _ODD.clear()
+        odd = _ODD[types] = tuple(i for i, t in enumerate(types) if t not in _PLAIN_OR_TUPLE)
+    if odd:
+        out = list(values)
+        for i in odd:
+            out[i] = _object_key(out[i])
+        values = tuple(out)
+    key = (names, *values)
     try:
         hash(key)
     except TypeError:  # a tuple field holding a list …: frozen, item by item
-        return (names, *(_freeze(x) if type(x) is tuple else x for x in out[1:]))
+        return (names, *(_freeze(x) if type(x) is tuple else x for x in values))
     return key
-
-
-_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
 
 
 def _object_key(v: Any) -> Hashable:
@@ -214,26 +229,64 @@ def _candidates(st: Any) -> list[m.Action]:
     return out + [a for a in acts if type(a) is m.Pass]
 
 
-#: The passes and closes open in a state, each with the state after it and that state's
-#: key, by the id of the state (the state kept with them, so that its id stays its own):
-#: the searches from one state (a recorded action, then its repairs) share them.
-Expansions = dict[int, tuple[Any, list[tuple[m.Action, Any, Hashable]]]]
+class _Tree:
+    """The breadth-first tree of the passes and closes open from one state, level by
+    level, worked out as far as a search needs it: ``levels[i]`` holds the runs of
+    ``i + 1`` items that reach a state not reached before (by a shorter run, or earlier
+    in the level), each with that state, in the order the search meets them.
+
+    Which runs a level holds does not depend on the action searched for, so the
+    searches from one state (a recorded action, then each of its repairs) walk the same
+    tree and only ask, along it, whether their action is legal.
+    """
+
+    __slots__ = ("done", "levels", "root", "seen")
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.levels: list[list[tuple[tuple[m.Action, ...], Any]]] = []
+        self.seen = {_key(root)}
+        self.done = False  # no run is longer than the levels worked out
+
+    def level(self, i: int) -> list[tuple[tuple[m.Action, ...], Any]] | None:
+        """The runs of ``i + 1`` items and their states (``None``: there are none)."""
+        from gojinotation_analyzer.engine import do
+
+        levels = self.levels
+        seen = self.seen
+        while len(levels) <= i and not self.done:
+            frontier = levels[-1] if levels else [((), self.root)]
+            nxt: list[tuple[tuple[m.Action, ...], Any]] = []
+            for run, st in frontier:
+                for item in _candidates(st):
+                    st2 = do(st, item)[0]
+                    k = _key(st2)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    nxt.append(((*run, item), st2))
+            if nxt:
+                levels.append(nxt)
+            else:
+                self.done = True
+        return levels[i] if i < len(levels) else None
 
 
-def _expand(st: Any, memo: Expansions | None) -> list[tuple[m.Action, Any, Hashable]]:
-    """The passes and closes open in ``st``, the state after each and its key."""
-    from gojinotation_analyzer.engine import do
+#: The trees of the searches from a state, by the id of the state (the state kept with
+#: its tree, so that its id stays its own): the searches from one state (a recorded
+#: action, then its repairs) share them.
+Expansions = dict[int, tuple[Any, _Tree]]
 
+
+def _tree(st: Any, memo: Expansions | None) -> _Tree:
+    """The search tree from ``st``, shared through ``memo``."""
     hit = memo.get(id(st)) if memo is not None else None
     if hit is not None and hit[0] is st:
         return hit[1]
-    out = []
-    for item in _candidates(st):
-        st2 = do(st, item)[0]
-        out.append((item, st2, _key(st2)))
+    tree = _Tree(st)
     if memo is not None:
-        memo[id(st)] = (st, out)
-    return out
+        memo[id(st)] = (st, tree)
+    return tree
 
 
 def implied_items(
@@ -244,37 +297,30 @@ def implied_items(
 
     ``([()], [after])`` when the action is legal as it stands; ``([], [])`` when no run
     of at most ``limit`` items makes it legal.  Searches from the same state may share a
-    ``memo`` (a dict, :data:`Expansions`): each state's passes and closes are then
-    worked out once.
+    ``memo`` (a dict, :data:`Expansions`): the tree of passes and closes from that state
+    is then worked out once, and each search only asks along it whether its action is
+    legal.
     """
     from gojinotation_analyzer.engine import can, do
 
     if can(state, action):
         return [()], [do(state, action)[0]]
-    frontier: list[tuple[tuple[m.Action, ...], Any]] = [((), state)]
-    seen = {_key(state)}
-    for _ in range(limit):
-        nxt: list[tuple[tuple[m.Action, ...], Any]] = []
+    tree = _tree(state, memo)
+    for i in range(limit):
+        nodes = tree.level(i)
+        if nodes is None:
+            break
         runs: list[tuple[m.Action, ...]] = []
         ends: dict[Hashable, Any] = {}  # the state after each run and the action, by key
-        for run, st in frontier:
-            for item, st2, k in _expand(st, memo):
-                if k in seen:
-                    continue
-                seen.add(k)
-                run2 = (*run, item)
-                if can(st2, action):
-                    after = do(st2, action)[0]
-                    k_after = _key(after)
-                    if k_after not in ends:  # one run per distinct end state, first found
-                        ends[k_after] = after
-                        runs.append(run2)
-                nxt.append((run2, st2))
+        for run, st in nodes:
+            if can(st, action):
+                after = do(st, action)[0]
+                k_after = _key(after)
+                if k_after not in ends:  # one run per distinct end state, first found
+                    ends[k_after] = after
+                    runs.append(run)
         if runs:
             return runs, list(ends.values())
-        if not nxt:
-            break
-        frontier = nxt
     return [], []
 
 
