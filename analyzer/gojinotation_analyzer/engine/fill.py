@@ -171,12 +171,32 @@ def _key(st: Any) -> Hashable:
         for i in odd:
             out[i] = _object_key(out[i])
         values = tuple(out)
-    key = (names, *values)
     try:
-        hash(key)
+        return _Hashed((names, *values))
     except TypeError:  # a tuple field holding a list …: frozen, item by item
-        return (names, *(_freeze(x) if type(x) is tuple else x for x in values))
-    return key
+        return _Hashed((names, *(_freeze(x) if type(x) is tuple else x for x in values)))
+
+
+class _Hashed:
+    """A state's key, hashed once: a search looks each key up and adds it (a set, a
+    dict), and hashing a state's values again each time (its cards are objects, hashed
+    in Python) would cost more than comparing them.  Equal when the values are equal.
+    """
+
+    __slots__ = ("h", "v")
+
+    def __init__(self, v: Hashable) -> None:
+        self.v = v
+        self.h = hash(v)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is _Hashed and self.h == other.h and self.v == other.v)
+
+    def __hash__(self) -> int:
+        return self.h
+
+    def __repr__(self) -> str:
+        return f"_Hashed({self.v!r})"
 
 
 def _object_key(v: Any) -> Hashable:
@@ -184,12 +204,9 @@ def _object_key(v: Any) -> Hashable:
     object by its class and slots (the current set, a burn), else frozen."""
     slots = getattr(type(v), "__slots__", None)
     if slots and not isinstance(v, (tuple, int, str, bool, float)):
-        values = tuple([getattr(v, s, None) for s in slots])
-        try:
-            hash(values)  # the usual object: its slots hashable as they are
-        except TypeError:
-            values = tuple(_freeze(x) for x in values)
-        return (type(v).__name__, values)
+        # its slots as they are (the usual object: hashable; else :func:`_key` freezes
+        # them, item by item, when the state's key cannot be hashed)
+        return (type(v).__name__, tuple([getattr(v, s, None) for s in slots]))
     return _freeze(v)
 
 
