@@ -246,6 +246,9 @@ def _candidates(st: Any) -> list[m.Action]:
     return out + [a for a in acts if type(a) is m.Pass]
 
 
+_SETS = (m.Play, m.Burn)
+
+
 class _Tree:
     """The breadth-first tree of the passes and closes open from one state, level by
     level, worked out as far as a search needs it: ``levels[i]`` holds the runs of
@@ -257,13 +260,35 @@ class _Tree:
     tree and only ask, along it, whether their action is legal.
     """
 
-    __slots__ = ("done", "levels", "root", "seen")
+    __slots__ = ("done", "held", "levels", "root", "seen")
 
     def __init__(self, root: Any) -> None:
         self.root = root
         self.levels: list[list[tuple[tuple[m.Action, ...], Any]]] = []
         self.seen = {_key(root)}
         self.done = False  # no run is longer than the levels worked out
+        self.held: dict[int, bool] = {}  # :meth:`hands_kept`, by depth
+
+    def hands_kept(self, limit: int) -> bool:
+        """Whether every state of the runs of at most ``limit`` items holds what the
+        root holds: the fields the engine's check of the cards a seat holds reads
+        (:data:`.legal.HOLD_FIELDS`) are the root's (passes and closes change no hand).
+        """
+        from gojinotation_analyzer.engine.legal import HOLD_FIELDS
+
+        got = self.held.get(limit)
+        if got is None:
+            self.level(limit - 1)
+            root = vars(self.root)
+            want = [(name, root.get(name)) for name in HOLD_FIELDS]
+            got = all(
+                (v := vars(st).get(name)) is w or v == w
+                for nodes in self.levels[:limit]
+                for _, st in nodes
+                for name, w in want
+            )
+            self.held[limit] = got
+        return got
 
     def level(self, i: int) -> list[tuple[tuple[m.Action, ...], Any]] | None:
         """The runs of ``i + 1`` items and their states (``None``: there are none)."""
@@ -319,10 +344,20 @@ def implied_items(
     legal.
     """
     from gojinotation_analyzer.engine import can, do
+    from gojinotation_analyzer.engine.legal import holdable
 
     if can(state, action):
         return [()], [do(state, action)[0]]
     tree = _tree(state, memo)
+    if (
+        isinstance(action, _SETS)
+        and not holdable(state, action.seat, action.cards)
+        and tree.hands_kept(limit)
+    ):
+        # a set the seat cannot hold is legal nowhere its hand stays as it is: the engine
+        # accepts no play or burn of cards not held (R-DECK-2), and no state the search
+        # reaches holds other cards
+        return [], []
     for i in range(limit):
         nodes = tree.level(i)
         if nodes is None:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 
 from gojinotation.cards import Card
 from gojinotation.model import (
@@ -31,7 +31,7 @@ from gojinotation.model import (
 )
 from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.core import SEATS, _counts, _primary
+from gojinotation_analyzer.engine.core import SEATS, _counts, _play_counts, _primary
 from gojinotation_analyzer.engine.machine import can
 from gojinotation_analyzer.engine.opening import _holdable, _must_lead_4s
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID
@@ -155,6 +155,28 @@ def _plays_all(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     if st.unknown[seat]:
         sets = [c for c in sets if _holdable(st, seat, _counts(c)[0], 0) is None]
     return sets
+
+
+#: The fields of a state that :func:`holdable` reads (the engine's R-DECK-2 check): the
+#: cards each seat is known to hold, how many unknown cards it holds, the cards not yet
+#: accounted for, and the parameters (the deck).
+HOLD_FIELDS = ("known", "unknown", "pool", "p")
+
+
+def holdable(state: DealState, seat: int, cards: Sequence[Card]) -> bool:
+    """Whether ``seat`` may hold ``cards`` now, as the engine judges every play and burn
+    (R-DECK-2; :func:`~gojinotation_analyzer.engine.can` accepts no play or burn of
+    cards the seat cannot hold).  It reads only the fields :data:`HOLD_FIELDS`.
+
+    >>> from gojinotation.cards import parse_cards as C
+    >>> from gojinotation_analyzer.engine import new_deal
+    >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
+    ...               leader=1, deck_check=False)
+    >>> holdable(st, 1, C("QQ")), holdable(st, 2, C("QQ"))
+    (True, False)
+    """
+    counts, nunk, _ = _play_counts(cards)
+    return _holdable(state, seat, counts, nunk) is None
 
 
 def legal_actions(
