@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,15 @@ def _deals() -> list[m.Deal]:
     return out
 
 
+@functools.cache
+def _simulated() -> tuple[m.Deal, ...]:
+    """A deal of each shipped profile (random bots: burns, 二杀一, 无头 … come up)."""
+    from gojinotation_analyzer.rules.profiles import PROFILES
+    from gojinotation_analyzer.simulation.simulate import simulate
+
+    return tuple(d for p in sorted(PROFILES) for d in simulate(p, 16, 1, bot="random"))
+
+
 def _states(limit: int = 400) -> list[Any]:
     out: list[Any] = []
     for deal in _deals():
@@ -41,7 +51,11 @@ def _states(limit: int = 400) -> list[Any]:
             if not frame.state.ended:
                 out.append(frame.state)
     step = max(1, len(out) // limit)
-    return out[::step]
+    out = out[::step]
+    for deal in _simulated():
+        frames = list(replay(deal))
+        out += [f.state for f in frames[:: max(1, len(frames) // 40)] if not f.state.ended]
+    return out
 
 
 def test_every_legal_set_is_holdable_and_passes_and_closes_change_no_hand() -> None:
@@ -135,3 +149,14 @@ def test_the_tree_is_the_breadth_first_search() -> None:
         got = tree.level(i)
         assert [_key(s) for _, s in got or []] == [_key(s) for s in nxt]
         frontier = nxt
+
+
+def test_passes_and_closes_are_those_legal_actions_lists() -> None:
+    from gojinotation_analyzer.engine.legal import passes_and_closes
+
+    listed = 0
+    for st in _states():
+        want = [a for a in legal_actions(st, sets_for=()) if type(a) in (m.Pass, m.Close)]
+        assert passes_and_closes(st) == want
+        listed += len(want)
+    assert listed > 100

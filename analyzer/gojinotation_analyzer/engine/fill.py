@@ -236,11 +236,11 @@ def _text(items: Sequence[m.Action]) -> str:
 
 
 def _candidates(st: Any) -> list[m.Action]:
-    from gojinotation_analyzer.engine import legal_actions
+    from gojinotation_analyzer.engine.legal import passes_and_closes
 
     if st.ended:
         return []
-    acts = legal_actions(st, sets_for=())
+    acts = passes_and_closes(st)
     # a close first: where a pass by the closer would end the round, a referee writes 扣牌
     out: list[m.Action] = [a for a in acts if type(a) is m.Close]
     return out + [a for a in acts if type(a) is m.Pass]
