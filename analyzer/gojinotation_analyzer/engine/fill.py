@@ -29,6 +29,7 @@ repair (:class:`Slip`), so that one slip costs one finding, not a cascade.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
@@ -408,6 +409,12 @@ def _stands(st: Any, item: m.Action) -> bool:
 _RANKS = tuple(Rank(r) for r in range(3, 18))
 
 
+@functools.cache
+def _near(rank: Rank) -> tuple[Rank, ...]:
+    """The other ranks, nearest ``rank`` first (the lower of two as near)."""
+    return tuple(r for r in sorted(_RANKS, key=lambda r: (abs(r - rank), r)) if r != rank)
+
+
 def _repairs(item: m.Action) -> Iterator[m.Action]:
     """The nearest other actions, nearest first: another seat, then (a set) one card of
     another rank."""
@@ -419,9 +426,7 @@ def _repairs(item: m.Action) -> Iterator[m.Action]:
         for j, card in enumerate(item.cards):
             if card.rank is None:
                 continue
-            for rank in sorted(_RANKS, key=lambda r: (abs(r - card.rank), r)):  # type: ignore[operator]
-                if rank == card.rank:
-                    continue
+            for rank in _near(card.rank):
                 cards = (*item.cards[:j], Card(rank, card.suit), *item.cards[j + 1 :])
                 key = tuple(sorted(c.rank for c in cards if c.rank is not None))
                 if key not in seen:
@@ -625,13 +630,14 @@ def _steps(
             runs, states = implied_items(st, item, memo=memo)
         if repair and len(runs) <= 1:
             # legal in one reading (or none): a slip if that reading breaks a rule
-            if runs:
+            if runs and runs[0]:
                 pre = st
                 for a in runs[0]:
                     pre = do(pre, a)[0]
-            else:
-                pre = st
-            bad = tuple(e for e in do(pre, item)[1] if isinstance(e, E.Violation))
+                evs_pre = do(pre, item)[1]
+            else:  # the action where it stands: its events are ``evs``
+                evs_pre = evs
+            bad = tuple(e for e in evs_pre if isinstance(e, E.Violation))
             upcoming = recorded[rec : rec + _LOOKAHEAD]
             ok = bad and all(map(_repairable, bad))
             fixed = _repair(st, item, upcoming, memo) if ok else None
