@@ -29,6 +29,8 @@ repair (:class:`Slip`), so that one slip costs one finding, not a cascade.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
@@ -130,9 +132,15 @@ class Filled:
 _SKIP_KEYS = frozenset({"rs", "p", "hist", "n", "result", "events"})
 
 
-#: The fields a state's key reads, by the state's class (sorted, the history left out).
-_KEY_FIELDS: dict[type, tuple[str, ...]] = {}
+#: The fields a state's key reads, by the state's class: their names (sorted, the
+#: history left out) and a getter of their values from the state's ``vars``.
+_KEY_FIELDS: dict[type, tuple[tuple[str, ...], Any]] = {}
 _PLAIN = (int, str, bool, float, type(None))
+_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
+#: The positions of the values that are not numbers, strings or tuples (an object, a
+#: list …), by the types of a state's values: the usual state has a handful, the same
+#: ones from one state to the next.
+_ODD: dict[tuple[type, ...], tuple[int, ...]] = {}
 
 
 def _key(st: Any) -> Hashable:
@@ -144,24 +152,52 @@ def _key(st: Any) -> Hashable:
     hashed once; a field that is not hashable as it is (a list …) is frozen first.
     """
     fields = vars(st)
-    names = _KEY_FIELDS.get(type(st))
-    if names is None or len(names) + len(_SKIP_KEYS & fields.keys()) != len(fields):
+    spec = _KEY_FIELDS.get(type(st))
+    if spec is None or len(spec[0]) + len(_SKIP_KEYS & fields.keys()) != len(fields):
         names = tuple(sorted(k for k in fields if k not in _SKIP_KEYS))
-        _KEY_FIELDS[type(st)] = names
-    out: list[Any] = [names]
-    plain = _PLAIN_OR_TUPLE
-    for k in names:
-        v = fields[k]
-        out.append(v if type(v) in plain else _object_key(v))
-    key = tuple(out)
+        getter = operator.itemgetter(*names) if len(names) > 1 else None
+        spec = _KEY_FIELDS[type(st)] = (names, getter)
+    names, getter = spec
+    values: tuple[Any, ...] = (
+        getter(fields) if getter is not None else tuple(fields[k] for k in names)
+    )
+    types = tuple(map(type, values))
+    odd = _ODD.get(types)
+    if odd is None:
+        if len(_ODD) > 4096:  # a state of ever new types: no cache grows without bound
+            _ODD.clear()
+        odd = _ODD[types] = tuple(i for i, t in enumerate(types) if t not in _PLAIN_OR_TUPLE)
+    if odd:
+        out = list(values)
+        for i in odd:
+            out[i] = _object_key(out[i])
+        values = tuple(out)
     try:
-        hash(key)
+        return _Hashed((names, *values))
     except TypeError:  # a tuple field holding a list …: frozen, item by item
-        return (names, *(_freeze(x) if type(x) is tuple else x for x in out[1:]))
-    return key
+        return _Hashed((names, *(_freeze(x) if type(x) is tuple else x for x in values)))
 
 
-_PLAIN_OR_TUPLE = frozenset((*_PLAIN, tuple))
+class _Hashed:
+    """A state's key, hashed once: a search looks each key up and adds it (a set, a
+    dict), and hashing a state's values again each time (its cards are objects, hashed
+    in Python) would cost more than comparing them.  Equal when the values are equal.
+    """
+
+    __slots__ = ("h", "v")
+
+    def __init__(self, v: Hashable) -> None:
+        self.v = v
+        self.h = hash(v)
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (type(other) is _Hashed and self.h == other.h and self.v == other.v)
+
+    def __hash__(self) -> int:
+        return self.h
+
+    def __repr__(self) -> str:
+        return f"_Hashed({self.v!r})"
 
 
 def _object_key(v: Any) -> Hashable:
@@ -169,12 +205,9 @@ def _object_key(v: Any) -> Hashable:
     object by its class and slots (the current set, a burn), else frozen."""
     slots = getattr(type(v), "__slots__", None)
     if slots and not isinstance(v, (tuple, int, str, bool, float)):
-        values = tuple([getattr(v, s, None) for s in slots])
-        try:
-            hash(values)  # the usual object: its slots hashable as they are
-        except TypeError:
-            values = tuple(_freeze(x) for x in values)
-        return (type(v).__name__, values)
+        # its slots as they are (the usual object: hashable; else :func:`_key` freezes
+        # them, item by item, when the state's key cannot be hashed)
+        return (type(v).__name__, tuple([getattr(v, s, None) for s in slots]))
     return _freeze(v)
 
 
@@ -204,36 +237,99 @@ def _text(items: Sequence[m.Action]) -> str:
 
 
 def _candidates(st: Any) -> list[m.Action]:
-    from gojinotation_analyzer.engine import legal_actions
+    from gojinotation_analyzer.engine.legal import passes_and_closes
 
     if st.ended:
         return []
-    acts = legal_actions(st, sets_for=())
+    acts = passes_and_closes(st)
     # a close first: where a pass by the closer would end the round, a referee writes 扣牌
     out: list[m.Action] = [a for a in acts if type(a) is m.Close]
     return out + [a for a in acts if type(a) is m.Pass]
 
 
-#: The passes and closes open in a state, each with the state after it and that state's
-#: key, by the id of the state (the state kept with them, so that its id stays its own):
-#: the searches from one state (a recorded action, then its repairs) share them.
-Expansions = dict[int, tuple[Any, list[tuple[m.Action, Any, Hashable]]]]
+_SETS = (m.Play, m.Burn)
 
 
-def _expand(st: Any, memo: Expansions | None) -> list[tuple[m.Action, Any, Hashable]]:
-    """The passes and closes open in ``st``, the state after each and its key."""
-    from gojinotation_analyzer.engine import do
+class _Tree:
+    """The breadth-first tree of the passes and closes open from one state, level by
+    level, worked out as far as a search needs it: ``levels[i]`` holds the runs of
+    ``i + 1`` items that reach a state not reached before (by a shorter run, or earlier
+    in the level), each with that state, in the order the search meets them.
 
+    Which runs a level holds does not depend on the action searched for, so the
+    searches from one state (a recorded action, then each of its repairs) walk the same
+    tree and only ask, along it, whether their action is legal.
+    """
+
+    __slots__ = ("done", "held", "levels", "root", "seen")
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.levels: list[list[tuple[tuple[m.Action, ...], Any]]] = []
+        self.seen = {_key(root)}
+        self.done = False  # no run is longer than the levels worked out
+        self.held: dict[int, bool] = {}  # :meth:`hands_kept`, by depth
+
+    def hands_kept(self, limit: int) -> bool:
+        """Whether every state of the runs of at most ``limit`` items holds what the
+        root holds: the fields the engine's check of the cards a seat holds reads
+        (:data:`.legal.HOLD_FIELDS`) are the root's (passes and closes change no hand).
+        """
+        from gojinotation_analyzer.engine.legal import HOLD_FIELDS
+
+        got = self.held.get(limit)
+        if got is None:
+            self.level(limit - 1)
+            root = vars(self.root)
+            want = [(name, root.get(name)) for name in HOLD_FIELDS]
+            got = all(
+                (v := vars(st).get(name)) is w or v == w
+                for nodes in self.levels[:limit]
+                for _, st in nodes
+                for name, w in want
+            )
+            self.held[limit] = got
+        return got
+
+    def level(self, i: int) -> list[tuple[tuple[m.Action, ...], Any]] | None:
+        """The runs of ``i + 1`` items and their states (``None``: there are none)."""
+        from gojinotation_analyzer.engine import do
+
+        levels = self.levels
+        seen = self.seen
+        while len(levels) <= i and not self.done:
+            frontier = levels[-1] if levels else [((), self.root)]
+            nxt: list[tuple[tuple[m.Action, ...], Any]] = []
+            for run, st in frontier:
+                for item in _candidates(st):
+                    st2 = do(st, item)[0]
+                    k = _key(st2)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    nxt.append(((*run, item), st2))
+            if nxt:
+                levels.append(nxt)
+            else:
+                self.done = True
+        return levels[i] if i < len(levels) else None
+
+
+#: The trees of the searches from a state, by the id of the state (the state kept with
+#: its tree, so that its id stays its own): the searches from one state (a recorded
+#: action, then its repairs) share them.
+Expansions = dict[int, tuple[Any, _Tree]]
+
+
+def _tree(st: Any, memo: Expansions | None) -> _Tree:
+    """The search tree from ``st``, shared through ``memo``."""
     hit = memo.get(id(st)) if memo is not None else None
     if hit is not None and hit[0] is st:
         return hit[1]
-    out = []
-    for item in _candidates(st):
-        st2 = do(st, item)[0]
-        out.append((item, st2, _key(st2)))
+    tree = _Tree(st)
     if memo is not None:
-        memo[id(st)] = (st, out)
-    return out
+        memo[id(st)] = (st, tree)
+    return tree
 
 
 def implied_items(
@@ -244,37 +340,40 @@ def implied_items(
 
     ``([()], [after])`` when the action is legal as it stands; ``([], [])`` when no run
     of at most ``limit`` items makes it legal.  Searches from the same state may share a
-    ``memo`` (a dict, :data:`Expansions`): each state's passes and closes are then
-    worked out once.
+    ``memo`` (a dict, :data:`Expansions`): the tree of passes and closes from that state
+    is then worked out once, and each search only asks along it whether its action is
+    legal.
     """
     from gojinotation_analyzer.engine import can, do
+    from gojinotation_analyzer.engine.legal import holdable
 
     if can(state, action):
         return [()], [do(state, action)[0]]
-    frontier: list[tuple[tuple[m.Action, ...], Any]] = [((), state)]
-    seen = {_key(state)}
-    for _ in range(limit):
-        nxt: list[tuple[tuple[m.Action, ...], Any]] = []
+    tree = _tree(state, memo)
+    if (
+        isinstance(action, _SETS)
+        and not holdable(state, action.seat, action.cards)
+        and tree.hands_kept(limit)
+    ):
+        # a set the seat cannot hold is legal nowhere its hand stays as it is: the engine
+        # accepts no play or burn of cards not held (R-DECK-2), and no state the search
+        # reaches holds other cards
+        return [], []
+    for i in range(limit):
+        nodes = tree.level(i)
+        if nodes is None:
+            break
         runs: list[tuple[m.Action, ...]] = []
         ends: dict[Hashable, Any] = {}  # the state after each run and the action, by key
-        for run, st in frontier:
-            for item, st2, k in _expand(st, memo):
-                if k in seen:
-                    continue
-                seen.add(k)
-                run2 = (*run, item)
-                if can(st2, action):
-                    after = do(st2, action)[0]
-                    k_after = _key(after)
-                    if k_after not in ends:  # one run per distinct end state, first found
-                        ends[k_after] = after
-                        runs.append(run2)
-                nxt.append((run2, st2))
+        for run, st in nodes:
+            if can(st, action):
+                after = do(st, action)[0]
+                k_after = _key(after)
+                if k_after not in ends:  # one run per distinct end state, first found
+                    ends[k_after] = after
+                    runs.append(run)
         if runs:
             return runs, list(ends.values())
-        if not nxt:
-            break
-        frontier = nxt
     return [], []
 
 
@@ -310,6 +409,12 @@ def _stands(st: Any, item: m.Action) -> bool:
 _RANKS = tuple(Rank(r) for r in range(3, 18))
 
 
+@functools.cache
+def _near(rank: Rank) -> tuple[Rank, ...]:
+    """The other ranks, nearest ``rank`` first (the lower of two as near)."""
+    return tuple(r for r in sorted(_RANKS, key=lambda r: (abs(r - rank), r)) if r != rank)
+
+
 def _repairs(item: m.Action) -> Iterator[m.Action]:
     """The nearest other actions, nearest first: another seat, then (a set) one card of
     another rank."""
@@ -321,9 +426,7 @@ def _repairs(item: m.Action) -> Iterator[m.Action]:
         for j, card in enumerate(item.cards):
             if card.rank is None:
                 continue
-            for rank in sorted(_RANKS, key=lambda r: (abs(r - card.rank), r)):  # type: ignore[operator]
-                if rank == card.rank:
-                    continue
+            for rank in _near(card.rank):
                 cards = (*item.cards[:j], Card(rank, card.suit), *item.cards[j + 1 :])
                 key = tuple(sorted(c.rank for c in cards if c.rank is not None))
                 if key not in seen:
@@ -527,13 +630,14 @@ def _steps(
             runs, states = implied_items(st, item, memo=memo)
         if repair and len(runs) <= 1:
             # legal in one reading (or none): a slip if that reading breaks a rule
-            if runs:
+            if runs and runs[0]:
                 pre = st
                 for a in runs[0]:
                     pre = do(pre, a)[0]
-            else:
-                pre = st
-            bad = tuple(e for e in do(pre, item)[1] if isinstance(e, E.Violation))
+                evs_pre = do(pre, item)[1]
+            else:  # the action where it stands: its events are ``evs``
+                evs_pre = evs
+            bad = tuple(e for e in evs_pre if isinstance(e, E.Violation))
             upcoming = recorded[rec : rec + _LOOKAHEAD]
             ok = bad and all(map(_repairable, bad))
             fixed = _repair(st, item, upcoming, memo) if ok else None

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 
 from gojinotation.cards import Card
 from gojinotation.model import (
@@ -31,7 +31,7 @@ from gojinotation.model import (
 )
 from gojinotation.model import Burn as BurnAct
 from gojinotation_analyzer.engine import sets as S
-from gojinotation_analyzer.engine.core import SEATS, _counts, _primary
+from gojinotation_analyzer.engine.core import SEATS, _counts, _play_counts, _primary
 from gojinotation_analyzer.engine.machine import can
 from gojinotation_analyzer.engine.opening import _holdable, _must_lead_4s
 from gojinotation_analyzer.engine.params import I2, I3, I4, ID
@@ -157,6 +157,28 @@ def _plays_all(st: DealState, seat: int, lead: bool) -> list[tuple[Card, ...]]:
     return sets
 
 
+#: The fields of a state that :func:`holdable` reads (the engine's R-DECK-2 check): the
+#: cards each seat is known to hold, how many unknown cards it holds, the cards not yet
+#: accounted for, and the parameters (the deck).
+HOLD_FIELDS = ("known", "unknown", "pool", "p")
+
+
+def holdable(state: DealState, seat: int, cards: Sequence[Card]) -> bool:
+    """Whether ``seat`` may hold ``cards`` now, as the engine judges every play and burn
+    (R-DECK-2; :func:`~gojinotation_analyzer.engine.can` accepts no play or burn of
+    cards the seat cannot hold).  It reads only the fields :data:`HOLD_FIELDS`.
+
+    >>> from gojinotation.cards import parse_cards as C
+    >>> from gojinotation_analyzer.engine import new_deal
+    >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
+    ...               leader=1, deck_check=False)
+    >>> holdable(st, 1, C("QQ")), holdable(st, 2, C("QQ"))
+    (True, False)
+    """
+    counts, nunk, _ = _play_counts(cards)
+    return _holdable(state, seat, counts, nunk) is None
+
+
 def legal_actions(
     state: DealState, *, sets_for: Container[int] | None = None, table_events: bool = False
 ) -> list[Action]:
@@ -197,12 +219,34 @@ def legal_actions(
         return []
     if table_events:
         return [*legal_actions(st, sets_for=sets_for), *_table_events(st)]
-    want = _ALL_SEATS if sets_for is None else sets_for
+    return _legal(st, _ALL_SEATS if sets_for is None else sets_for, False)
+
+
+def passes_and_closes(state: DealState) -> list[Action]:
+    """The passes and closes among :func:`legal_actions`, in its order (what a terse
+    record leaves out: :mod:`.fill` searches over them), without working out the rest.
+
+    >>> from gojinotation.cards import parse_cards as C
+    >>> from gojinotation_analyzer.engine import do, new_deal
+    >>> st = new_deal([C("QQQ 5"), C("KKK 6"), C("7"), C("AAA 8"), C("9"), C("T")],
+    ...               leader=1, deck_check=False)
+    >>> st, _ = do(st, Play(1, cards=C("QQQ")))
+    >>> [str(a) for a in passes_and_closes(st)]
+    ['4:-', '4:close', '2:-', '3:-', '5:-', '6:-']
+    """
+    if state.ended:
+        return []
+    return _legal(state, (), True)
+
+
+def _legal(st: DealState, want: Container[int], turns: bool) -> list[Action]:
+    """:func:`legal_actions` for the seats ``want``; only its passes and closes when
+    ``turns`` (the parts that list nothing else are then left out)."""
     out: list[Action] = []
     p = st.p
     top = st.top
     # before play: 革命, 买3/买4, 送
-    for s in SEATS:
+    for s in () if turns else SEATS:
         if not st.active & BIT[s] or st.started & BIT[s]:
             continue
         if p.geming != "forbidden" and _revolution_ok(st, s) is None:
@@ -228,13 +272,13 @@ def legal_actions(
                     if can(st, g2):
                         out.append(g2)
     # tribute owed, and 还贡 of tribute received
-    if st.obligations and not st.any_play:
+    if st.obligations and not st.any_play and not turns:
         for payer, receiver, count in st.obligations:
             cards = legal_tribute_cards(st.hand(payer), count, st.rs)
             tribute = Tribute(payer, cards=cards, to_seat=receiver)
             if cards and can(st, tribute):  # R-TRIBUTE-1 as verify judges it
                 out.append(tribute)
-    for payer, receiver, count in st.received:
+    for payer, receiver, count in () if turns else st.received:
         k = st.known[receiver]
         low = [i for i in range(I2) if k[i]]
         combos: list[tuple[int, ...]] = [()]
@@ -265,11 +309,11 @@ def legal_actions(
             if t in want and not _must_buy(st, t) and t != blocked:
                 out.extend(_play_acts(t, _plays(st, t, False)))
             out.append(_PASS[t])
-            if _judge_yield(st, t) is None:
+            if not turns and _judge_yield(st, t) is None:
                 out.append(_YIELD[t])
             if _judge_close(st, t) is None:
                 out.append(_CLOSE[t])
-        if p.ershayi and not p.ershayi_burn and top.single_big:
+        if p.ershayi and not p.ershayi_burn and top.single_big and not turns:
             for s in SEATS:
                 if (
                     s != t
@@ -283,7 +327,7 @@ def legal_actions(
                         if _counts(c)[0][ID] >= 2 and not _must_buy(st, s)
                     )
     # 无头 seats beating a 够级 set out of turn
-    if top is not None and top.restrict == R_DUITOU:
+    if top is not None and top.restrict == R_DUITOU and not turns:
         for s in SEATS:
             if (
                 s in want
@@ -305,7 +349,7 @@ def legal_actions(
             if _may_decline(st, s) and s != st.turn:
                 out.append(_PASS[s])
     # 报牌
-    if p.baohu not in ("off", "asking_forbidden"):
+    if p.baohu not in ("off", "asking_forbidden") and not turns:
         for s in SEATS:
             if st.active & BIT[s]:
                 n = st.count(s)

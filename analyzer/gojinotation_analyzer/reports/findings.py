@@ -136,7 +136,37 @@ def _explain(
     extra: tuple[tuple[str, str], ...] = (),
 ) -> tuple[str, str]:
     """The one-paragraph explanation: the rule, what happened, what was applied
-    (``sanction``: ``(en, zh)``, as the engine's violation gives it)."""
+    (``sanction``: ``(en, zh)``, as the engine's violation gives it).
+
+    Worked out once for each set of arguments (a file of many deals says the same few
+    things again and again): kept by the arguments, the ruleset by its identity (and
+    kept with the result, so that its id stays its own).
+    """
+    key = (rule_id, msg, sanction, param, id(rs), profile, extra)
+    hit = _EXPLAINED.get(key)
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    said = _explained(rule_id, msg, sanction, param, rs, profile, extra)
+    if len(_EXPLAINED) >= 4096:
+        _EXPLAINED.clear()
+    _EXPLAINED[key] = (rs, said)
+    return said
+
+
+#: :func:`_explain` by its arguments (the ruleset by its id, and kept).
+_EXPLAINED: dict[tuple[Any, ...], tuple[Ruleset | None, tuple[str, str]]] = {}
+
+
+def _explained(
+    rule_id: str,
+    msg: tuple[str, str],
+    sanction: tuple[str, str] | None,
+    param: str | None,
+    rs: Ruleset | None,
+    profile: str | None,
+    extra: tuple[tuple[str, str], ...],
+) -> tuple[str, str]:
+    """:func:`_explain`, worked out."""
     r = _rule(rule_id) if rule_id else None
     parts_en: list[str] = [r.text_en] if r is not None else []
     parts_zh: list[str] = [r.text_zh] if r is not None else []
