@@ -79,8 +79,8 @@ def _lead_4s_fail(seat: int) -> _Fail:
 def _must_lead_4s(st: DealState, seat: int) -> bool:
     """亮4 (002b 5): the first leader, holding the most 4s, must lead 4s."""
     return (
-        st.rs.open.shangban == "most_4s_must_lead_4"
-        and not st.any_play
+        not st.any_play
+        and st.rs.open.shangban == "most_4s_must_lead_4"
         and st.known[seat][I4] > 0
         and st.round_no == 0
     )
