@@ -404,31 +404,20 @@ def accepted_readings(
     opens, memo = _open_memo(state)
     if not opens or a.irregular:
         return
-    params = tuple(dict.fromkeys(p for p in _reads(state, a, plan) if p in opens))
-    if not params:
-        return
-    # every reading of these parameters accepted a set of these counters over the same
-    # standing set before (what _refused memoises, the parameters that only they decide)
-    key: tuple[Any, ...] | None = None
-    if _STATE_BOUND.isdisjoint(params):
-        top = state.top
-        key = (None, params, c, plan.nunk, None if top is None or plan.lead else top.counts)
-        if memo.get(key) == "":
-            return
-    before = len(ev)
-    for param in params:
+    seen: set[str] = set()
+    for param in _reads(state, a, plan):
+        got = opens.get(param)
+        if got is None or param in seen:
+            continue
+        seen.add(param)
         _accepted_dispute(
             state,
             a,
             param,
-            opens[param],
+            got,
             partial(_refused, state, a, plan, param, judge=judge, memo=memo),
             ev,
         )
-    if key is not None and len(ev) == before:
-        if len(memo) > 4096:
-            memo.clear()
-        memo[key] = ""
 
 
 # ------------------------------------------------------------------ a sanction
