@@ -495,18 +495,38 @@ def _dispute_param(
     )
 
 
+#: The profile registry (:data:`~gojinotation_analyzer.rules.profiles.PROFILES`), once
+#: :func:`_setting` has imported it, and the settings it answered: (profile, parameter) ->
+#: (the profile object, its setting), reused while the registry holds that very profile.
+_REGISTRY: list[Any] = []
+_SETTINGS: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
 def _setting(profile: str, param: str) -> Any:
+    """The setting of ``param`` in ``profile`` (``None`` for an unknown profile or
+    parameter), memoised by the profile object (a profile read again is asked again)."""
+    if _REGISTRY:
+        hit = _SETTINGS.get((profile, param))
+        if hit is not None and dict.get(_REGISTRY[0], profile) is hit[0]:
+            return hit[1]
     try:
         from gojinotation_analyzer.rules.profiles import PROFILES
     except ImportError:  # pragma: no cover
         return None
+    if not _REGISTRY:
+        _REGISTRY.append(PROFILES)
     prof = PROFILES.get(profile)
     if prof is None:
         return None
     try:
-        return prof.setting(param)
+        got = prof.setting(param)
     except KeyError:
-        return None
+        got = None
+    if dict.get(PROFILES, profile) is prof:  # a registered profile: remember it
+        if len(_SETTINGS) >= 4096:
+            _SETTINGS.clear()
+        _SETTINGS[(profile, param)] = (prof, got)
+    return got
 
 
 def _text(v: Any) -> str:
@@ -603,13 +623,33 @@ def _here(s: Any, current: Any) -> str:
 def _open_setting(st: DealState, param: str) -> tuple[Any, list[tuple[Any, str]]] | None:
     """``param``'s setting and its other documented readings when it is an open point of
     the record's profile that the record's ``[Rules]`` do not state, else ``None``."""
-    if st.profile is None or param in _stated(st.rs):
+    prof = st.profile
+    if prof is None:
         return None
-    s = _setting(st.profile, param)
-    if s is None or not (s.open or s.is_disputed):
-        return None
-    readings = _readings(st, param, s)
-    return (s, readings) if readings else None
+    rs = st.rs
+    stated = _stated(rs)
+    s = _setting(prof, param)
+    key = (id(rs), prof, param)
+    hit = _OPEN_SETTINGS.get(key)
+    if hit is not None and hit[0] is rs and hit[1] is stated and hit[2] is s:
+        return hit[3]
+    got: tuple[Any, list[tuple[Any, str]]] | None = None
+    if param not in stated and s is not None and (s.open or s.is_disputed):
+        readings = _readings(st, param, s)
+        got = (s, readings) if readings else None
+    if len(_OPEN_SETTINGS) >= 4096:
+        _OPEN_SETTINGS.clear()
+    _OPEN_SETTINGS[key] = (rs, stated, s, got)
+    return got
+
+
+#: :func:`_open_setting`'s answers by (ruleset identity, profile, parameter), reused while
+#: the ruleset, the parameters its record states and the profile's setting are the same
+#: objects (the answer reads nothing else of the state).
+_OPEN_SETTINGS: dict[
+    tuple[int, str, str],
+    tuple[Any, frozenset[str], Any, tuple[Any, list[tuple[Any, str]]] | None],
+] = {}
 
 
 def _effect_dispute(

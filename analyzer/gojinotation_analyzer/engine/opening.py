@@ -79,8 +79,8 @@ def _lead_4s_fail(seat: int) -> _Fail:
 def _must_lead_4s(st: DealState, seat: int) -> bool:
     """亮4 (002b 5): the first leader, holding the most 4s, must lead 4s."""
     return (
-        st.rs.open.shangban == "most_4s_must_lead_4"
-        and not st.any_play
+        not st.any_play
+        and st.rs.open.shangban == "most_4s_must_lead_4"
         and st.known[seat][I4] > 0
         and st.round_no == 0
     )
@@ -454,10 +454,10 @@ def _deal_leader(
     profile: str | None = None,
 ) -> tuple[int, tuple[E.Event, ...]]:
     tag = leader_seat(deal.tag("Leader"))
-    seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
-    if tag is not None:
+    if tag is not None:  # (the tag check works out 上班 itself, for a full deal only)
         full = sorted(len(hands.get(s) or ()) for s in SEATS) == sorted(_params(rs).sizes)
         return tag, _leader_tag_check(deal, tag, hands, rs, profile) if full else ()
+    seat = _shangban_seat(rs.open.shangban, hands, rs.open.dingban)
     # a Leader tag that names no seat is ignored here; the validator warns (GJV307)
     first = next((a.seat for a in deal.actions() if isinstance(a, (Play, BurnAct))), 1)
     leader = seat or first

@@ -258,7 +258,8 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
             return f
     if lead and _must_lead_4s(st, seat) and not _counts(a.cards)[0][I4]:
         return _lead_4s_fail(seat)
-    if st.p.bie3 and _must_buy(st, seat):
+    p = st.p
+    if p.bie3 and not st.started & BIT[seat] and _must_buy(st, seat):  # never once he played
         return _must_buy_fail(st, seat)
     if a.notes and _clock(st, a) is not None:
         return _slow_play(st, a, lead or as_burn)
@@ -275,12 +276,12 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
     if not lead:
         assert top is not None
         if shape is not None and top.shape is not None:
-            verdict = _compare(st.p, counts, shape, top.counts, top.shape)
+            verdict = _compare(p, counts, shape, top.counts, top.shape)
             if not verdict.ok:
                 if as_burn:
                     return _fake_burn_fail(top.owner, verdict)
                 return _Fail(verdict.rule_id, verdict.en, verdict.zh, "cuopai", verdict.param)
-        elif len(a.cards) != len(top.cards) and st.p.srs.cmp.same_total_count:
+        elif len(a.cards) != len(top.cards) and p.srs.cmp.same_total_count:
             return _Fail(
                 "R-SET-2",
                 "a set must have as many cards as the set it beats",
@@ -288,10 +289,15 @@ def _judge_play(st: DealState, a: Play | BurnAct, as_burn: bool = False) -> _Fai
                 "cuopai",
                 "cmp.same_total_count",
             )
-    if as_burn and st.p.formula and not _burn_formula_ok(st, seat):
+    if as_burn and p.formula and not _burn_formula_ok(st, seat):
         return _burn_formula_fail()
     plan = _Plan(lead, counts, nunk, shape, verdict, implied)
-    f = _toke_fail(st, seat, counts, nunk, lead) if st.p.kd else None
+    # (_toke_fail asks nothing of a ruleset without that requirement or once a seat is out)
+    f = (
+        _toke_fail(st, seat, counts, nunk, lead)
+        if p.kd and p.toke_req != "none" and not st.out_order
+        else None
+    )
     if f is not None:
         f.plan = plan
         return f
