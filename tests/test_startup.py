@@ -1,0 +1,123 @@
+"""Start-up (issue #16 item 4): what ``gouji`` loads for one record, pinned without timing.
+
+The CPU figures are measured by ``benchmarks/bench_startup.py`` and written in
+``docs/performance.md`` (*Start-up and the JSON reader*); these tests pin what makes them:
+the modules a command must not import and the profiles it must not read, in a fresh
+child interpreter, and the generated modules that spare the work (checked against the
+sources they are generated from).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "qingdao-standard-full.gjn"
+
+#: Runs ``gouji ARGS`` in a fresh interpreter and prints, as JSON, the exit code, the
+#: modules imported and the shipped profiles read.
+CHILD = """
+import json, sys
+from gojinotation_analyzer.cli.main import main
+code = main.main(sys.argv[1:], standalone_mode=False)
+profiles = []
+if "gojinotation_analyzer.rules.provenance" in sys.modules:
+    profiles = sorted(dict.keys(sys.modules["gojinotation_analyzer.rules.provenance"].PROFILES))
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "profiles": profiles}))
+"""
+
+
+def child(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    path = os.pathsep.join([str(ROOT), str(ROOT / "analyzer"), os.environ.get("PYTHONPATH", "")])
+    r = subprocess.run(
+        [sys.executable, "-c", CHILD, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": path, **(env or {})},
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    got: dict[str, object] = json.loads(r.stdout.strip().splitlines()[-1])
+    return got
+
+
+def test_terminals_module_is_what_lark_compiles() -> None:
+    """``gojinotation/_terminals.py`` is generated from the grammar; stale, it is
+    written again by ``python -m gojinotation._grammar --write``."""
+    from gojinotation import _grammar, _terminals
+
+    assert _grammar.TERMINALS_PATH.read_text(encoding="utf-8") == _grammar.terminals_module(), (
+        "gojinotation/_terminals.py is stale: run python -m gojinotation._grammar --write"
+    )
+    assert _grammar.grammar_digest() == _terminals.GRAMMAR_SHA256
+    assert _grammar.lark_terminals() == _terminals.TERMINALS
+    assert _grammar.main(["--check"]) == 0
+
+
+def test_stated_readings_module_is_what_the_profiles_state() -> None:
+    """``rules/_stated.py`` is generated from the twenty profiles' files; stale, it is
+    written again by ``python -m gojinotation_analyzer.rules.profiles --write``."""
+    from gojinotation_analyzer.rules import profiles
+
+    assert profiles.STATED_PATH.read_text(encoding="utf-8") == profiles.stated_module(), (
+        "rules/_stated.py is stale: run python -m gojinotation_analyzer.rules.profiles --write"
+    )
+    for name in sorted(profiles.PEER_READ):
+        from_files = profiles.stated_readings_from_files(name)
+        assert from_files, name  # every such parameter is stated by some document
+        assert profiles.stated_readings(name) == from_files
+    assert profiles.main(["--check"]) == 0
+
+
+def test_a_stale_generated_module_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--check`` fails on a generated module that differs from its source, and
+    ``--write`` puts it right (on copies: the package's files are left alone)."""
+    from gojinotation import _grammar
+    from gojinotation_analyzer.rules import profiles
+
+    for module, attr in ((_grammar, "TERMINALS_PATH"), (profiles, "STATED_PATH")):
+        copy = tmp_path / getattr(module, attr).name
+        copy.write_text(getattr(module, attr).read_text(encoding="utf-8") + "# edited\n")
+        monkeypatch.setattr(module, attr, copy)
+        assert module.main(["--check"]) == 1
+        assert module.main(["--write"]) == 0
+        assert module.main(["--check"]) == 0
+
+
+def test_first_fmt_check_reads_one_profile_and_no_lark() -> None:
+    """``gouji fmt --check`` of one deal, nothing cached: the fast path's terminals come
+    from the package (no Lark), the open points' documented readings from
+    ``rules/_stated.py`` (one profile's file read, not twenty), and nothing of the
+    reports, the replay pages or the validator is imported."""
+    got = child("fmt", "--check", str(SAMPLE), env={"GOUJI_NO_CACHE": "1"})
+    assert got["code"] == 0
+    assert got["profiles"] == ["qingdao-standard"]
+    modules = set(got["modules"])  # type: ignore[call-overload]
+    assert "gojinotation_analyzer.engine.replay" in modules  # the check does replay
+    for absent in (
+        "lark",
+        "interegular",
+        "gojinotation._lark",
+        "gojinotation_analyzer.reports",
+        "gojinotation_analyzer.publish",
+        "gojinotation_analyzer.rules.rulebook",
+        "jinja2",
+    ):
+        assert absent not in modules, absent
+
+
+def test_help_imports_no_notation_model_nor_engine() -> None:
+    got = child("--help")
+    assert got["code"] == 0
+    modules = set(got["modules"])  # type: ignore[call-overload]
+    for absent in ("attrs", "gojinotation.model", "gojinotation.reader", "lark", "tomllib"):
+        assert absent not in modules, absent
+    assert not [m for m in modules if m.startswith("gojinotation_analyzer.engine")]
