@@ -121,3 +121,78 @@ def test_help_imports_no_notation_model_nor_engine() -> None:
     for absent in ("attrs", "gojinotation.model", "gojinotation.reader", "lark", "tomllib"):
         assert absent not in modules, absent
     assert not [m for m in modules if m.startswith("gojinotation_analyzer.engine")]
+
+
+#: Imports what ``gouji fmt`` and ``validate`` import (attrs' classes of the model, the
+#: rules and the engine), with :mod:`gojinotation._codecache` installed or not (argv[1]),
+#: and prints, as JSON, a fingerprint of the code of every method attrs generated and how
+#: many sources were compiled anew.
+CODE_CHILD = """
+import json, sys, types
+import gojinotation._codecache as cc
+if sys.argv[1] == "on":
+    cc.install()
+import attr, attrs
+import gojinotation.model, gojinotation.reader
+import gojinotation_analyzer.engine, gojinotation_analyzer.engine.normalize
+import gojinotation_analyzer.rules.profiles
+
+def fp(code):
+    consts = [fp(c) if isinstance(c, types.CodeType) else repr(c) for c in code.co_consts]
+    return [code.co_code.hex(), consts, code.co_names, code.co_varnames, code.co_freevars,
+            code.co_cellvars, code.co_flags, code.co_argcount, code.co_kwonlyargcount,
+            code.co_filename, code.co_name, code.co_firstlineno, code.co_linetable.hex()]
+
+out = {}
+for mod in list(sys.modules.values()):
+    for cls in list(vars(mod).values()) if mod is not None else ():
+        if not (isinstance(cls, type) and attrs.has(cls)):
+            continue
+        for name, f in sorted(vars(cls).items()):
+            code = getattr(f, "__code__", None)
+            if code is not None and code.co_filename.startswith("<attrs generated"):
+                out[f"{cls.__module__}.{cls.__qualname__}.{name}"] = fp(code)
+print(json.dumps({"methods": out, "compiled": len(cc._new)}))
+"""
+
+
+def code_child(mode: str, pyc: Path, env: dict[str, str], seed: int = 0) -> dict[str, object]:
+    r = subprocess.run(
+        [sys.executable, "-c", CODE_CHILD, mode],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPYCACHEPREFIX": str(pyc), "PYTHONHASHSEED": str(seed)},
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    got: dict[str, object] = json.loads(r.stdout)
+    return got
+
+
+def test_attrs_code_kept_compiled_is_the_code_attrs_compiles(tmp_path: Path) -> None:
+    """``gojinotation/_codecache.py``: attrs' generated methods, kept compiled beside the
+    byte code, are the very code attrs compiles (every method of every class the engine,
+    the rules and the model define, and attrs' own); a second run compiles nothing anew;
+    with ``PYTHONDONTWRITEBYTECODE`` nothing is written; a file that is not one is
+    ignored."""
+    path = os.pathsep.join([str(ROOT), str(ROOT / "analyzer"), os.environ.get("PYTHONPATH", "")])
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = path
+    pyc = tmp_path / "pyc"
+    plain = code_child("off", pyc, env)
+    assert not list(pyc.rglob("*.attrs"))  # not installed: nothing kept
+    methods = plain["methods"]
+    assert isinstance(methods, dict) and len(methods) > 300
+    first = code_child("on", pyc, env)
+    assert first["methods"] == methods and first["compiled"] != 0
+    (kept,) = pyc.rglob("_codecache.*.attrs")
+    again = code_child("on", pyc, env)
+    assert again["methods"] == methods and again["compiled"] == 0  # every one found
+    # another process's hash salt (a __hash__'s number): the same code as attrs makes
+    other = code_child("on", pyc, env, seed=1)
+    assert other["methods"] == code_child("off", pyc, env, seed=1)["methods"] != methods
+    kept.write_bytes(b"not a cache")
+    assert code_child("on", pyc, env)["methods"] == methods
+    kept.unlink()
+    quiet = code_child("on", pyc, {**env, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert quiet["methods"] == methods and not kept.exists()
