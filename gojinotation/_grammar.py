@@ -19,7 +19,6 @@ Part of :mod:`gojinotation.reader`.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import sys
 from pathlib import Path
@@ -104,6 +103,8 @@ def terminal_regexps() -> dict[str, str]:
         _TERMINALS = dict(_terminals.TERMINALS)
         return _TERMINALS
     path = cache_path("terminals.json")
+    import json
+
     if path is not None:
         try:
             got = json.loads(path.read_text(encoding="utf-8"))

@@ -39,9 +39,6 @@ import contextlib
 import hashlib
 import os
 import re
-import signal
-import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -154,6 +151,9 @@ def _raise_signal(signum: int, frame: FrameType | None) -> None:
 def _signals_raise() -> Iterator[None]:
     """SIGTERM and SIGHUP raise inside the block (so that ``finally`` runs), in the main
     thread only; their old handlers are restored after."""
+    import signal  # here, with tempfile and threading: imported when a file is written
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -246,6 +246,8 @@ def atomic_writer(
     try:
         with _signals_raise():
             try:
+                import tempfile
+
                 fd, tmp = tempfile.mkstemp(
                     prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent
                 )
