@@ -34,11 +34,13 @@ from typing import Any
 
 #: The attrs module whose ``compile`` calls are cached.
 TARGET = "attr._make"
-#: More entries than this (sources of classes since edited) and the file starts afresh.
-MAX_ENTRIES = 4000
+#: The file's header: Python's byte-code magic number and this file's own format.
+HEADER = MAGIC_NUMBER + b"attrs-code-1\n"
 
-_table: dict[tuple[str, str], CodeType] | None = None
-_new: dict[tuple[str, str], CodeType] = {}
+#: By file name attrs gives the generated methods of a class (one entry a class: an
+#: edited class replaces its entry), its source and the code compiled from it.
+_table: dict[str, tuple[str, CodeType]] | None = None
+_new: dict[str, tuple[str, CodeType]] = {}
 _installed = False
 
 
@@ -52,15 +54,15 @@ def cache_path() -> str:
     return pyc[: -len(".pyc")] + ".attrs"
 
 
-def _load() -> dict[tuple[str, str], CodeType]:
+def _load() -> dict[str, tuple[str, CodeType]]:
     global _table
     if _table is None:
         _table = {}
         try:
             with open(cache_path(), "rb") as f:
                 data = f.read()
-            if data[: len(MAGIC_NUMBER)] == MAGIC_NUMBER:
-                got = marshal.loads(data[len(MAGIC_NUMBER) :])
+            if data[: len(HEADER)] == HEADER:
+                got = marshal.loads(data[len(HEADER) :])
                 if isinstance(got, dict):
                     _table = got
         except Exception:  # no file, or one that is not ours: no cache
@@ -72,14 +74,13 @@ def _save() -> None:
     """Write the table with this run's new entries (at exit; see the module's text)."""
     if not _new or sys.dont_write_bytecode:
         return
-    table = {} if len(_load()) + len(_new) > MAX_ENTRIES else dict(_load())
-    table.update(_new)
+    table = {**_load(), **_new}
     path = cache_path()
     with contextlib.suppress(Exception):  # a cache that cannot be written is no cache
         from .fileio import atomic_write  # a reader sees the old file or the new one
 
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        atomic_write(path, MAGIC_NUMBER + marshal.dumps(table))
+        atomic_write(path, HEADER + marshal.dumps(table))
     _new.clear()
 
 
@@ -149,19 +150,20 @@ def _patch(module: ModuleType) -> None:
         if mode != "exec" or flags != inherited or optimize != -1 or type(source) is not str:
             return real(source, filename, mode, flags, True, optimize)
         # A ``__hash__`` holds a number salted per process (``hash()`` of a name): the
-        # key and the kept code hold a placeholder, swapped for this run's number.
-        # A ``__hash__`` holds a number salted per process (``hash()`` of a name): the
-        # key and the kept code hold a placeholder of as many digits (the code's columns
+        # kept source and code hold a placeholder of as many digits (the code's columns
         # stay those of the source), swapped for this run's number.
-        salt = _salt(str(filename))
-        text = str(salt)
-        held = "9" * len(text)
-        keyed = source.replace(text, held) if salt is not None and text in source else ""
-        key = (str(filename), keyed or source)
-        code = _load().get(key)
-        if code is None:
-            code = real(keyed or source, filename, mode, flags, True, optimize)
-            _new[key] = code
+        name = str(filename)
+        salt = _salt(name)
+        digits = str(salt)
+        held = "9" * len(digits)
+        keyed = source.replace(digits, held) if salt is not None and digits in source else ""
+        text = keyed or source
+        got = _load().get(name)
+        if got is not None and got[0] == text:
+            code = got[1]
+        else:
+            code = real(text, filename, mode, flags, True, optimize)
+            _new[name] = (text, code)
         return _swap(code, int(held), salt) if keyed and salt is not None else code
 
     module.compile = compile  # type: ignore[attr-defined]
