@@ -6,9 +6,10 @@ model define, that compiling was about 45 ms of the ~130 ms their imports took (
 of a ``gouji fmt --check`` of one deal; issue #16 item 4).  :func:`install` keeps the
 compiled code of each generated source in one file beside the package's byte code
 (``__pycache__/_codecache.<tag>.attrs``, or under ``PYTHONPYCACHEPREFIX``), so a later
-run compiles only sources it has not met: the same code, since the key is the exact
-source text and file name, and the file is read only when its header is this Python's
-byte-code magic number.
+run compiles only sources it has not met: the same code (but for the end column recorded
+for the number a ``__hash__`` is salted with, see below), since an entry is used only
+for the exact source text and file name, and the file only when its header is this
+Python's byte-code magic number.
 
 It follows Python's own rules for byte code: written at exit, atomically
 (:func:`gojinotation.fileio.atomic_write`), only when
@@ -35,12 +36,13 @@ from typing import Any
 #: The attrs module whose ``compile`` calls are cached.
 TARGET = "attr._make"
 #: The file's header: Python's byte-code magic number and this file's own format.
-HEADER = MAGIC_NUMBER + b"attrs-code-1\n"
+HEADER = MAGIC_NUMBER + b"attrs-code-3\n"
 
-#: By file name attrs gives the generated methods of a class (one entry a class: an
-#: edited class replaces its entry), its source and the code compiled from it.
-_table: dict[str, tuple[str, CodeType]] | None = None
-_new: dict[str, tuple[str, CodeType]] = {}
+#: By the file name attrs gives a class's generated methods (one entry a class: an
+#: edited class replaces its own), their source and the marshalled code compiled from
+#: it (unmarshalled on use).
+_table: dict[str, tuple[str, bytes]] | None = None
+_new: dict[str, tuple[str, bytes]] = {}
 _installed = False
 
 
@@ -54,7 +56,7 @@ def cache_path() -> str:
     return pyc[: -len(".pyc")] + ".attrs"
 
 
-def _load() -> dict[str, tuple[str, CodeType]]:
+def _load() -> dict[str, tuple[str, bytes]]:
     global _table
     if _table is None:
         _table = {}
@@ -87,6 +89,9 @@ def _save() -> None:
 _METHODS = "<attrs generated methods "
 
 
+_HELD = "9" * 20
+
+
 def _salt(filename: str) -> int | None:
     """The number attrs writes into a class's ``__hash__``: ``hash()`` of the name it
     gives the hash method (``attr._make._make_hash_script``), different in every process.
@@ -110,6 +115,16 @@ def _swap(code: CodeType, old: int, new: int) -> CodeType:
     """
     consts = tuple(_swap_const(c, old, new) for c in code.co_consts)
     return code.replace(co_consts=consts) if consts != code.co_consts else code
+
+
+def _swap_hash(code: CodeType, old: int, new: int) -> CodeType:
+    """:func:`_swap` in the ``__hash__`` a class's generated code defines (the one
+    function that holds the salt), the others left as they are."""
+    consts = tuple(
+        _swap(c, old, new) if isinstance(c, CodeType) and c.co_name == "__hash__" else c
+        for c in code.co_consts
+    )
+    return code.replace(co_consts=consts)
 
 
 def _swap_const(c: Any, old: int, new: int) -> Any:
@@ -150,21 +165,26 @@ def _patch(module: ModuleType) -> None:
         if mode != "exec" or flags != inherited or optimize != -1 or type(source) is not str:
             return real(source, filename, mode, flags, True, optimize)
         # A ``__hash__`` holds a number salted per process (``hash()`` of a name): the
-        # kept source and code hold a placeholder of as many digits (the code's columns
-        # stay those of the source), swapped for this run's number.
+        # kept source and code hold a placeholder (20 digits, the widest a salt is
+        # written), swapped for this run's number; only the end column recorded for that
+        # constant (where a traceback would put its caret, and loading a constant cannot
+        # fail) may differ from the code attrs compiles.
         name = str(filename)
         salt = _salt(name)
         digits = str(salt)
-        held = "9" * len(digits)
+        held = _HELD
         keyed = source.replace(digits, held) if salt is not None and digits in source else ""
         text = keyed or source
-        got = _load().get(name)
+        key = name
+        got = _load().get(key)
+        code = None
         if got is not None and got[0] == text:
-            code = got[1]
-        else:
+            with contextlib.suppress(Exception):
+                code = marshal.loads(got[1])
+        if type(code) is not CodeType:
             code = real(text, filename, mode, flags, True, optimize)
-            _new[name] = (text, code)
-        return _swap(code, int(held), salt) if keyed and salt is not None else code
+            _new[key] = (text, marshal.dumps(code))
+        return _swap_hash(code, int(held), salt) if keyed and salt is not None else code
 
     module.compile = compile  # type: ignore[attr-defined]
     atexit.register(_save)
