@@ -668,6 +668,7 @@ def _scan_text(src: Source, codec: str) -> tuple[bool, bool] | None:
     from gojinotation import fileio
 
     dec = codecs.getincrementaldecoder(codec)("strict")
+    cjk_rx = fileio._cjk()
     control = structure = cjk = False
     src.raw.seek(0)
     try:
@@ -676,7 +677,7 @@ def _scan_text(src: Source, codec: str) -> tuple[bool, bool] | None:
             text = dec.decode(block, not block)
             control = control or fileio._CONTROL.search(text) is not None
             structure = structure or fileio._STRUCTURE.search(text) is not None
-            cjk = cjk or fileio._CJK.search(text) is not None
+            cjk = cjk or cjk_rx.search(text) is not None
             if not block:
                 break
     except UnicodeDecodeError:
