@@ -1,13 +1,15 @@
 """Start-up CPU of ``gouji`` commands and the JSON reader against the GJN reader
 (issue #16 item 4; figures in ``docs/performance.md``, *Start-up and the JSON reader*).
 
-    python benchmarks/bench_startup.py [--deals 300] [--runs 5]
+    python benchmarks/bench_startup.py [--deals 300] [--runs 5] [--tree DIR] [--startup-only]
 
 Start-up: each command in a child interpreter, ``runs + 1`` times (the first dropped),
 CPU = user + sys of the child (``resource.RUSAGE_CHILDREN``), byte-code cached in a
 scratch ``PYTHONPYCACHEPREFIX`` and ``PYTHONDONTWRITEBYTECODE`` unset (as an installed
 package), ``GOUJI_CACHE_DIR`` a scratch directory.  JSON: the same simulated deals read
 as GJN and as JSON in this process, CPU best of ``runs``; ratios, not absolute times.
+``--tree DIR`` measures the start-up of another checkout (e.g. ``git archive`` of an older
+commit) with this script's cases; ``--startup-only`` leaves out the JSON half.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "qingdao-standard-full.gjn"
+#: One deal as a referee writes it (sets only: the engine fills in the rest).
+TERSE = ROOT / "tests" / "terse" / "qingdao-full-sets-only.gjn"
 GOUJI = "from gojinotation_analyzer.cli.main import main; main()"
 
 
@@ -39,9 +43,9 @@ def child_cpu(args: list[str], env: dict[str, str], before_run: Callable[[], Non
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def startup(runs: int, scratch: Path, corpus: Path) -> None:
+def startup(runs: int, scratch: Path, corpus: Path, tree: Path = ROOT) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    path = os.pathsep.join([str(ROOT), str(ROOT / "analyzer")])
+    path = os.pathsep.join([str(tree), str(tree / "analyzer")])
     env |= {"PYTHONPATH": path, "PYTHONPYCACHEPREFIX": str(scratch / "pyc")}
     env["GOUJI_CACHE_DIR"] = str(scratch / "cache")
 
@@ -53,6 +57,7 @@ def startup(runs: int, scratch: Path, corpus: Path) -> None:
             shutil.rmtree(entry, ignore_errors=True)
 
     fmt_sample = ["-c", GOUJI, "fmt", "--check", str(SAMPLE)]
+    no_cache = {"GOUJI_NO_CACHE": "1"}
     cases: list[tuple[str, list[str], dict[str, str], Callable[[], None]]] = [
         ("python -c pass", ["-c", "pass"], {}, nothing),
         ("import gojinotation", ["-c", "import gojinotation"], {}, nothing),
@@ -69,6 +74,24 @@ def startup(runs: int, scratch: Path, corpus: Path) -> None:
             "gouji fmt --check SAMPLE (GOUJI_NO_CACHE=1)",
             fmt_sample,
             {"GOUJI_NO_CACHE": "1"},
+            nothing,
+        ),
+        (
+            "gouji fmt --check TERSE (GOUJI_NO_CACHE=1)",
+            ["-c", GOUJI, "fmt", "--check", str(TERSE)],
+            no_cache,
+            nothing,
+        ),
+        (
+            "gouji validate SAMPLE (GOUJI_NO_CACHE=1)",
+            ["-c", GOUJI, "validate", str(SAMPLE)],
+            no_cache,
+            nothing,
+        ),
+        (
+            "gouji show SAMPLE (GOUJI_NO_CACHE=1)",
+            ["-c", GOUJI, "show", str(SAMPLE)],
+            no_cache,
             nothing,
         ),
         (
@@ -134,13 +157,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument("--startup-only", action="store_true", help="no JSON reader half")
     ns = parser.parse_args()
+    print(f"tree {ns.tree}, load average {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
         corpus = scratch / f"sim{ns.deals}.gjn"
         gouji(["simulate", "--deals", str(ns.deals), "-o", str(corpus)])
-        startup(ns.runs, scratch, corpus)
-        json_reader(ns.runs, scratch, corpus)
+        startup(ns.runs, scratch, corpus, ns.tree)
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        if not ns.startup_only:
+            json_reader(ns.runs, scratch, corpus)
 
 
 if __name__ == "__main__":

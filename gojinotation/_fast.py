@@ -38,6 +38,23 @@ _SIMPLE: dict[str, type] = {
 _SEATS = {f"{s}{c}": s for s in m.SEATS for c in ":："}
 
 
+class _Compiled:
+    """A pattern of :class:`_Fast`, compiled on first use and kept in the instance:
+    compiling all nine took ~15 ms of a ``gouji`` start-up, and a canonical record reads
+    with a few of them (issue #16 item 4)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, objtype: Any = None) -> re.Pattern[str]:
+        pattern, flags = obj._sources[self.name]
+        rx = re.compile(pattern, flags)
+        if self.name == "tight":  # five groups, read with ``findall``
+            assert rx.groups == 5, rx.pattern
+        obj.__dict__[self.name] = rx  # found there from now on, before this descriptor
+        return rx
+
+
 class _Fast:
     """The fast path's regular expression, composed from the grammar's own terminals.
 
@@ -50,7 +67,21 @@ class _Fast:
     paths agree, spans included.
     """
 
+    item = _Compiled()
+    tight = _Compiled()
+    tight_nl = _Compiled()
+    tight_action = _Compiled()
+    tight_tag = _Compiled()
+    hand_line = _Compiled()
+    ws = _Compiled()
+    annot = _Compiled()
+    cards = _Compiled()
+
+    def _source(self, name: str, pattern: str, flags: int = 0) -> None:
+        self._sources[name] = (pattern, flags)
+
     def __init__(self, t: dict[str, str]) -> None:
+        self._sources: dict[str, tuple[str, int]] = {}
         ws = f"(?:{t['WS']})?"
         num = t["NUMBER"]
         # A run of the characters cards are made of: a superset of ``CARDS`` that stops
@@ -96,7 +127,8 @@ class _Fast:
         # one can begin, which spares most plays thirteen failed attempts.
         words = "|".join(bodies[:-1])
         initials = "".join(sorted({re.escape(w[0]) for w in _WORD_SPELLINGS}))
-        self.item = re.compile(
+        self._source(
+            "item",
             f"(?P<w>{ws})(?:"
             f"(?:(?P<irr>{t['IRREGULAR']}){ws})?(?P<seat>{t['SEAT']}){ws}"
             f"(?:(?=(?i:[{initials}]))(?:{words})|{bodies[-1]})"
@@ -113,7 +145,7 @@ class _Fast:
             # beginning with "?", a glyph)
             f"|(?P<bare>(?![?])(?!{t['SEAT']}|{t['ROUND_NO']}){cards})"
             f"(?P<bann>(?:{ws}(?:{t['GLYPH']}|{t['NOTE']}))+)?"
-            ")"
+            ")",
         )
         # The tight path: one line of moves made of actions with cards or without
         # arguments (burns and reports too), glyphs, one-line notes and round numbers.
@@ -139,18 +171,19 @@ class _Fast:
         ann_rx = _no_groups(f"(?:{lws}(?:{t['GLYPH']}|{note1}))+")
         comment1 = r"\{[^\\}\n]*+(?:\\.[^\\}\n]*+)*+\}"
         tail = f"(?:({act_rx})({ann_rx})?|(\\d{{1,6}}\\.)|({comment1}))"
-        self.tight = re.compile(f"({lws}){tail}")
-        self.tight_nl = re.compile(f"([ \\t\\f\\n]*){tail}")  # the same across lines
-        assert self.tight.groups == 5, self.tight.pattern
-        self.tight_action = re.compile(
+        self._source("tight", f"({lws}){tail}")
+        self._source("tight_nl", f"([ \\t\\f\\n]*){tail}")  # the same across lines
+        self._source(
+            "tight_action",
             f"(?P<irr>\\^{lws})?(?P<seat>[1-6])[:：]{lws}"
             f"(?:(?=(?i:[{initials}]))(?:{'|'.join(bodies[i] for i in (0, 1, 2, 5, 6))}"
             f"|{t['BURN_KW']}{lws}(?P<burn>{_CARD_RUN})"
             f"|{t['REPORT_KW']}{lws}(?P<report>\\d{{1,6}}))"
             f"|(?P<c>{_CARD_RUN}))"
-            f"|(?P<bare>{_CARD_RUN})"
+            f"|(?P<bare>{_CARD_RUN})",
         )
-        self.tight_tag = re.compile(
+        self._source(
+            "tight_tag",
             f"{t['LSQB']}{lws}(?P<tn>{t['TAG_NAME']}){lws}(?P<tv>{t['STRING']}){lws}"
             f"(?P<rb>{t['RSQB']}){lws}$",
             re.M,
@@ -159,13 +192,14 @@ class _Fast:
         # general item pattern reads it with a look-ahead before every group; this one
         # checks once, after the last group, that the item's group loop stops there too
         # (the same look-ahead), so both end at the same place and build the same hand.
-        self.hand_line = re.compile(
+        self._source(
+            "hand_line",
             f"hand[ \t]*(?P<hn>\\d+)[ \t]*[:：](?P<hg>(?:[ \t]+{cards})*+)"
-            f"(?!{ws}(?!{prio}){cards})[ \t]*(?:\n|\\Z)"
+            f"(?!{ws}(?!{prio}){cards})[ \t]*(?:\n|\\Z)",
         )
-        self.ws = re.compile(ws)
-        self.annot = re.compile(f"(?P<glyph>{t['GLYPH']})|(?P<note>{t['NOTE']})")
-        self.cards = re.compile(cards)
+        self._source("ws", ws)
+        self._source("annot", f"(?P<glyph>{t['GLYPH']})|(?P<note>{t['NOTE']})")
+        self._source("cards", cards)
         assert all(re.fullmatch(f"(?i:[{initials}])", w[0]) for w in _WORD_SPELLINGS)
 
 

@@ -122,16 +122,22 @@ def _body_skipper(c: str, n: str) -> re.Pattern[str]:
 _BODY_SKIP = _body_skipper(_C1, _N1)
 
 
-#: The scanners (header, body, body skip) by which of ``{`` and ``[%`` are dead.
-_SCANNERS = {
-    (dc, dn): (
-        _head_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
-        _body_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
-        _body_skipper(_C_DEAD if dc else _C1, _N_DEAD if dn else _N1),
-    )
-    for dc in (False, True)
-    for dn in (False, True)
-}
+class _Scanners(dict[tuple[bool, bool], tuple[re.Pattern[str], ...]]):
+    """The scanners (header, body, body skip) by which of ``{`` and ``[%`` are dead,
+    compiled when first asked for (three of the four only for an unclosed ``{`` or
+    ``[%``: compiling them all cost ~3 ms of every start-up)."""
+
+    def __missing__(self, key: tuple[bool, bool]) -> tuple[re.Pattern[str], ...]:
+        dc, dn = key
+        got = self[key] = (
+            _head_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+            _body_scanner(_C_DEAD if dc else _C, _N_DEAD if dn else _N),
+            _body_skipper(_C_DEAD if dc else _C1, _N_DEAD if dn else _N1),
+        )
+        return got
+
+
+_SCANNERS = _Scanners()
 
 
 _BODY_AT = re.compile(r"[ \t\f\n]*[^ \t\f\n\[{%]")

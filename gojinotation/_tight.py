@@ -214,8 +214,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
 
     :raises _Fallback: on anything unusual (errors included); Lark then decides.
     """
-    fx = _fast()
-    item_match = fx.item.match
+    fx = _fast()  # its general item pattern is compiled only if a line needs it
     count = text.count
     rfind = text.rfind
     find = text.find
@@ -285,7 +284,7 @@ def _fast_items(text: str, offset: int) -> list[Any]:
                 pos = end
                 continue
             tight_from = nl + 1
-        mt = item_match(text, pos)
+        mt = fx.item.match(text, pos)
         if mt is None:
             break
         kind = mt.lastgroup or ""

@@ -39,9 +39,6 @@ import contextlib
 import hashlib
 import os
 import re
-import signal
-import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -154,6 +151,9 @@ def _raise_signal(signum: int, frame: FrameType | None) -> None:
 def _signals_raise() -> Iterator[None]:
     """SIGTERM and SIGHUP raise inside the block (so that ``finally`` runs), in the main
     thread only; their old handlers are restored after."""
+    import signal  # here, with tempfile and threading: imported when a file is written
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -246,6 +246,8 @@ def atomic_writer(
     try:
         with _signals_raise():
             try:
+                import tempfile
+
                 fd, tmp = tempfile.mkstemp(
                     prefix=f".{real.name}.", suffix=TEMP_SUFFIX, dir=real.parent
                 )
@@ -301,7 +303,12 @@ def _fsync_dir(folder: Path) -> None:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _STRUCTURE = re.compile(r"[\[{:]")
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+
+
+def _cjk() -> re.Pattern[str]:
+    """A CJK character: compiled when a file is not UTF-8 (its large ranges took ~4 ms of
+    every start-up)."""
+    return re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")  # re keeps it
 
 
 def _plausible(text: str) -> bool:
@@ -372,7 +379,7 @@ def decode_input(data: bytes, encoding: str | None = None) -> tuple[str | bytes,
             text = data.decode(name)
         except UnicodeDecodeError:
             continue
-        if _plausible(text) and _CJK.search(text) is not None:
+        if _plausible(text) and _cjk().search(text) is not None:
             return text, name.upper()
         break
     return data, None

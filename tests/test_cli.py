@@ -289,7 +289,7 @@ def test_fmt_permission_errors(
     def no_write(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("gojinotation.fileio.tempfile.mkstemp", no_write)
+    monkeypatch.setattr("tempfile.mkstemp", no_write)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "cannot write" in r.stderr
     assert record.read_text(encoding="utf-8") == RECORD
@@ -297,7 +297,7 @@ def test_fmt_permission_errors(
     def disk_full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("gojinotation.fileio.tempfile.mkstemp", disk_full)
+    monkeypatch.setattr("tempfile.mkstemp", disk_full)
     r = run("fmt", str(record))
     assert r.exit_code == EXIT_ERROR and "No space left" in r.stderr
     monkeypatch.undo()

@@ -5,10 +5,13 @@ bytes differ from those checked."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "qingdao-standard-full.gjn"
@@ -98,36 +101,62 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
         assert out == "0 True True" and err == ""
 
 
-def test_the_reader_needs_no_lark_once_its_grammar_is_cached(tmp_path: Path) -> None:
+def test_the_reader_needs_no_lark_for_what_its_fast_path_reads(tmp_path: Path) -> None:
     """Issue #16 (start-up): the fast path of the reader needs only the grammar's
-    terminals, kept in the cache beside Lark's saved parser (``lark-KEY.terminals.json``,
-    ``lark-KEY.pickle``); a canonical file never checked before is then read without
-    importing Lark.  Without the cache, or with a cache file that cannot be read, Lark
-    builds the parser, silently."""
+    terminals, shipped in the package (``gojinotation/_terminals.py``, generated; with the
+    cache, ``lark-KEY.terminals.json``, only for a grammar edited since); a canonical file
+    never checked before is read without importing Lark, with or without the cache.  A
+    record the fast path hands over loads Lark's saved parser (``lark-KEY.pickle``); a
+    cache file that cannot be read is built again, silently."""
     cache = tmp_path / "cache"
     env = {"GOUJI_CACHE_DIR": str(cache)}
     record = tmp_path / "r.gjn"
     record.write_bytes(SAMPLE.read_bytes())
-    assert gouji_lark("fmt", "--check", str(record), env=env) == ("0 True True lark", "")
-    made = sorted(p.name for p in cache.glob("lark-*"))
-    assert [n.split(".", 1)[1] for n in made] == ["pickle", "terminals.json"]
-    assert not list(cache.glob("**/*.gouji-tmp"))  # written atomically, nothing left
+    assert gouji_lark("fmt", "--check", str(record), env=env) == ("0 True True", "")
+    assert not list(cache.glob("lark-*"))  # neither Lark's parser nor the terminals
     twin = tmp_path / "twin.gjn"
     twin.write_bytes(record.read_bytes() + b"\n")  # other bytes: checked in full
     assert gouji_lark("fmt", "--check", str(twin), env=env) == ("1 True True", gouji_err(twin))
-    # a record the fast path hands over still reads with Lark, from the saved parser
+    # a record the fast path hands over reads with Lark, whose parser is then saved
     broken = tmp_path / "b.gjn"
     broken.write_text("%GJN 1\n1:ZZ\n", encoding="utf-8")
     out, err = gouji_lark("fmt", "--check", str(broken), env=env)
     assert out == "2 True False lark" and "GJN110" in err
-    # caches that cannot be read: built again, the same answers, no message
+    made = sorted(p.name for p in cache.glob("lark-*"))
+    assert [n.split(".", 1)[1] for n in made] == ["pickle"]
+    assert not list(cache.glob("**/*.gouji-tmp"))  # written atomically, nothing left
+    # a cache that cannot be read: built again, the same answers, no message
     for p in cache.glob("lark-*"):
         p.write_bytes(b"\x80garbage")
-    assert gouji_lark("fmt", "--check", str(twin), env=env) == ("1 True True lark", gouji_err(twin))
+    assert gouji_lark("fmt", "--check", str(twin), env=env) == ("1 True True", gouji_err(twin))
     out, err = gouji_lark("fmt", "--check", str(broken), env=env)
     assert out == "2 True False lark" and "GJN110" in err and "Traceback" not in err
     off = {"GOUJI_NO_CACHE": "1"}
-    assert gouji_lark("fmt", "--check", str(twin), env=off) == ("1 True True lark", gouji_err(twin))
+    assert gouji_lark("fmt", "--check", str(twin), env=off) == ("1 True True", gouji_err(twin))
+
+
+def test_an_edited_grammar_keeps_its_terminals_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the grammar is not the one ``_terminals.py`` was generated from (a grammar
+    being edited), the terminals come from Lark and are kept in the cache
+    (``lark-KEY.terminals.json``), read from there by the next run; a cache file that
+    cannot be read is computed again."""
+    from gojinotation import _grammar, _terminals
+
+    monkeypatch.setenv("GOUJI_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(_terminals, "GRAMMAR_SHA256", "0" * 64)
+    monkeypatch.setattr(_grammar, "_TERMINALS", None)
+    expected = _grammar.lark_terminals()
+    assert _grammar.terminal_regexps() == expected
+    (kept,) = tmp_path.glob("lark-*.terminals.json")
+    assert json.loads(kept.read_text(encoding="utf-8")) == expected
+    kept.write_text(json.dumps({"SEAT": "only this"}), encoding="utf-8")
+    monkeypatch.setattr(_grammar, "_TERMINALS", None)
+    assert _grammar.terminal_regexps() == {"SEAT": "only this"}  # read from the cache
+    kept.write_bytes(b"\x80garbage")
+    monkeypatch.setattr(_grammar, "_TERMINALS", None)
+    assert _grammar.terminal_regexps() == expected
 
 
 def gouji_err(path: Path) -> str:

@@ -19,9 +19,7 @@ cache that cannot be read or written is no cache, never an error.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -42,6 +40,8 @@ def cache_root() -> Path | None:
 def code_fingerprint() -> str:
     """A digest of the version, of Python's, and of every file of both packages (name,
     size, time)."""
+    import hashlib
+
     h = hashlib.sha256(f"{gojinotation.__version__}\0{sys.version}".encode())
     for pkg in _PACKAGES:
         for dirpath, dirnames, filenames in os.walk(pkg):
@@ -62,6 +62,8 @@ def _entry_dir(explicit: bool) -> Path | None:
 
 def digest(path: str) -> str | None:
     """The SHA-256 of the file at ``path``, or None if it cannot be read."""
+    import hashlib
+
     try:
         with open(path, "rb") as f:
             return hashlib.file_digest(f, "sha256").hexdigest()
@@ -80,6 +82,8 @@ def remember(sha: str, explicit: bool) -> None:
     where = _entry_dir(explicit)
     if where is None:
         return
+    import shutil
+
     from gojinotation.fileio import atomic_write
 
     try:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import difflib
 import itertools
 from collections.abc import Iterator
 from typing import IO, Any
@@ -16,6 +15,8 @@ from gojinotation_analyzer.i18n import t
 
 
 def _diff(old: str, new: str, name: str, lang: str) -> str:
+    import difflib  # only with --diff (start-up of fmt --check)
+
     lines = difflib.unified_diff(
         old.splitlines(keepends=True),
         new.splitlines(keepends=True),
@@ -120,6 +121,8 @@ class _DealDiff:
         if a == b:
             self._same(a)
             return
+        import difflib
+
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
             if tag == "equal":
                 self._same(a[i1:i2])

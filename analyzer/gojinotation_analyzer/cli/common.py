@@ -537,10 +537,10 @@ def open_source(path: str, lang: str, fmt: str | None = None) -> Iterator[Source
     else by extension or first byte), the encoding (``--encoding``, else detected exactly
     as :func:`gojinotation.fileio.decode_input` detects it; the notice printed), the
     digest.  None after printing why, if it cannot be read at all.  Memory holds a block."""
-    import tempfile
-
     name = _display(path, lang)
     if path == "-":
+        import tempfile  # a spool only where one is made (start-up of a command on a file)
+
         with tempfile.TemporaryFile() as spool:  # nameless: nothing is left behind
             try:
                 while block := sys.stdin.buffer.read(BLOCK):
@@ -565,6 +565,8 @@ def open_source(path: str, lang: str, fmt: str | None = None) -> Iterator[Source
         try:  # errors while checking it; not those of the caller's block (e.g. its output)
             st = os.fstat(raw.fileno())
             if not _is_regular(st):  # a pipe (``<(cmd)``): read once, into a spool
+                import tempfile
+
                 spool = stack.enter_context(tempfile.TemporaryFile())
                 while block := raw.read(BLOCK):
                     spool.write(block)
@@ -666,6 +668,7 @@ def _scan_text(src: Source, codec: str) -> tuple[bool, bool] | None:
     from gojinotation import fileio
 
     dec = codecs.getincrementaldecoder(codec)("strict")
+    cjk_rx = fileio._cjk()
     control = structure = cjk = False
     src.raw.seek(0)
     try:
@@ -674,7 +677,7 @@ def _scan_text(src: Source, codec: str) -> tuple[bool, bool] | None:
             text = dec.decode(block, not block)
             control = control or fileio._CONTROL.search(text) is not None
             structure = structure or fileio._STRUCTURE.search(text) is not None
-            cjk = cjk or fileio._CJK.search(text) is not None
+            cjk = cjk or cjk_rx.search(text) is not None
             if not block:
                 break
     except UnicodeDecodeError:

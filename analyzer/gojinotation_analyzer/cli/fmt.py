@@ -367,7 +367,6 @@ def _fmt_streamed(
     errors, wait in a temporary file)."""
     import collections
     import hashlib
-    import tempfile
 
     from gojinotation.fileio import WriteError, atomic_writer
     from gojinotation.reader import BrokenDeal, deal_texts, iter_read_texts
@@ -389,6 +388,8 @@ def _fmt_streamed(
         if fill_hands:
             said = spools.enter_context(_text_spool())
         if show_diff:
+            import tempfile  # --diff only (start-up of fmt --check)
+
             diff_out = spools.enter_context(
                 tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
             )
@@ -480,6 +481,8 @@ def _fmt_streamed(
             if check:
                 safe = run()
             elif path == "-":
+                import tempfile  # standard output only (start-up of fmt --check)
+
                 try:
                     spool = out = tempfile.TemporaryFile()  # noqa: SIM115 - closed below
                     safe = run()
@@ -577,6 +580,8 @@ def _known_canonical(path: str, explicit: bool) -> bool:
     imported)."""
     from gojinotation_analyzer.cli import _fmtcache
 
+    if _fmtcache.cache_root() is None:  # GOUJI_NO_CACHE: not even the digest
+        return False
     before = _fmtcache.digest(path)
     return before is not None and _fmtcache.known_canonical(before, explicit)
 

@@ -376,6 +376,9 @@ class GoujiGroup(_Localized, click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        from gojinotation._codecache import install
+
+        install()  # attrs' generated methods kept compiled between runs (start-up)
         argv = _hoist_globals(sys.argv[1:] if args is None else args)
         lang = _prescan_lang(argv) or _env_lang()
         extra.setdefault("obj", {"lang": lang})

@@ -26,12 +26,10 @@ from another package) adds its own with :func:`register`:
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 
 from gojinotation_analyzer.i18n import cli as _cli
 from gojinotation_analyzer.i18n import commands as _commands
@@ -88,6 +86,9 @@ def page_catalog() -> dict[str, dict[str, str]]:
     >>> page_catalog()["zh"]["lang_name"], sorted(page_catalog())
     ('中文', ['en', 'zh'])
     """
+    import json  # here, not at import: ``gouji`` starts without them (issue #16 item 4)
+    from importlib import resources
+
     text = resources.files("gojinotation_analyzer").joinpath(PAGE_CATALOG_FILE).read_text("utf-8")
     data: dict[str, dict[str, str]] = json.loads(text)
     return data

@@ -9,11 +9,9 @@ registers it with :mod:`gojinotation_analyzer.rules.profiles`.  Every problem of
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +139,8 @@ def _check_keys(
 ) -> None:
     for key in table:
         if key not in allowed:
+            import difflib  # a misspelt key only (start-up)
+
             close = difflib.get_close_matches(key, allowed, n=1)
             hint_en = f"; did you mean {close[0]}?" if close else ""
             hint_zh = f"；是否指 {close[0]}？" if close else ""
@@ -469,6 +469,20 @@ def read_shipped() -> dict[str, Profile]:
     return profiles
 
 
+def _shipped_text(pid: str) -> str:
+    """The text of the shipped profile ``pid``: beside this module when the package is a
+    folder (no :mod:`importlib.resources`, which imports ``tempfile``, ``zipfile`` …:
+    start-up), else through :mod:`importlib.resources` (a zipped package)."""
+    name = f"{pid}.toml"
+    try:
+        return (Path(__file__).parent / "data" / "profiles" / name).read_text(encoding="utf-8")
+    except OSError:
+        from importlib import resources
+
+        folder = resources.files("gojinotation_analyzer.rules") / "data" / "profiles"
+        return (folder / name).read_text(encoding="utf-8")
+
+
 def read_one_shipped(pid: str, registry: Mapping[str, Profile]) -> Profile:
     """The shipped profile ``pid``, read from its file; its parent is looked up in
     ``registry`` (the lazy registry reads it then, if not read before).
@@ -476,9 +490,8 @@ def read_one_shipped(pid: str, registry: Mapping[str, Profile]) -> Profile:
     >>> read_one_shipped("qingdao-standard", {}).parent is None
     True
     """
-    folder = resources.files("gojinotation_analyzer.rules") / "data" / "profiles"
     path = f"data/profiles/{pid}.toml"
-    src = _Source(path, (folder / f"{pid}.toml").read_text(encoding="utf-8"), shipped=True)
+    src = _Source(path, _shipped_text(pid), shipped=True)
     prof = _profile_of(src, _parse_toml(src), registry)
     if prof.id != pid:  # pragma: no cover - a data error
         raise src.fail(

@@ -9,7 +9,6 @@ profile with its provenance, the :class:`Reading` of a disputed point, and the
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from typing import Any, Literal
@@ -369,6 +368,8 @@ def resolve_profile_id(name: str) -> str:
         return key
     if key in all_aliases():
         return _ALIASES[key]
+    import difflib  # an unknown name only (start-up)
+
     close = difflib.get_close_matches(key, list(_ALIASES), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(_ALIASES[c] for c in close))
     hint_en = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""

@@ -40,7 +40,6 @@ and Chinese description, topic and rule id):
 
 from __future__ import annotations
 
-import difflib
 import keyword
 import re
 import types
@@ -474,6 +473,8 @@ class Parameter:
             canon = _VALUE_ALIASES.get(low, raw)
             if canon in self.allowed:
                 return canon
+            import difflib  # a misspelt value only (start-up)
+
             close = difflib.get_close_matches(raw, self.allowed, n=1)
             err = self._fail(raw)
             if close:
@@ -617,6 +618,8 @@ def canonical_name(name: str) -> str:
         if base in PARAMETERS and PARAMETERS[base].kind == "map":
             PARAMETERS[base].coerce_key(parts[2])
             return canon
+    import difflib  # a misspelt name only (start-up)
+
     close = difflib.get_close_matches(canon, list(PARAMETERS), n=3, cutoff=0.75)
     hint_en = f"; did you mean: {', '.join(close)}?" if close else ""
     hint_zh = f"；是否指：{'、'.join(close)}？" if close else ""
