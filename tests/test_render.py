@@ -737,3 +737,29 @@ def test_only_a_live_page_carries_the_live_listener() -> None:
     live = render_match(v, live="window.GJN_LIVE=null;")
     assert "gjn-live" not in plain and "gjn-live" in live
     assert len(live.encode()) > len(plain.encode())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [FINAL, KINDS, *sorted(Path(__file__).parent.parent.glob("samples/*.gjn"))],
+    ids=lambda p: p.name,
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_move_lines_draw_every_step_as_the_move_macro_does(path: Path, lang: str) -> None:
+    """A step's markup is drawn once per shape and filled with each step's id
+    (``publish.step_lines``, issue #15): the list is the macro's, step by step."""
+    from gojinotation_analyzer.publish.assets import _ui, environment
+    from gojinotation_analyzer.publish.step_lines import move_lines
+
+    match = gj.read(path.read_bytes(), filename=str(path)).match
+    move = environment().get_template("_macros.html.j2").module.move  # type: ignore[attr-defined]
+    t = _ui(lang)
+    drawn = 0
+    for d in view.view_from_engine(match).deals:
+        prefix = f"d{d.index}.s"
+        one_by_one = [str(move(s, f"{prefix}{s.index}", d, lang, t)) for s in d.steps]
+        pieces = list(move_lines(d.steps, prefix, d, lang, t, move, batch=7))
+        assert "".join(pieces) == "".join(one_by_one)
+        assert len(pieces) == -(-len(d.steps) // 7)
+        drawn += len(d.steps)
+    assert drawn > 0

@@ -83,6 +83,9 @@ class _Pending:
             self.after.extend(comments)
 
 
+#: What a step says of its action (:meth:`_Builder._texts`).
+_Texts = tuple[str, str, str, str, str, str, str, str | None]
+
 #: ``advance(state, action) -> (state, events)``: the engine's ``do``.
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
@@ -116,6 +119,7 @@ class _Builder:
         self.overlay = overlay or {}
         self.texts: dict[str, str] = {}
         self.markers: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.said: dict[tuple[m.Action, int], _Texts] = {}
         self.start = start
         self.advance = advance
 
@@ -234,15 +238,19 @@ class _Builder:
         self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
     ) -> StepView:
         a = p.action
-        name = self.names.get(a.seat, "")
-        one = self._one
-        act_en = one(act_phrase(a, "en", self.names))
-        act_zh = one(act_phrase(a, "zh", self.names))
-        cards: tuple[Card, ...] = ()
-        if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
-            cards = a.cards
-        elif isinstance(a, m.Give | m.Buy):
-            cards = (a.card,)
+        key = (a, rnd)
+        try:  # equal actions (their spans aside) in the same round say the same
+            texts = self.said.get(key)
+            hashable = True
+        except TypeError:  # an action that cannot be hashed
+            texts, hashable = None, False
+        if texts is None:
+            texts = self._texts(a, rnd)
+            if hashable:
+                if len(self.said) >= 4096:  # many distinct actions (clocks): kept small
+                    self.said.clear()
+                self.said[key] = texts
+        kind, gjn, cards, act_en, act_zh, say_en, say_zh, clock = texts
         markers: list[str] = []
         if p.new_round:
             markers.append("round")
@@ -261,22 +269,45 @@ class _Builder:
             index=index,
             round=rnd,
             seat=a.seat,
-            kind=_KIND_OF[type(a)],
-            gjn=one(format_action(a)),
-            cards=one(cards_text(cards) or ""),
+            kind=kind,
+            gjn=gjn,
+            cards=cards,
             act_en=act_en,
             act_zh=act_zh,
-            say_en=one(say(rnd, a.seat, name, act_en, "en")),
-            say_zh=one(say(rnd, a.seat, name, act_zh, "zh")),
+            say_en=say_en,
+            say_zh=say_zh,
             table=table,
             events=events,
             comments_before=tuple(p.before),
             comments_after=tuple(p.after or ()),
             glyphs=a.glyphs,
-            clock=a.note("clk"),
+            clock=clock,
             irregular=a.irregular,
             markers=self.markers.setdefault(tuple(markers), tuple(markers)),
             variations=tuple(p.variations or ()),
+        )
+
+    def _texts(self, a: m.Action, rnd: int) -> _Texts:
+        """What a step says of its action ``a`` in round ``rnd``: its kind, GJN, cards,
+        verb phrases and announcements (each text one string in the deal), and clock."""
+        name = self.names.get(a.seat, "")
+        one = self._one
+        act_en = one(act_phrase(a, "en", self.names))
+        act_zh = one(act_phrase(a, "zh", self.names))
+        cards: tuple[Card, ...] = ()
+        if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
+            cards = a.cards
+        elif isinstance(a, m.Give | m.Buy):
+            cards = (a.card,)
+        return (
+            _KIND_OF[type(a)],
+            one(format_action(a)),
+            one(cards_text(cards) or ""),
+            act_en,
+            act_zh,
+            one(say(rnd, a.seat, name, act_en, "en")),
+            one(say(rnd, a.seat, name, act_zh, "zh")),
+            a.note("clk"),
         )
 
 
