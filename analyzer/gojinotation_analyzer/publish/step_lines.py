@@ -38,8 +38,9 @@ __all__ = ["move_lines"]
 #: anew for each process; the macro writes the id unquoted and unescaped as a token).
 _ID_MARK = "gjnid" + secrets.token_hex(12)
 
-#: Steps joined into one piece of output (a long deal's list is never one string).
-BATCH = 512
+#: Steps joined into one piece of output: a long deal's list is never one string, and
+#: ``publish.page`` writes the pieces 1,000 at a time (~1 MB, as a step a piece was).
+BATCH = 8
 
 
 def move_lines(
