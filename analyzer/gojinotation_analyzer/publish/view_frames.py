@@ -201,26 +201,29 @@ def _round_of(state: Any) -> int | None:
 @attrs.frozen
 class _Events:
     """What the view reads of a frame's events: their kinds, their views, and whether
-    one is a finding or the deal's end (read event by event)."""
+    one is a finding or the deal's end (then read event by event)."""
 
     kinds: frozenset[str]
     views: tuple[EventView, ...]
-    special: bool
+    finding: bool
+    end: bool
 
 
-def _read_events(events: tuple[Any, ...], seen: dict[Any, _Events]) -> _Events:
+def _read_events(
+    events: tuple[Any, ...], seen: dict[Any, _Events], shared: dict[Any, Any]
+) -> _Events:
     """The :class:`_Events` of ``events``, found in ``seen`` when an equal list was read
     (a long deal repeats a few dozen lists; events that cannot be hashed are read anew)."""
     try:
         hit = seen.get(events)
     except TypeError:  # a look-alike's events
-        return _events_of(events)
+        return _events_of(events, shared)
     if hit is None:
-        hit = seen[events] = _events_of(events)
+        hit = seen[events] = _events_of(events, shared)
     return hit
 
 
-def _events_of(events: tuple[Any, ...]) -> _Events:
+def _events_of(events: tuple[Any, ...], shared: dict[Any, Any]) -> _Events:
     kinds = frozenset(str(_get(e, "kind", "")) for e in events)
     views = tuple(
         EventView(
@@ -235,8 +238,8 @@ def _events_of(events: tuple[Any, ...]) -> _Events:
         for e in events
         if (kind := _event_kind(e))
     )
-    special = "DealEnded" in kinds or not kinds.isdisjoint(_DIAGNOSTIC_EVENTS)
-    return _Events(kinds, views, special)
+    finding = not kinds.isdisjoint(_DIAGNOSTIC_EVENTS)
+    return _Events(kinds, shared.setdefault(views, views), finding, "DealEnded" in kinds)
 
 
 class _Tables:
@@ -306,13 +309,13 @@ def _overlay(
             if state is not None:
                 start, start_state = _table_of(state, sets.sets), state
             continue
-        read = _read_events(events, seen)
+        read = _read_events(events, seen, shared)
         rnd_now = None
         if state is not None:
             rnd_now = state.round_no if type(state) is tables.state else _round_of(state)
         rnd = sets.step(action, read.kinds, rnd_now)
         table = tables.of(state, sets.sets, shared) if state is not None else None
-        views = shared.setdefault(read.views, read.views)
+        views = read.views  # one tuple for equal lists (``_events_of`` puts it in ``shared``)
         if keep is None or index - 1 in keep:
             overlay[index - 1] = _Replayed(table, views, rnd, state)
         else:  # the same table, events and round: one value
@@ -321,7 +324,7 @@ def _overlay(
             if r is None or r.table is not table or r.events is not views:
                 r = replayed[rkey] = _Replayed(table, views, rnd, None)
             overlay[index - 1] = r
-        if not read.special:
+        if not read.end and not (derive and read.finding):
             continue
         for e in events:
             kind = str(_get(e, "kind", ""))
