@@ -353,7 +353,7 @@ def varied_actions(moves: Iterable[m.MoveItem]) -> set[int]:
     >>> sorted(varied_actions(deal.moves))
     [0, 2]
     """
-    return {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.Variation)}
+    return _action_counts(moves)[0]
 
 
 def kept_states(moves: Sequence[m.MoveItem]) -> set[int]:
@@ -366,22 +366,49 @@ def kept_states(moves: Sequence[m.MoveItem]) -> set[int]:
     >>> sorted(kept_states(d.moves))
     [-1, 1]
     """
-    seatless = {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.TurnPlay)}
-    return seatless | {i - 1 for i in varied_actions(moves)}
+    varied, seatless = _action_counts(moves)
+    return seatless | {i - 1 for i in varied}
 
 
-def _action_counts(moves: Iterable[m.MoveItem]) -> Iterable[tuple[int, m.MoveItem]]:
-    """Each item of ``moves`` with the number of main-line actions before it (a variation
-    before the first action is left out: it follows none)."""
-    count = 0
-    for item in moves:
+#: What an item of a move line is, by its type: 0 an action, 1 a variation, 2 a round
+#: mark or comment (not counted), 3 a set without its seat (counted).
+_ITEM_KIND: dict[type, int] = {}
+
+
+def _item_kind(item: m.MoveItem) -> int:
+    kind = _ITEM_KIND.get(type(item))
+    if kind is None:
         if isinstance(item, m.Variation):
-            if count:
-                yield count, item
+            kind = 1
+        elif isinstance(item, m.RoundMark | m.Comment):
+            kind = 2
         else:
-            yield count, item
-            if not isinstance(item, m.RoundMark | m.Comment):
-                count += 1
+            kind = 3 if isinstance(item, m.TurnPlay) else 0
+        _ITEM_KIND[type(item)] = kind
+    return kind
+
+
+def _action_counts(moves: Iterable[m.MoveItem]) -> tuple[set[int], set[int]]:
+    """The one count of main-line actions in ``moves``: the positions (0-based) of the
+    actions a variation follows (a variation before the first action follows none), and
+    of the actions just before a set without its seat (-1: before the first action)."""
+    count = 0
+    varied: set[int] = set()
+    seatless: set[int] = set()
+    kinds = _ITEM_KIND
+    for item in moves:
+        kind = kinds.get(type(item))
+        if kind is None:
+            kind = _item_kind(item)
+        if kind == 0:
+            count += 1
+        elif kind == 1:
+            if count:
+                varied.add(count - 1)
+        elif kind == 3:
+            seatless.add(count - 1)
+            count += 1
+    return varied, seatless
 
 
 def _other_seat(event: Any) -> int | None:

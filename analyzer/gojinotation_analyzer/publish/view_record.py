@@ -120,6 +120,8 @@ class _Builder:
         self.texts: dict[str, str] = {}
         self.markers: dict[tuple[str, ...], tuple[str, ...]] = {}
         self.said: dict[tuple[m.Action, int], _Texts] = {}
+        #: a step's markers by what makes them (its events by identity: shared lists)
+        self.markers_of: dict[tuple[Any, ...], tuple[Any, tuple[str, ...]]] = {}
         self.start = start
         self.advance = advance
 
@@ -251,20 +253,16 @@ class _Builder:
                     self.said.clear()
                 self.said[key] = texts
         kind, gjn, cards, act_en, act_zh, say_en, say_zh, clock = texts
-        markers: list[str] = []
-        if p.new_round:
-            markers.append("round")
-        if p.before or p.after:
-            markers.append("comment")
-        if a.glyphs:
-            markers.append("glyph")
-        if p.variations:
-            markers.append("variation")
-        if a.irregular:
-            markers.append("irregular")
-        for e in events:
-            if e.kind not in markers:
-                markers.append(e.kind)
+        commented = bool(p.before or p.after)
+        mkey = (p.new_round, commented, a.glyphs, bool(p.variations), a.irregular, id(events))
+        known = self.markers_of.get(mkey)
+        if known is not None and known[0] is events:
+            markers = known[1]
+        else:
+            markers = self._markers(p, a, commented, events)
+            if len(self.markers_of) >= 4096:
+                self.markers_of.clear()
+            self.markers_of[mkey] = (events, markers)
         return StepView(
             index=index,
             round=rnd,
@@ -283,9 +281,29 @@ class _Builder:
             glyphs=a.glyphs,
             clock=clock,
             irregular=a.irregular,
-            markers=self.markers.setdefault(tuple(markers), tuple(markers)),
+            markers=markers,
             variations=tuple(p.variations or ()),
         )
+
+    def _markers(
+        self, p: _Pending, a: m.Action, commented: bool, events: tuple[EventView, ...]
+    ) -> tuple[str, ...]:
+        """What the timeline marks at a step (see :class:`StepView`), one tuple a value."""
+        markers: list[str] = []
+        if p.new_round:
+            markers.append("round")
+        if commented:
+            markers.append("comment")
+        if a.glyphs:
+            markers.append("glyph")
+        if p.variations:
+            markers.append("variation")
+        if a.irregular:
+            markers.append("irregular")
+        for e in events:
+            if e.kind not in markers:
+                markers.append(e.kind)
+        return self.markers.setdefault(tuple(markers), tuple(markers))
 
     def _texts(self, a: m.Action, rnd: int) -> _Texts:
         """What a step says of its action ``a`` in round ``rnd``: its kind, GJN, cards,
