@@ -517,9 +517,22 @@ def _decode(deal: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("path", [FINAL, KINDS])
-def test_payload_replays_to_the_view_tables(path: Path) -> None:
-    v = _view(path)
+_PASSES = (
+    '[Event "x"]\n[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK3\nhand 2: AA4\n'
+    "hand 3: 55\nhand 4: 66\nhand 5: 77\nhand 6: 88\n1. 1:3 " + "2:- 3:- 4:- 5:- 6:- 1:- " * 100
+)
+
+
+@pytest.mark.parametrize("path", [FINAL, KINDS, None], ids=["final", "kinds", "passes"])
+def test_payload_replays_to_the_view_tables(path: Path | None) -> None:
+    """Also a long deal through the engine, whose repeated steps share one data item
+    (issue #15): the items met again replay to the same tables as the first."""
+    if path is None:
+        v = view.view_from_engine(gj.loads(_PASSES))
+        steps = payload(v)["deals"][0]["steps"]
+        assert len(steps) == 601 and len({id(x) for x in steps}) < 60
+    else:
+        v = _view(path)
     data = payload(v)
     for d, dv in zip(data["deals"], v.deals, strict=True):
         for got, step in zip(_decode(d), dv.steps, strict=True):
