@@ -177,7 +177,8 @@ class _Builder:
                 if not pending and top:
                     lead, before = comments, []
                 elif pending and not mark_seen:
-                    pending[-1].add_after(comments)
+                    if comments:
+                        pending[-1].add_after(comments)
                     before = []
                 else:
                     before = comments
