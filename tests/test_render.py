@@ -517,9 +517,22 @@ def _decode(deal: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("path", [FINAL, KINDS])
-def test_payload_replays_to_the_view_tables(path: Path) -> None:
-    v = _view(path)
+_PASSES = (
+    '[Event "x"]\n[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK3\nhand 2: AA4\n'
+    "hand 3: 55\nhand 4: 66\nhand 5: 77\nhand 6: 88\n1. 1:3 " + "2:- 3:- 4:- 5:- 6:- 1:- " * 100
+)
+
+
+@pytest.mark.parametrize("path", [FINAL, KINDS, None], ids=["final", "kinds", "passes"])
+def test_payload_replays_to_the_view_tables(path: Path | None) -> None:
+    """Also a long deal through the engine, whose repeated steps share one data item
+    (issue #15): the items met again replay to the same tables as the first."""
+    if path is None:
+        v = view.view_from_engine(gj.loads(_PASSES))
+        steps = payload(v)["deals"][0]["steps"]
+        assert len(steps) == 601 and len({id(x) for x in steps}) < 60
+    else:
+        v = _view(path)
     data = payload(v)
     for d, dv in zip(data["deals"], v.deals, strict=True):
         for got, step in zip(_decode(d), dv.steps, strict=True):
@@ -737,3 +750,29 @@ def test_only_a_live_page_carries_the_live_listener() -> None:
     live = render_match(v, live="window.GJN_LIVE=null;")
     assert "gjn-live" not in plain and "gjn-live" in live
     assert len(live.encode()) > len(plain.encode())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [FINAL, KINDS, *sorted(Path(__file__).parent.parent.glob("samples/*.gjn"))],
+    ids=lambda p: p.name,
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_move_lines_draw_every_step_as_the_move_macro_does(path: Path, lang: str) -> None:
+    """A step's markup is drawn once per shape and filled with each step's id
+    (``publish.step_lines``, issue #15): the list is the macro's, step by step."""
+    from gojinotation_analyzer.publish.assets import _ui, environment
+    from gojinotation_analyzer.publish.step_lines import move_lines
+
+    match = gj.read(path.read_bytes(), filename=str(path)).match
+    move = environment().get_template("_macros.html.j2").module.move  # type: ignore[attr-defined]
+    t = _ui(lang)
+    drawn = 0
+    for d in view.view_from_engine(match).deals:
+        prefix = f"d{d.index}.s"
+        one_by_one = [str(move(s, f"{prefix}{s.index}", d, lang, t)) for s in d.steps]
+        pieces = list(move_lines(d.steps, prefix, d, lang, t, move, batch=7))
+        assert "".join(pieces) == "".join(one_by_one)
+        assert len(pieces) == -(-len(d.steps) // 7)
+        drawn += len(d.steps)
+    assert drawn > 0

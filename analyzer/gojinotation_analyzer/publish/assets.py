@@ -22,6 +22,7 @@ import jinja2
 from markupsafe import Markup
 
 from gojinotation_analyzer import i18n as messages
+from gojinotation_analyzer.publish.step_lines import move_lines
 from gojinotation_analyzer.publish.view import MatchView, StepView, i18n, split_cards
 
 __all__ = ["LANGS", "chips", "environment", "hand_chips", "place_name"]
@@ -47,6 +48,7 @@ def environment() -> jinja2.Environment:
     env.filters["chips"] = chips
     env.filters["hand_chips"] = hand_chips
     env.globals["place_name"] = place_name
+    env.globals["move_lines"] = move_lines
     return env
 
 

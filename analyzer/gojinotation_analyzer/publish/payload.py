@@ -169,15 +169,48 @@ def _iter_steps(
     steps: Sequence[StepView], before: _State, acts: _Acts, tables: bool = True
 ) -> Iterator[list[Any]]:
     """:func:`_steps` one step at a time (a long deal's list is never held whole)."""
+    for item, _ in _step_items(steps, before, acts, tables):
+        yield item
+
+
+#: How many distinct steps (and their texts) a deal's data remembers.
+_MADE = 4096
+
+#: The step kinds that move cards between seats (:func:`~publish.story.exchanges`).
+_EXCHANGING = frozenset(("buy", "give", "tribute", "return"))
+
+
+def _step_items(
+    steps: Sequence[StepView], before: _State, acts: _Acts, tables: bool = True
+) -> Iterator[tuple[list[Any], bool]]:
+    """:func:`_iter_steps` with, for each item, whether it is one yielded before: a step
+    like one before it (the same tables before and after, seat, kind, cards, phrases,
+    events, markers, round change and next seat) is the same item, made once (issue #15:
+    a deal of 175,000 passes has a few dozen).  Steps with variations, exchanges or a
+    seat shut out (闷) are made each time."""
     state = before
     last_round: int | None = None
     shut: set[int] = set()
+    prev: Any = None  # the table ``state`` was made of alone (``None``: not known)
+    made: dict[tuple[Any, ...], tuple[list[Any], _State, Any, Any, Any]] = {}
     for n, s in enumerate(steps):
+        following = steps[n + 1].seat if n + 1 < len(steps) else None
+        key: tuple[Any, ...] | None = None
+        was = prev
+        if prev is not None and not s.variations and s.kind not in _EXCHANGING:
+            new_round = s.round if s.round != last_round else None
+            key = (id(prev), id(s.table), id(s.events), s.seat, s.kind, s.cards, s.act_en)
+            key += (s.act_zh, s.markers, new_round, following)
+            hit = made.get(key)
+            if hit is not None and hit[2] is prev and hit[3] is s.table and hit[4] is s.events:
+                last_round = s.round
+                state, prev = hit[1], s.table
+                yield hit[0], True
+                continue
         extra: dict[str, Any] = {}
         if s.round != last_round:
             extra["r"] = s.round
             last_round = s.round
-        following = steps[n + 1].seat if n + 1 < len(steps) else None
         if tables and s.table.to_act != following:
             extra["t"] = s.table.to_act
         expected = state.copy()
@@ -208,8 +241,12 @@ def _iter_steps(
         item: list[Any] = [s.seat, STEP_KINDS.index(s.kind), s.cards, acts(s.act_en, s.act_zh)]
         if extra:
             item.append(extra)
-        yield item
-        state = actual
+        state, prev = actual, (None if shut else s.table)
+        if key is not None and not shut:
+            if len(made) >= _MADE:  # a long deal of steps that all differ: kept small
+                made.clear()
+            made[key] = (item, actual, was, s.table, s.events)
+        yield item, False
 
 
 #: Catalogue keys only the index page uses (not shipped in a match page's data).
@@ -332,8 +369,18 @@ class PayloadStream:
         head = str(json_script(self._deal_head(d, start)))
         yield ("" if self.count == 1 else ",") + head[: -len("]}")]
         sep = ""
-        for item in _iter_steps(d.steps, start, self.acts, d.replayed):
-            yield sep + str(json_script(item))
+        texts: dict[int, tuple[list[Any], str]] = {}  # an item met again: its text
+        for item, again in _step_items(d.steps, start, self.acts, d.replayed):
+            hit = texts.get(id(item)) if again else None
+            if hit is not None and hit[0] is item:
+                text = hit[1]
+            else:
+                text = str(json_script(item))
+                if again:
+                    if len(texts) >= _MADE:
+                        texts.clear()
+                    texts[id(item)] = (item, text)
+            yield sep + text
             sep = ","
         tail = {"steps": [], **self._deal_tail(d)}
         yield str(json_script(tail))[len('{"steps":[') :]

@@ -52,7 +52,7 @@ class _Sets:
         self.sets = [""] * 6
         self.last_round: int | None = None
 
-    def step(self, action: m.Action, kinds: set[str], rnd: int | None) -> int | None:
+    def step(self, action: m.Action, kinds: Container[str], rnd: int | None) -> int | None:
         """Record ``action`` with its events' kinds; returns the step's round."""
         led = "Led" in kinds  # a lead opens a round (a close it implies came first)
         if not led and ("Closed" in kinds or "RoundEnded" in kinds):
@@ -198,6 +198,81 @@ def _round_of(state: Any) -> int | None:
     return int(number) if number is not None else None
 
 
+@attrs.frozen
+class _Events:
+    """What the view reads of a frame's events: their kinds, their views, and whether
+    one is a finding or the deal's end (then read event by event)."""
+
+    kinds: frozenset[str]
+    views: tuple[EventView, ...]
+    finding: bool
+    end: bool
+
+
+def _read_events(
+    events: tuple[Any, ...], seen: dict[Any, _Events], shared: dict[Any, Any]
+) -> _Events:
+    """The :class:`_Events` of ``events``, found in ``seen`` when an equal list was read
+    (a long deal repeats a few dozen lists; events that cannot be hashed are read anew)."""
+    try:
+        hit = seen.get(events)
+    except TypeError:  # a look-alike's events
+        return _events_of(events, shared)
+    if hit is None:
+        hit = seen[events] = _events_of(events, shared)
+    return hit
+
+
+def _events_of(events: tuple[Any, ...], shared: dict[Any, Any]) -> _Events:
+    kinds = frozenset(str(_get(e, "kind", "")) for e in events)
+    views = tuple(
+        EventView(
+            kind,
+            str(_get(e, "en", "")),
+            str(_get(e, "zh", "")),
+            seat=_get(e, "seat"),
+            other=_other_seat(e),
+            rule=str(_get(e, "rule_id", "") or ""),
+            source=str(_get(e, "kind", "")),
+        )
+        for e in events
+        if (kind := _event_kind(e))
+    )
+    finding = not kinds.isdisjoint(_DIAGNOSTIC_EVENTS)
+    return _Events(kinds, shared.setdefault(views, views), finding, "DealEnded" in kinds)
+
+
+class _Tables:
+    """The tables of one replay: an engine state's table found by the fields it is made
+    of (its hands looked up only when the engine made new ones), a look-alike's made
+    anew; equal tables are one value (``shared``)."""
+
+    def __init__(self) -> None:
+        from gojinotation_analyzer.engine.state import DealState, Frame
+
+        self.state: Any = DealState
+        self.frame: Any = Frame
+        self.known: Any = None
+        self.unknown: Any = None
+        self.hands: Any = None
+        self.made: dict[tuple[Any, ...], TableView] = {}
+
+    def of(self, state: Any, sets: Sequence[str], shared: dict[Any, Any]) -> TableView:
+        """The table in ``state`` with ``sets`` (as :func:`_table_of`)."""
+        if type(state) is not self.state:
+            table = _table_of(state, sets)
+            return shared.setdefault(table, table)  # type: ignore[no-any-return]
+        known, unknown = state.known, state.unknown
+        if known is not self.known or unknown is not self.unknown:
+            self.known, self.unknown, self.hands = known, unknown, _engine_hands(state)
+        key = (self.hands, state.ended, state.turn, state.places, state.passed, tuple(sets))
+        found = self.made.get(key)
+        if found is None:
+            made = _table_of(state, sets)
+            found = self.made[key] = shared.setdefault(made, made)
+        return found
+
+
 def _overlay(
     frames: Iterable[Any],
     keep: Container[int] | None = None,
@@ -219,35 +294,38 @@ def _overlay(
     ended: Any = None
     sets = _Sets()
     shared: dict[Any, Any] = {}
+    tables = _Tables()
+    seen: dict[Any, _Events] = {}  # equal event lists (a hashable engine's) read once
+    replayed: dict[tuple[int, int, int | None], _Replayed] = {}
     for frame in frames:
-        index = int(_get(frame, "index", 0))
-        action = _get(frame, "action")
-        state = _get(frame, "state")
-        events = tuple(_get(frame, "events") or ())
-        kinds = {str(_get(e, "kind", "")) for e in events}
+        if type(frame) is tables.frame:  # the engine's: read its slots
+            index, action, state, events = frame.index, frame.action, frame.state, frame.events
+        else:
+            index = int(_get(frame, "index", 0))
+            action = _get(frame, "action")
+            state = _get(frame, "state")
+            events = tuple(_get(frame, "events") or ())
         if action is None or index == 0:
             if state is not None:
                 start, start_state = _table_of(state, sets.sets), state
             continue
-        rnd = sets.step(action, kinds, _round_of(state) if state is not None else None)
-        table = _table_of(state, sets.sets) if state is not None else None
-        table = shared.setdefault(table, table)
-        views: tuple[EventView, ...] = tuple(
-            EventView(
-                kind,
-                str(_get(e, "en", "")),
-                str(_get(e, "zh", "")),
-                seat=_get(e, "seat"),
-                other=_other_seat(e),
-                rule=str(_get(e, "rule_id", "") or ""),
-                source=str(_get(e, "kind", "")),
-            )
-            for e in events
-            if (kind := _event_kind(e))
-        )
-        views = shared.setdefault(views, views)
-        kept = state if keep is None or index - 1 in keep else None
-        overlay[index - 1] = _Replayed(table, views, rnd, kept)
+        read = _read_events(events, seen, shared)
+        rnd_now = None
+        if state is not None:
+            rnd_now = state.round_no if type(state) is tables.state else _round_of(state)
+        rnd = sets.step(action, read.kinds, rnd_now)
+        table = tables.of(state, sets.sets, shared) if state is not None else None
+        views = read.views  # one tuple for equal lists (``_events_of`` puts it in ``shared``)
+        if keep is None or index - 1 in keep:
+            overlay[index - 1] = _Replayed(table, views, rnd, state)
+        else:  # the same table, events and round: one value
+            rkey = (id(table), id(views), rnd)
+            r = replayed.get(rkey)
+            if r is None or r.table is not table or r.events is not views:
+                r = replayed[rkey] = _Replayed(table, views, rnd, None)
+            overlay[index - 1] = r
+        if not read.end and not (derive and read.finding):
+            continue
         for e in events:
             kind = str(_get(e, "kind", ""))
             if derive and kind in _DIAGNOSTIC_EVENTS:
@@ -275,7 +353,7 @@ def varied_actions(moves: Iterable[m.MoveItem]) -> set[int]:
     >>> sorted(varied_actions(deal.moves))
     [0, 2]
     """
-    return {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.Variation)}
+    return _action_counts(moves)[0]
 
 
 def kept_states(moves: Sequence[m.MoveItem]) -> set[int]:
@@ -288,22 +366,49 @@ def kept_states(moves: Sequence[m.MoveItem]) -> set[int]:
     >>> sorted(kept_states(d.moves))
     [-1, 1]
     """
-    seatless = {count - 1 for count, item in _action_counts(moves) if isinstance(item, m.TurnPlay)}
-    return seatless | {i - 1 for i in varied_actions(moves)}
+    varied, seatless = _action_counts(moves)
+    return seatless | {i - 1 for i in varied}
 
 
-def _action_counts(moves: Iterable[m.MoveItem]) -> Iterable[tuple[int, m.MoveItem]]:
-    """Each item of ``moves`` with the number of main-line actions before it (a variation
-    before the first action is left out: it follows none)."""
-    count = 0
-    for item in moves:
+#: What an item of a move line is, by its type: 0 an action, 1 a variation, 2 a round
+#: mark or comment (not counted), 3 a set without its seat (counted).
+_ITEM_KIND: dict[type, int] = {}
+
+
+def _item_kind(item: m.MoveItem) -> int:
+    kind = _ITEM_KIND.get(type(item))
+    if kind is None:
         if isinstance(item, m.Variation):
-            if count:
-                yield count, item
+            kind = 1
+        elif isinstance(item, m.RoundMark | m.Comment):
+            kind = 2
         else:
-            yield count, item
-            if not isinstance(item, m.RoundMark | m.Comment):
-                count += 1
+            kind = 3 if isinstance(item, m.TurnPlay) else 0
+        _ITEM_KIND[type(item)] = kind
+    return kind
+
+
+def _action_counts(moves: Iterable[m.MoveItem]) -> tuple[set[int], set[int]]:
+    """The one count of main-line actions in ``moves``: the positions (0-based) of the
+    actions a variation follows (a variation before the first action follows none), and
+    of the actions just before a set without its seat (-1: before the first action)."""
+    count = 0
+    varied: set[int] = set()
+    seatless: set[int] = set()
+    kinds = _ITEM_KIND
+    for item in moves:
+        kind = kinds.get(type(item))
+        if kind is None:
+            kind = _item_kind(item)
+        if kind == 0:
+            count += 1
+        elif kind == 1:
+            if count:
+                varied.add(count - 1)
+        elif kind == 3:
+            seatless.add(count - 1)
+            count += 1
+    return varied, seatless
 
 
 def _other_seat(event: Any) -> int | None:

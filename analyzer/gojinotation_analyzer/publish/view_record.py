@@ -83,6 +83,9 @@ class _Pending:
             self.after.extend(comments)
 
 
+#: What a step says of its action (:meth:`_Builder._texts`).
+_Texts = tuple[str, str, str, str, str, str, str, str | None]
+
 #: ``advance(state, action) -> (state, events)``: the engine's ``do``.
 _Advance = Callable[[Any, m.Action], tuple[Any, Sequence[Any]]]
 
@@ -116,6 +119,9 @@ class _Builder:
         self.overlay = overlay or {}
         self.texts: dict[str, str] = {}
         self.markers: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self.said: dict[tuple[m.Action, int], _Texts] = {}
+        #: a step's markers by what makes them (its events by identity: shared lists)
+        self.markers_of: dict[tuple[Any, ...], tuple[Any, tuple[str, ...]]] = {}
         self.start = start
         self.advance = advance
 
@@ -171,7 +177,8 @@ class _Builder:
                 if not pending and top:
                     lead, before = comments, []
                 elif pending and not mark_seen:
-                    pending[-1].add_after(comments)
+                    if comments:
+                        pending[-1].add_after(comments)
                     before = []
                 else:
                     before = comments
@@ -234,19 +241,59 @@ class _Builder:
         self, index: int, p: _Pending, table: TableView, events: tuple[EventView, ...], rnd: int
     ) -> StepView:
         a = p.action
-        name = self.names.get(a.seat, "")
-        one = self._one
-        act_en = one(act_phrase(a, "en", self.names))
-        act_zh = one(act_phrase(a, "zh", self.names))
-        cards: tuple[Card, ...] = ()
-        if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
-            cards = a.cards
-        elif isinstance(a, m.Give | m.Buy):
-            cards = (a.card,)
+        key = (a, rnd)
+        try:  # equal actions (their spans aside) in the same round say the same
+            texts = self.said.get(key)
+            hashable = True
+        except TypeError:  # an action that cannot be hashed
+            texts, hashable = None, False
+        if texts is None:
+            texts = self._texts(a, rnd)
+            if hashable:
+                if len(self.said) >= 4096:  # many distinct actions (clocks): kept small
+                    self.said.clear()
+                self.said[key] = texts
+        kind, gjn, cards, act_en, act_zh, say_en, say_zh, clock = texts
+        commented = bool(p.before or p.after)
+        mkey = (p.new_round, commented, a.glyphs, bool(p.variations), a.irregular, id(events))
+        known = self.markers_of.get(mkey)
+        if known is not None and known[0] is events:
+            markers = known[1]
+        else:
+            markers = self._markers(p, a, commented, events)
+            if len(self.markers_of) >= 4096:
+                self.markers_of.clear()
+            self.markers_of[mkey] = (events, markers)
+        return StepView(
+            index=index,
+            round=rnd,
+            seat=a.seat,
+            kind=kind,
+            gjn=gjn,
+            cards=cards,
+            act_en=act_en,
+            act_zh=act_zh,
+            say_en=say_en,
+            say_zh=say_zh,
+            table=table,
+            events=events,
+            comments_before=tuple(p.before),
+            comments_after=tuple(p.after or ()),
+            glyphs=a.glyphs,
+            clock=clock,
+            irregular=a.irregular,
+            markers=markers,
+            variations=tuple(p.variations or ()),
+        )
+
+    def _markers(
+        self, p: _Pending, a: m.Action, commented: bool, events: tuple[EventView, ...]
+    ) -> tuple[str, ...]:
+        """What the timeline marks at a step (see :class:`StepView`), one tuple a value."""
         markers: list[str] = []
         if p.new_round:
             markers.append("round")
-        if p.before or p.after:
+        if commented:
             markers.append("comment")
         if a.glyphs:
             markers.append("glyph")
@@ -257,26 +304,29 @@ class _Builder:
         for e in events:
             if e.kind not in markers:
                 markers.append(e.kind)
-        return StepView(
-            index=index,
-            round=rnd,
-            seat=a.seat,
-            kind=_KIND_OF[type(a)],
-            gjn=one(format_action(a)),
-            cards=one(cards_text(cards) or ""),
-            act_en=act_en,
-            act_zh=act_zh,
-            say_en=one(say(rnd, a.seat, name, act_en, "en")),
-            say_zh=one(say(rnd, a.seat, name, act_zh, "zh")),
-            table=table,
-            events=events,
-            comments_before=tuple(p.before),
-            comments_after=tuple(p.after or ()),
-            glyphs=a.glyphs,
-            clock=a.note("clk"),
-            irregular=a.irregular,
-            markers=self.markers.setdefault(tuple(markers), tuple(markers)),
-            variations=tuple(p.variations or ()),
+        return self.markers.setdefault(tuple(markers), tuple(markers))
+
+    def _texts(self, a: m.Action, rnd: int) -> _Texts:
+        """What a step says of its action ``a`` in round ``rnd``: its kind, GJN, cards,
+        verb phrases and announcements (each text one string in the deal), and clock."""
+        name = self.names.get(a.seat, "")
+        one = self._one
+        act_en = one(act_phrase(a, "en", self.names))
+        act_zh = one(act_phrase(a, "zh", self.names))
+        cards: tuple[Card, ...] = ()
+        if isinstance(a, m.Play | m.Burn | m.Tribute | m.Return):
+            cards = a.cards
+        elif isinstance(a, m.Give | m.Buy):
+            cards = (a.card,)
+        return (
+            _KIND_OF[type(a)],
+            one(format_action(a)),
+            one(cards_text(cards) or ""),
+            act_en,
+            act_zh,
+            one(say(rnd, a.seat, name, act_en, "en")),
+            one(say(rnd, a.seat, name, act_zh, "zh")),
+            a.note("clk"),
         )
 
 
