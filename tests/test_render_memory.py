@@ -179,3 +179,42 @@ def test_a_broken_deal_section_escapes_everything() -> None:
     )
     zh = "".join(deal_section(at_step, "zh", _ui("zh"), "A", "B", move))
     assert '<span data-en="a &lt;&#34;en&#34;&gt;" data-zh="中&lt;文&gt;">中&lt;文&gt;</span>' in zh
+
+
+TINY = (
+    '[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK3\nhand 2: AA4\nhand 3: 55\n'
+    "hand 4: 66\nhand 5: 77\nhand 6: 88\n1. 1:3 2:{play} 3:- 4:- 5:- 6:- 1:- 2:close\n"
+)
+
+
+def test_the_validators_replay_handed_over_gives_the_same_view() -> None:
+    """Issue #16: the page fills and replays a deal once, reading the validator's replay
+    (``reports.validate.Replayed``); each deal's view is the view of the deal filled and
+    replayed by the page itself: a terse record filled in (no slip: the validator's
+    frames), a slip repaired (the validator's frames of the record as written up to its
+    first illegal action, the rest replayed by the page), a clean record, an override."""
+    from gojinotation.reader import iter_deals
+    from gojinotation_analyzer.publish.view import engine_deal
+    from gojinotation_analyzer.reports.validate import Replayed, iter_validated
+
+    texts = [(ROOT / "tests" / "terse" / p).read_text("utf-8") for p in sorted(
+        x.name for x in (ROOT / "tests" / "terse").glob("*.gjn"))]  # fmt: skip
+    texts += [(SAMPLES / n).read_text("utf-8") for n in ("final-2026.gjn", "bie3.gjn")]
+    texts += [TINY.format(play="4"), TINY.format(play="?4"), TINY.format(play="4 3:5")]
+    texts.append(TINY.format(play="4").replace("[Leader", '[Rules "time.limit_s=30"]\n[Leader'))
+    kinds: set[str] = set()
+    for text in texts:
+        deals = list(enumerate(iter_deals(text), 1))
+        replays: dict[int, Replayed] = {}
+        names: dict[int, str] = {}
+        for (i, found, _, _), (_, deal) in zip(
+            iter_validated(deals, file="", replays=replays), deals, strict=True
+        ):
+            handed = replays.pop(i, None)
+            if handed is not None:
+                kinds.add("resumed" if handed.moves is None else "whole")
+            got, _ = engine_deal(i, deal, names, found, replayed=handed)
+            own, names = engine_deal(i, deal, names, found)
+            assert got == own, (text[:60], i)
+            assert got.replayed
+    assert kinds == {"resumed", "whole"}
