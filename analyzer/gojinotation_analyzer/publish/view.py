@@ -367,9 +367,10 @@ def engine_deal(
     if own and replayed is not None and _same_ruleset(deal, replayed.ruleset):
         if replayed.moves is None:  # the record as written up to its first illegal action
             from gojinotation_analyzer.engine.fill import _fill
+            from gojinotation_analyzer.reports.validate import resumed_frames
 
             deal = _fill(deal, None, True, False, None, replayed.resume).deal
-            frames = _resumed(replayed.frames, deal, advance)
+            frames = resumed_frames(replayed.frames, deal)
         else:
             if replayed.moves is not deal.moves:
                 deal = attrs.evolve(deal, moves=replayed.moves)
@@ -388,23 +389,6 @@ def engine_deal(
         if read is not None and read[0] is None and not read[2]:
             read = None  # no frame at all
     return _deal_of(i, deal, names, read, diagnostics, failure=failure, advance=advance)
-
-
-def _resumed(prefix: Sequence[Any], deal: m.Deal, advance: _Advance) -> Iterator[Any]:
-    """The frames of the replay of ``deal``: ``prefix`` (the frames of its first actions,
-    the start's first), then the rest of its main line done from the last of them, as
-    :func:`~gojinotation_analyzer.engine.replay.replay` does it."""
-    from gojinotation_analyzer.engine.state import Frame
-
-    yield from prefix
-    st = prefix[-1].state
-    done = len(prefix) - 1
-    for i, a in enumerate(deal.actions(), 1):
-        if i <= done:
-            continue
-        st, evs = advance(st, a)
-        st.hist = (None, evs)  # as the replay: no chain of the states behind it
-        yield Frame(i, a, st, tuple(evs), a.span)
 
 
 def _same_ruleset(deal: m.Deal, ruleset: Any) -> bool:

@@ -52,7 +52,7 @@ from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal, read
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.crossdeal import check_leader, follows_in_match, next_leader
-from gojinotation_analyzer.engine.replay import do_item
+from gojinotation_analyzer.engine.replay import do_item, do_turn_play
 from gojinotation_analyzer.reports.codes import CODES, Code, code_for_rule
 from gojinotation_analyzer.reports.compare import (
     ComparisonRow,
@@ -362,6 +362,45 @@ class Replayed:
     resume: tuple[Any, tuple[m.Action, ...]] | None = None
 
 
+def resumed_frames(prefix: Sequence[Any], deal: m.Deal) -> Iterator[Any]:
+    """The frames of :func:`~gojinotation_analyzer.engine.replay.replay` of ``deal``,
+    given those of its first actions (``prefix``, the start's first: a replay of a deal
+    whose main line begins with the same actions, under the same ruleset): ``prefix``
+    again, then the rest of the main line done from the last of them, as the replay does
+    it (issue #16: a terse record's filled deal is not replayed from its start again).
+
+    >>> from gojinotation.reader import iter_deals
+    >>> from gojinotation_analyzer.engine import replay
+    >>> deal = next(iter_deals('[Leader "1"]\\nhand 1: KK3\\nhand 4: AA\\n1. 1:KK 2:- 3:- 4:AA'))
+    >>> whole = list(replay(deal))
+    >>> again = list(resumed_frames(whole[:3], deal))
+    >>> [(f.index, str(f.action), f.events) for f in again] == [
+    ...     (f.index, str(f.action), f.events) for f in whole]
+    True
+    """
+    from gojinotation_analyzer.engine import do
+    from gojinotation_analyzer.engine.state import Frame
+
+    yield from prefix
+    st = prefix[-1].state
+    done = len(prefix) - 1
+    i = 0
+    a: Any
+    for a in deal.moves:
+        turn = type(a) is m.TurnPlay
+        if not turn and not isinstance(a, m.ACTION_TYPES):
+            continue
+        i += 1
+        if i <= done:
+            continue
+        if turn:
+            st, evs, a = do_turn_play(st, a)
+        else:
+            st, evs = do(st, a)
+        st.hist = (None, evs)  # as the replay: no chain of the states behind it
+        yield Frame(i, a, st, evs, a.span)
+
+
 def _validate_deal(
     deal: m.Deal,
     *,
@@ -481,9 +520,18 @@ def _validate_deal(
         before: Any = None
         retry = False
         kinds = _KINDS
-        kept = [] if hand and len(actions) <= HAND_OVER_ACTIONS else None
+        short = len(actions) <= HAND_OVER_ACTIONS
+        # the frames kept: the first pass's, to resume the filled deal's replay from (the
+        # actions before the first illegal one are the record's, legal where they stand),
+        # and the last pass's for the page
+        resumable = fill and not filling and engine.replay is engine_replay
+        kept = [] if short and (hand or resumable) else None
         try:
-            frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
+            frames: Iterator[_FrameLike]
+            if filling and prefix is not None:
+                frames = resumed_frames(prefix[0], replayed)
+            else:
+                frames = engine.replay(replayed, ruleset, deck_check=deck_check)
             for frame in frames:
                 if kept is not None:
                     kept.append(frame)
