@@ -138,36 +138,83 @@ def test_a_validator_failure_still_renders_every_deal(
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_broken_deal_is_drawn_as_the_template_draws_it(lang: str) -> None:
-    """The shortcut that draws a broken deal's section (issue #15: no template per broken
-    deal) gives the template's bytes: escaped text, every finding, its rule and position;
-    a broken deal it does not draw (a finding at a step, a leader) is left to the template."""
+def test_a_broken_deal_section_escapes_everything() -> None:
+    """A broken deal's section (``publish/section.py``, no template since issue #16) as the
+    template drew it, byte for byte (these strings are the template's output): the text
+    escaped, a finding at a step a link to it, one with a line its position, a leader."""
     import attrs
 
     from gojinotation.reader import iter_deals
-    from gojinotation_analyzer.publish.page import PageWriter
-    from gojinotation_analyzer.publish.view import DiagnosticView, engine_deal, i18n
+    from gojinotation_analyzer.publish.assets import _ui, environment
+    from gojinotation_analyzer.publish.section import deal_section
+    from gojinotation_analyzer.publish.view import DiagnosticView, engine_deal
 
     deals = list(iter_deals('[Event "x"]\n1. 1:KK <b>&"\n\n[\n\n[Deal "7&"]\n1. 1:'))
-    views = [engine_deal(i, d, {})[0] for i, d in enumerate(deals, 1)]
-    broken = [v for v in views if v.raw is not None]
+    broken = [v for v in (engine_deal(i, d, {})[0] for i, d in enumerate(deals, 1)) if v.raw]
     assert broken, "the record has broken deals"
     odd = DiagnosticView("warning", "GJV9", 'a <"en">', "中<文>", rule="R&1", line=0)
-    variants = [
-        *broken,
-        *(attrs.evolve(v, diagnostics=(*v.diagnostics, odd)) for v in broken),
-        attrs.evolve(broken[0], diagnostics=(), number="<9>"),
-    ]
-    w = PageWriter(lang)
-    try:
-        for v in variants:
-            expected = w._deal_tpl.render(
-                d=v, lang=lang, t=w._t, i18n=i18n(), team_a="A", team_b="B"
-            )
-            assert w._broken(v) == expected
-        at_step = attrs.evolve(broken[0], diagnostics=(attrs.evolve(odd, step=1),))
-        led = attrs.evolve(broken[0], tags=(("Leader", "1"),))
-        assert w._broken(at_step) is None and w._broken(led) is None
-    finally:
-        w.close()
+    at_step = attrs.evolve(broken[0], diagnostics=(attrs.evolve(odd, step=1),))
+    led = attrs.evolve(
+        broken[0], tags=(("Leader", "1"),), diagnostics=(attrs.evolve(odd, line=3, column=4),)
+    )
+    move = environment().get_template("_macros.html.j2").module.move  # type: ignore[attr-defined]
+    head = '<section class="deal" id="d1" aria-labelledby="d1h" data-deal="1">\n<h2 id="d1h">'
+    deal = '<span data-i18n="deal" data-v="1">Deal 1</span>'
+    body = (
+        '</h2>\n<noscript class="dbody">\n<p class="warn" data-i18n="broken_deal">This deal '
+        'could not be read; its text follows:</p>\n<pre class="raw">[Event &#34;x&#34;]\n1. '
+        '1:KK &lt;b&gt;&amp;&#34;\n</pre>\n<div class="diags">\n<h3 data-i18n="diagnostics">'
+        'Checks</h3>\n<ul>\n<li class="sev-warning"><span class="sev" data-i18n="sev_warning">'
+        'warning</span> <code>GJV9</code> <code>R&amp;1</code> <span data-en="a &lt;&#34;en'
+        '&#34;&gt;" data-zh="中&lt;文&gt;">a &lt;&#34;en&#34;&gt;</span> '
+    )
+    end = "</li>\n</ul>\n</div>\n</noscript>\n</section>"
+    step = '<a href="#d1.s1"><span data-i18n="step" data-v="1">Play 1</span></a>'
+    lead = ' <small><span data-i18n="leader">Lead</span> <b class="sb tA">1</b> </small>'
+    assert "".join(deal_section(at_step, "en", _ui("en"), "A", "B", move)) == (
+        head + deal + body + step + end
+    )
+    assert "".join(deal_section(led, "en", _ui("en"), "A", "B", move)) == (
+        head + deal + lead + body + '<span class="pos">3:4</span>' + end
+    )
+    zh = "".join(deal_section(at_step, "zh", _ui("zh"), "A", "B", move))
+    assert '<span data-en="a &lt;&#34;en&#34;&gt;" data-zh="中&lt;文&gt;">中&lt;文&gt;</span>' in zh
+
+
+TINY = (
+    '[Profile "qingdao-standard"]\n[Leader "1"]\nhand 1: KK3\nhand 2: AA4\nhand 3: 55\n'
+    "hand 4: 66\nhand 5: 77\nhand 6: 88\n1. 1:3 2:{play} 3:- 4:- 5:- 6:- 1:- 2:close\n"
+)
+
+
+def test_the_validators_replay_handed_over_gives_the_same_view() -> None:
+    """Issue #16: the page fills and replays a deal once, reading the validator's replay
+    (``reports.validate.Replayed``); each deal's view is the view of the deal filled and
+    replayed by the page itself: a terse record filled in (no slip: the validator's
+    frames), a slip repaired (the validator's frames of the record as written up to its
+    first illegal action, the rest replayed by the page), a clean record, an override."""
+    from gojinotation.reader import iter_deals
+    from gojinotation_analyzer.publish.view import engine_deal
+    from gojinotation_analyzer.reports.validate import Replayed, iter_validated
+
+    texts = [(ROOT / "tests" / "terse" / p).read_text("utf-8") for p in sorted(
+        x.name for x in (ROOT / "tests" / "terse").glob("*.gjn"))]  # fmt: skip
+    texts += [(SAMPLES / n).read_text("utf-8") for n in ("final-2026.gjn", "bie3.gjn")]
+    texts += [TINY.format(play="4"), TINY.format(play="?4"), TINY.format(play="4 3:5")]
+    texts.append(TINY.format(play="4").replace("[Leader", '[Rules "time.limit_s=30"]\n[Leader'))
+    kinds: set[str] = set()
+    for text in texts:
+        deals = list(enumerate(iter_deals(text), 1))
+        replays: dict[int, Replayed] = {}
+        names: dict[int, str] = {}
+        for (i, found, _, _), (_, deal) in zip(
+            iter_validated(deals, file="", replays=replays), deals, strict=True
+        ):
+            handed = replays.pop(i, None)
+            if handed is not None:
+                kinds.add("resumed" if handed.moves is None else "whole")
+            got, _ = engine_deal(i, deal, names, found, replayed=handed)
+            own, names = engine_deal(i, deal, names, found)
+            assert got == own, (text[:60], i)
+            assert got.replayed
+    assert kinds == {"resumed", "whole"}

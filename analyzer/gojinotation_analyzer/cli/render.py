@@ -128,13 +128,18 @@ def build_view(match: m.Match, profiles: str = "all") -> MatchView:
 
 
 def compared_deals(
-    diagnostics: Iterable[Any], profiles: str, deals: Mapping[int, m.Deal] | None = None
+    diagnostics: Iterable[Any],
+    profiles: str,
+    deals: Mapping[int, m.Deal] | None = None,
+    rulesets: Sequence[Any] | None = None,
 ) -> set[int]:
     """The deals (1-based) whose comparison under ``profiles`` the page draws: those with a
     dispute that the rulesets compared settle differently, i.e. whose parameter does not
     have the same value in all of them (or that names no parameter).  The rulesets are
     those of ``profiles`` and, for a deal in ``deals``, the record's own (its profile and
-    ``[Rules]``), as :func:`~reports.compare.compare_profiles` compares them.  Where every
+    ``[Rules]``), as :func:`~reports.compare.compare_profiles` compares them
+    (``rulesets``: those of ``profiles``, when the caller has them: :func:`profile_rulesets`).
+    Where every
     one holds the same value, each rules the disputed action alike, and the dispute's own
     readings (what each reading would rule) are the comparison; replaying the deal under
     twenty profiles would show only differences that have nothing to do with the dispute.
@@ -149,15 +154,11 @@ def compared_deals(
     >>> sorted(compared_deals([same], "tongsu")), sorted(compared_deals([same], "tongsu", own))
     ([], [3])
     """
-    from gojinotation_analyzer.reports.compare import _resolve_list
     from gojinotation_analyzer.reports.findings import resolve_ruleset
-    from gojinotation_analyzer.rules.profiles import load_ruleset
     from gojinotation_analyzer.rules.ruleset import Ruleset, RulesetError
 
-    try:
-        rulesets = [load_ruleset(p) for p in _resolve_list(profiles)]
-    except RulesetError:
-        rulesets = []
+    if rulesets is None:
+        rulesets = profile_rulesets(profiles)
     own: dict[int, Ruleset | None] = {}
     out: set[int] = set()
     for d in diagnostics:
@@ -181,6 +182,23 @@ def compared_deals(
         if len(values) != 1:
             out.add(i)
     return out
+
+
+def profile_rulesets(profiles: str) -> list[Any]:
+    """The rulesets of ``profiles`` (``all`` or a list) that :func:`compared_deals` weighs,
+    none if one of them is unknown; worked out once a record (issue #16: 7,200 deals).
+
+    >>> len(profile_rulesets("tongsu,qingdao")), profile_rulesets("no-such")
+    (2, [])
+    """
+    from gojinotation_analyzer.reports.compare import _resolve_list
+    from gojinotation_analyzer.rules.profiles import load_ruleset
+    from gojinotation_analyzer.rules.ruleset import RulesetError
+
+    try:
+        return [load_ruleset(p) for p in _resolve_list(profiles)]
+    except RulesetError:
+        return []
 
 
 def _retag(deal: m.Deal, pid: str) -> m.Deal:
@@ -234,7 +252,9 @@ class ValidatedDeals:
                 held.append((i, deal))
                 yield i, deal
 
-        checked = iter_validated(feed(), file="")
+        rulesets: list[Any] | None = None  # those of ``profiles``, once a record
+        replays: dict[int, Any] = {}  # each deal's replay, handed over by the validator
+        checked = iter_validated(feed(), file="", replays=replays)
         while True:
             try:
                 _, found, _, _ = next(checked)
@@ -246,13 +266,12 @@ class ValidatedDeals:
                     dv, names = engine_deal(i, deal, names)
                     yield dv, deal
                 return
-            dv, names = engine_deal(i, deal, names, found)
-            if (
-                compare
-                and isinstance(deal, m.Deal)
-                and i in compared_deals(found, self.profiles, {i: deal})
-            ):
-                dv = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, self.profiles))
+            dv, names = engine_deal(i, deal, names, found, replayed=replays.pop(i, None))
+            if compare and isinstance(deal, m.Deal) and found:
+                if rulesets is None:
+                    rulesets = profile_rulesets(self.profiles)
+                if i in compared_deals(found, self.profiles, {i: deal}, rulesets):
+                    dv = attrs.evolve(dv, alternatives=alternatives(deal, dv.index, self.profiles))
             yield dv, deal
 
 

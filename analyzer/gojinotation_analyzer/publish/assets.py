@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from gojinotation_analyzer import i18n as messages
 from gojinotation_analyzer.publish.step_lines import move_lines
@@ -49,6 +49,9 @@ def environment() -> jinja2.Environment:
     env.filters["hand_chips"] = hand_chips
     env.globals["place_name"] = place_name
     env.globals["move_lines"] = move_lines
+    env.globals["badge_html"] = badge_html
+    env.globals["i18n_html"] = i18n_html
+    env.globals["both_html"] = both_html
     return env
 
 
@@ -230,6 +233,49 @@ def chips(cards: str, lang: str = "zh") -> Markup:
             mark = f"<u>{black}{f'<s>{red}</s>' if red else ''}</u>"
         out.append(f"<i{cls}>{_label(rank, lang)}{times}{mark}</i>")
     return Markup("".join(out))
+
+
+def _e(value: Any) -> str:
+    """``value`` as ``{{ value }}`` writes it (autoescaped)."""
+    return str(escape(value))
+
+
+def badge_html(seat: Any, team: Any) -> Markup:
+    """A seat's badge in its team's colour: the one place its markup lives (the
+    templates' ``badge`` macro and :mod:`.section` both call it).
+
+    >>> print(badge_html(3, "<A>"))
+    <b class="sb t&lt;A&gt;">3</b>
+    """
+    return Markup(f'<b class="sb t{_e(team)}">{_e(seat)}</b>')
+
+
+def i18n_html(key: str, t: Callable[..., str], v: Any = None) -> Markup:
+    """A text of the page's catalogue ``t`` that the page's script can switch (the
+    ``i18n`` macro).
+
+    >>> print(i18n_html("deal", lambda k, **kw: f"Deal {kw.get('d', '')}", 2))
+    <span data-i18n="deal" data-v="2">Deal 2</span>
+    """
+    if v is None:
+        return Markup(f'<span data-i18n="{_e(key)}">{_e(t(key))}</span>')
+    return Markup(
+        f'<span data-i18n="{_e(key)}" data-v="{_e(v)}">{_e(t(key, d=v, r=v, s=v, n=v))}</span>'
+    )
+
+
+def both_html(en: Any, zh: Any, lang: str, tag: str = "span", cls: str = "") -> Markup:
+    """A text in the page's language, the other kept for the language switch (the
+    ``both`` macro).
+
+    >>> print(both_html("pass", "过", "zh", cls="tx"))
+    <span class="tx" data-en="pass" data-zh="过">过</span>
+    """
+    klass = f' class="{_e(cls)}"' if cls else ""
+    shown = zh if lang == "zh" else en
+    return Markup(
+        f'<{_e(tag)}{klass} data-en="{_e(en)}" data-zh="{_e(zh)}">{_e(shown)}</{_e(tag)}>'
+    )
 
 
 def hand_chips(cards: str | None, lang: str = "zh") -> Markup:

@@ -51,10 +51,10 @@ from gojinotation_analyzer.publish.assets import (
     environment,
 )
 from gojinotation_analyzer.publish.payload import PayloadStream
+from gojinotation_analyzer.publish.section import deal_section
 from gojinotation_analyzer.publish.story import (
     Moment,
     Tally,
-    alternative_groups,
     deal_moments,
     key_moments,
     score_graph,
@@ -183,7 +183,7 @@ class PageWriter:
         self._sections: IO[bytes] = tempfile.SpooledTemporaryFile(SPOOL, "w+b")  # noqa: SIM115 (closed by finish or close)
         self._json: IO[bytes] = tempfile.SpooledTemporaryFile(SPOOL, "w+b")  # noqa: SIM115 (closed by finish or close)
         env = environment()
-        self._deal_tpl = env.get_template("match_deal.html.j2")
+        self._move = env.get_template("_macros.html.j2").module.move  # type: ignore[attr-defined]
         self._t = _ui(lang)
         self._team_a = meta.team_name("A") if meta is not None else None
         self._team_b = meta.team_name("B") if meta is not None else None
@@ -195,62 +195,16 @@ class PageWriter:
             teams = deal.tags
             self._team_a = teams.get("TeamA", "") or "A"
             self._team_b = teams.get("TeamB", "") or "B"
-        html = self._broken(d) if d.raw is not None else None
-        if html is None:  # written as the template makes it (a long deal's section is
-            # tens of megabytes: never one string, issue #15)
-            pieces = self._deal_tpl.generate(
-                d=d,
-                lang=self.lang,
-                t=self._t,
-                i18n=i18n(),
-                rounds=_rounds,
-                team_a=self._team_a or "A",
-                team_b=self._team_b or "B",
-                alt_groups=alternative_groups,
-            )
-            _write_batched(self._sections, pieces)
-        else:
-            self._sections.write(html.encode("utf-8"))
+        # written a part at a time (a long deal's section is tens of megabytes: never
+        # one string, issue #15), without Jinja but for each play's macro (issue #16)
+        _write_batched(
+            self._sections,
+            deal_section(d, self.lang, self._t, self._team_a or "A", self._team_b or "B",
+                         self._move),
+        )  # fmt: skip
         self._sections.write(b"\n")
         _write_batched(self._json, self.data.deal_pieces(d))
         self.summary.add(d, deal)
-
-    def _broken(self, d: DealView) -> str | None:
-        """The section of a deal the reader could not parse, as ``match_deal.html.j2``
-        draws it (byte for byte), without the template: a record of many one-line broken
-        deals would otherwise spend most of its time in Jinja (issue #15).  ``None``: a
-        broken deal this shortcut does not draw (a leader, alternatives, a finding at a
-        step), left to the template."""
-        if d.alternatives or d.tag("Leader") in _SEATS or any(g.step for g in d.diagnostics):
-            return None
-        t, i, n = self._t, d.index, escape(d.number)
-        parts = [
-            f'<section class="deal" id="d{i}" aria-labelledby="d{i}h" data-deal="{i}">\n'
-            f'<h2 id="d{i}h"><span data-i18n="deal" data-v="{n}">'
-            f"{escape(t('deal', d=d.number, r=d.number, s=d.number, n=d.number))}</span></h2>\n"
-            '<noscript class="dbody">\n'
-            f'<p class="warn" data-i18n="broken_deal">{escape(t("broken_deal"))}</p>\n'
-            f'<pre class="raw">{escape(d.raw)}</pre>\n'
-        ]
-        if d.diagnostics:
-            parts.append(
-                f'<div class="diags">\n<h3 data-i18n="diagnostics">{escape(t("diagnostics"))}'
-                "</h3>\n<ul>\n"
-            )
-            for g in d.diagnostics:
-                sev, rule = escape(g.severity), escape(g.rule)
-                pos = f' <span class="pos">{g.line}:{g.column}</span>' if g.line else ""
-                text = escape(g.zh if self.lang == "zh" else g.en)
-                parts.append(
-                    f'<li class="sev-{sev}"><span class="sev" data-i18n="sev_{sev}">'
-                    f"{escape(t('sev_' + g.severity))}</span> <code>{escape(g.code)}</code>"
-                    f"{f' <code>{rule}</code>' if g.rule else ''} "
-                    f'<span data-en="{escape(g.en)}" data-zh="{escape(g.zh)}">{text}</span>'
-                    f"{pos}</li>\n"
-                )
-            parts.append("</ul>\n</div>\n")
-        parts.append("</noscript>\n</section>")
-        return "".join(parts)
 
     def finish(self, out: IO[bytes]) -> MatchView:
         """Write the whole page to ``out``; returns the match's view with the deals'

@@ -375,11 +375,16 @@ def engine_deal(
     *,
     replay: Callable[[m.Deal], Iterable[Any]] | None = None,
     advance: _Advance | None = None,
+    replayed: Any = None,
 ) -> tuple[DealView, dict[int, str]]:
     """One deal of :func:`view_from_engine`: its implied items filled in, replayed under
     its declared profile and viewed (:func:`deal_from_frames`); the engine's frames are
     read as they come and none is kept, only the tables, events and the few states the
-    view needs (issue #15: a deal of 200,000 passes)."""
+    view needs (issue #15: a deal of 200,000 passes).  ``replayed``: the validator's
+    replay of the deal (:class:`~reports.validate.Replayed`), used instead of filling and
+    replaying the deal again where the deal's tags give the ruleset it was replayed under
+    (issue #16: each deal replayed once)."""
+    own = replay is None
     if replay is None or advance is None:
         from gojinotation_analyzer.engine import do
         from gojinotation_analyzer.engine import replay as engine_replay
@@ -389,17 +394,44 @@ def engine_deal(
         return deal_from_frames(i, deal, names, None, diagnostics)
     from gojinotation_analyzer.engine.fill import fill
 
-    deal = fill(deal).deal  # a terse record's implied passes and closes, as steps
+    frames: Iterable[Any] | None = None
+    if own and replayed is not None and _same_ruleset(deal, replayed.ruleset):
+        if replayed.moves is None:  # the record as written up to its first illegal action
+            from gojinotation_analyzer.engine.fill import _fill
+            from gojinotation_analyzer.reports.validate import resumed_frames
+
+            deal = _fill(deal, None, True, False, None, replayed.resume).deal
+            frames = resumed_frames(replayed.frames, deal)
+        else:
+            if replayed.moves is not deal.moves:
+                deal = attrs.evolve(deal, moves=replayed.moves)
+            frames = replayed.frames
+    else:
+        deal = fill(deal).deal  # a terse record's implied passes and closes, as steps
     read: _Read | None = None
     failure = _unknown_profile(deal)  # the engine would replay it under another profile
     if failure is None:
         try:  # the frames read as the engine yields them: only what the view needs is kept
-            read = _overlay(replay(deal), kept_states(deal.moves), derive=diagnostics is None)
+            if frames is None:
+                frames = replay(deal)
+            read = _overlay(frames, kept_states(deal.moves), derive=diagnostics is None)
         except Exception as exc:  # an engine failure must not stop the page
             failure = _reason(exc)
         if read is not None and read[0] is None and not read[2]:
             read = None  # no frame at all
     return _deal_of(i, deal, names, read, diagnostics, failure=failure, advance=advance)
+
+
+def _same_ruleset(deal: m.Deal, ruleset: Any) -> bool:
+    """Whether the engine replays ``deal`` under ``ruleset`` by its own tags: a known
+    ``Profile``, every override read (no note at the deal's start) and the same values."""
+    from gojinotation_analyzer.engine.replay import deal_ruleset
+
+    try:
+        own, pid, notes = deal_ruleset(deal)
+    except Exception:  # the page replays the deal itself, and says why if it fails
+        return False
+    return pid is not None and not notes and bool(own == ruleset)
 
 
 def _unknown_profile(deal: m.Deal) -> tuple[str, str] | None:

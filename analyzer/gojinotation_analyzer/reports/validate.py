@@ -52,7 +52,7 @@ from gojinotation.errors import NotationError
 from gojinotation.reader import BrokenDeal, read
 from gojinotation_analyzer.engine import events as E
 from gojinotation_analyzer.engine.crossdeal import check_leader, follows_in_match, next_leader
-from gojinotation_analyzer.engine.replay import do_item
+from gojinotation_analyzer.engine.replay import do_item, do_turn_play
 from gojinotation_analyzer.reports.codes import CODES, Code, code_for_rule
 from gojinotation_analyzer.reports.compare import (
     ComparisonRow,
@@ -333,6 +333,74 @@ def validate_deal(
     )[0]
 
 
+#: The longest deal (actions of its main line) whose replay frames the validator hands to
+#: the replay page (:class:`Replayed`): a longer one is replayed again by the page, so that
+#: neither holds a long deal's frames (issue #15: a deal of 200,000 passes).
+HAND_OVER_ACTIONS = 2_000
+
+
+@attrs.frozen
+class Replayed:
+    """The validator's replay of a deal, handed to the replay page so that a deal is
+    filled and replayed once (issue #16): ``moves`` the deal's moves as replayed (the
+    passes and closes a terse record implies filled in, as
+    :func:`~gojinotation_analyzer.engine.fill.fill` fills them: given only where no slip
+    was repaired), ``ruleset`` the ruleset it was replayed under and ``frames`` the
+    replay's frames in order (``None`` beyond :data:`HAND_OVER_ACTIONS` actions).
+    Where a slip was repaired (the validator's replay is then not the record's),
+    ``moves`` is ``None`` and ``frames`` are those of the record as written up to its
+    first illegal action, ``resume`` the state there and the actions before it (what
+    :func:`~gojinotation_analyzer.engine.fill.fill` resumes from, as the validator does):
+    the page fills and replays only the rest.  Given only for a deal with a ``Profile``
+    tag, replayed under the engine's own replay with the deck checked; the page uses it
+    where the deal's own tags give the same ruleset, and replays the deal itself
+    otherwise."""
+
+    moves: tuple[m.MoveItem, ...] | None
+    ruleset: Ruleset
+    frames: tuple[Any, ...] | None
+    resume: tuple[Any, tuple[m.Action, ...]] | None = None
+
+
+def resumed_frames(prefix: Sequence[Any], deal: m.Deal) -> Iterator[Any]:
+    """The frames of :func:`~gojinotation_analyzer.engine.replay.replay` of ``deal``,
+    given those of its first actions (``prefix``, the start's first: a replay of a deal
+    whose main line begins with the same actions, under the same ruleset): ``prefix``
+    again, then the rest of the main line done from the last of them, as the replay does
+    it (issue #16: a terse record's filled deal is not replayed from its start again).
+
+    >>> from gojinotation.reader import iter_deals
+    >>> from gojinotation_analyzer.engine import replay
+    >>> deal = next(iter_deals('[Leader "1"]\\nhand 1: KK3\\nhand 4: AA\\n1. 1:KK 2:- 3:- 4:AA'))
+    >>> whole = list(replay(deal))
+    >>> again = list(resumed_frames(whole[:3], deal))
+    >>> [(f.index, str(f.action), f.events) for f in again] == [
+    ...     (f.index, str(f.action), f.events) for f in whole]
+    True
+    """
+    from gojinotation_analyzer.engine import do
+    from gojinotation_analyzer.engine.state import Frame
+
+    yield from prefix
+    st = prefix[-1].state
+    done = len(prefix) - 1
+    i = 0
+    a: Any
+    for a in deal.moves:
+        turn = type(a) is m.TurnPlay
+        if not turn and not isinstance(a, m.ACTION_TYPES):
+            continue
+        i += 1
+        if i <= done:
+            continue
+        if turn:
+            st, evs, a = do_turn_play(st, a)
+        else:
+            st, evs = do(st, a)
+        st.hist = (None, evs)  # as the replay: no chain of the states behind it
+        yield Frame(i, a, st, evs, a.span)
+
+
 def _validate_deal(
     deal: m.Deal,
     *,
@@ -344,9 +412,12 @@ def _validate_deal(
     deck_check: bool = True,
     positions: bool = True,
     fill: bool = True,
+    replays: dict[int, Replayed] | None = None,
 ) -> tuple[list[Diagnostic], E.DealEnded | None, Ruleset]:
     """:func:`validate_deal`, with the deal's end as the replay found it (``None`` when it
-    did not end) and the ruleset it was judged under: what the match-level checks read."""
+    did not end) and the ruleset it was judged under: what the match-level checks read.
+    ``replays``: given the replay as :class:`Replayed` at ``deal_index``, where it can be
+    handed over."""
     ctx = _Ctx(deal, file, deal_index, source_lines, positions)
     if ruleset is None:
         choice = resolve_ruleset(deal, profile)
@@ -405,6 +476,19 @@ def _validate_deal(
     # the first illegal action and the actions before it, as the replay seated them).
     as_written = (deal, replayed)
     scanned = written = _scan(deal.moves)
+    # the replay handed to the page (issue #16): only where the page's own fill and replay
+    # would give the same (the engine's replay, the deck checked, a Profile tag, no set
+    # without its seat, no slip repaired: checked below), and only a short deal's frames
+    hand = (
+        replays is not None
+        and fill
+        and deck_check
+        and engine.replay is engine_replay
+        and bool((as_written[0].tag("Profile") or "").strip())
+        and not any(type(i) is m.TurnPlay for i in as_written[0].moves)
+    )
+    kept: list[Any] | None = None
+    prefix: tuple[tuple[Any, ...], tuple[Any, tuple[m.Action, ...]]] | None = None
     resume: tuple[Any, list[m.Action]] | None = None
     seated: list[m.Action] = []
     for filling in (False, True) if fill else (False,):
@@ -436,9 +520,21 @@ def _validate_deal(
         before: Any = None
         retry = False
         kinds = _KINDS
+        short = len(actions) <= HAND_OVER_ACTIONS
+        # the frames kept: the first pass's, to resume the filled deal's replay from (the
+        # actions before the first illegal one are the record's, legal where they stand),
+        # and the last pass's for the page
+        resumable = fill and not filling and engine.replay is engine_replay
+        kept = [] if short and (hand or resumable) else None
         try:
-            frames: Iterator[_FrameLike] = engine.replay(replayed, ruleset, deck_check=deck_check)
+            frames: Iterator[_FrameLike]
+            if filling and prefix is not None:
+                frames = resumed_frames(prefix[0], replayed)
+            else:
+                frames = engine.replay(replayed, ruleset, deck_check=deck_check)
             for frame in frames:
+                if kept is not None:
+                    kept.append(frame)
                 action = frame.action
                 after = frame.state
                 if action is None:
@@ -475,6 +571,8 @@ def _validate_deal(
                     retry = True  # illegal where it stands: read the record as a terse one
                     if engine.replay is engine_replay:  # (a test may replace the engine)
                         resume = (before, seated[:-1])
+                        if kept is not None:  # the frames before the illegal action
+                            prefix = (tuple(kept[:-1]), (before, tuple(seated[:-1])))
                     break
                 rnd = _round_of(before, after, action)
                 if done in marks:
@@ -511,6 +609,12 @@ def _validate_deal(
         if not retry:
             _report_held(ctx, held)
             break
+    if hand and replays is not None:
+        if not filled.slips:
+            frozen = tuple(kept) if kept is not None else None
+            replays[deal_index] = Replayed(deal.moves, ruleset, frozen)
+        elif prefix is not None:
+            replays[deal_index] = Replayed(None, ruleset, prefix[0], prefix[1])
     if ended is None and actions and not getattr(before, "ended", False):
         last = actions[-1]
         pos = _pos(last.span) if last.span.line else ctx.deal_pos()
@@ -602,10 +706,13 @@ def iter_validated(
     positions: bool = True,
     prev: Previous | None = None,
     fill: bool = True,
+    replays: dict[int, Replayed] | None = None,
 ) -> Iterator[tuple[int, list[Diagnostic], ProfileComparison | None, Previous | None]]:
     """Validate numbered deals one at a time: ``(deal number, findings sorted, comparison or
     None, what the next deal's leader check needs)``.  Only the previous deal is held
     (``prev``: the deal before the first one, when the deals continue a run).
+    ``replays``: each deal's replay is put there by its number where it can be handed
+    over (:class:`Replayed`; the caller takes each out), before the deal is yielded.
 
     >>> from gojinotation.reader import iter_deals
     >>> deals = enumerate(iter_deals('[Leader "1"]\\n1:ZZ'), 1)
@@ -626,6 +733,7 @@ def iter_validated(
             deck_check=deck_check,
             positions=positions,
             fill=fill,
+            replays=replays,
         )
         if prev is not None and prev[1] is not None and follows_in_match(prev[0], deal):
             ctx = _Ctx(deal, file, i, source_lines, positions)
