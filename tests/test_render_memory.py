@@ -189,13 +189,14 @@ TINY = (
 
 def test_the_validators_replay_handed_over_gives_the_same_view() -> None:
     """Issue #16: the page fills and replays a deal once, reading the validator's replay
-    (``reports.validate.Replayed``); each deal's view is the view of the deal filled and
+    (``reports.handover.Replayed``); each deal's view is the view of the deal filled and
     replayed by the page itself: a terse record filled in (no slip: the validator's
     frames), a slip repaired (the validator's frames of the record as written up to its
     first illegal action, the rest replayed by the page), a clean record, an override."""
     from gojinotation.reader import iter_deals
     from gojinotation_analyzer.publish.view import engine_deal
-    from gojinotation_analyzer.reports.validate import Replayed, iter_validated
+    from gojinotation_analyzer.reports.handover import Replayed
+    from gojinotation_analyzer.reports.validate import iter_validated
 
     texts = [(ROOT / "tests" / "terse" / p).read_text("utf-8") for p in sorted(
         x.name for x in (ROOT / "tests" / "terse").glob("*.gjn"))]  # fmt: skip

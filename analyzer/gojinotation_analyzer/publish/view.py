@@ -381,7 +381,7 @@ def engine_deal(
     its declared profile and viewed (:func:`deal_from_frames`); the engine's frames are
     read as they come and none is kept, only the tables, events and the few states the
     view needs (issue #15: a deal of 200,000 passes).  ``replayed``: the validator's
-    replay of the deal (:class:`~reports.validate.Replayed`), used instead of filling and
+    replay of the deal (:class:`~reports.handover.Replayed`), used instead of filling and
     replaying the deal again where the deal's tags give the ruleset it was replayed under
     (issue #16: each deal replayed once)."""
     own = replay is None
@@ -398,7 +398,7 @@ def engine_deal(
     if own and replayed is not None and _same_ruleset(deal, replayed.ruleset):
         if replayed.moves is None:  # the record as written up to its first illegal action
             from gojinotation_analyzer.engine.fill import _fill
-            from gojinotation_analyzer.reports.validate import resumed_frames
+            from gojinotation_analyzer.reports.handover import resumed_frames
 
             deal = _fill(deal, None, True, False, None, replayed.resume).deal
             frames = resumed_frames(replayed.frames, deal)
