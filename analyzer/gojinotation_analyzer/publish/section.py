@@ -50,6 +50,10 @@ _HANDS_HEAD = (
 )
 
 
+#: The most steps of a round written as one piece of the section.
+_ROUND_PIECE = 256
+
+
 def deal_section(
     d: DealView,
     lang: str,
@@ -133,13 +137,13 @@ def _body(
     yield "".join(out)
     pid = f"d{i}.s"
     for r, steps in _rounds(d.steps):
-        yield "".join(
-            [
-                f'<li class="rd"><span class="rn">{_e(r if r else "·")}</span><ol class="mv">',
-                *move_lines(steps, pid, d, lang, t, move),
-                "</ol></li>\n",
-            ]
-        )
+        start = f'<li class="rd"><span class="rn">{_e(r if r else "·")}</span><ol class="mv">'
+        if len(steps) <= _ROUND_PIECE:
+            yield "".join([start, *move_lines(steps, pid, d, lang, t, move), "</ol></li>\n"])
+        else:  # a long round (a deal of 175,000 passes is one) a piece of steps at a time
+            yield start
+            yield from move_lines(steps, pid, d, lang, t, move)
+            yield "</ol></li>\n"
     out = ["</ol>\n"]
     if d.finish or d.team_points:
         out.append(
