@@ -231,9 +231,10 @@ def _chunks(pieces: Iterable[str], tags: bool = False) -> Iterator[tuple[int, st
                     pos = at
                     if at_cut and not tags and _SELF_CONTAINED.fullmatch(text) is not None:
                         size = len(text)
-                        while buf.startswith(text, start + size) or _repeats(
-                            buf, start, text, eof
-                        ):  # the same chunk again (and, first, once more after it: then
+                        while (
+                            buf.startswith(text, start) and buf.startswith(text, start + size)
+                        ) or _repeats(buf, start, text, eof):
+                            # the same chunk again (and, first, once more after it: then
                             # it is followed by a tag line, as it begins with one)
                             yield line, text, {}
                             line += lines
