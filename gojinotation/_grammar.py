@@ -160,18 +160,12 @@ def terminals_module() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """``--check``: exit 1 when :mod:`._terminals` is stale; ``--write``: write it again."""
-    args = sys.argv[1:] if argv is None else argv
-    text = terminals_module()
-    if "--write" in args:
-        from .fileio import atomic_write
+    from .fileio import check_or_write
 
-        atomic_write(TERMINALS_PATH, text.encode("utf-8"))
-        return 0
-    current = TERMINALS_PATH.read_text(encoding="utf-8") if TERMINALS_PATH.exists() else ""
-    if current != text:
-        print(f"{TERMINALS_PATH} is stale: run python -m gojinotation._grammar --write")
-        return 1
-    return 0
+    args = sys.argv[1:] if argv is None else argv
+    return check_or_write(
+        TERMINALS_PATH, terminals_module(), args, "python -m gojinotation._grammar --write"
+    )
 
 
 if __name__ == "__main__":

@@ -213,6 +213,30 @@ def atomic_write(
     return Path(os.path.realpath(os.fspath(path)))
 
 
+def check_or_write(path: Path, text: str, args: list[str], command: str) -> int:
+    """A generated file's ``--check`` / ``--write`` (the ``main`` of the modules that
+    generate one): with ``--write`` in ``args``, ``path`` rewritten with ``text``
+    atomically (0); else 1 and a line naming ``command`` when it differs from ``text``.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     f = Path(d) / "gen.py"
+    ...     stale = check_or_write(f, "x = 1", ["--check"], "python -m gen --write")
+    ...     wrote = check_or_write(f, "x = 1", ["--write"], "")
+    ...     (stale, wrote, check_or_write(f, "x = 1", ["--check"], ""))  # doctest: +ELLIPSIS
+    /.../gen.py is stale: run python -m gen --write
+    (1, 0, 0)
+    """
+    if "--write" in args:
+        atomic_write(path, text.encode("utf-8"))
+        return 0
+    current = path.read_text(encoding="utf-8") if path.exists() else ""
+    if current != text:
+        print(f"{path} is stale: run {command}")
+        return 1
+    return 0
+
+
 @contextlib.contextmanager
 def atomic_writer(
     path: str | os.PathLike[str], *, expect: Snapshot | None = None

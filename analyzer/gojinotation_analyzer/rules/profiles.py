@@ -398,18 +398,15 @@ def main(argv: list[str] | None = None) -> int:
     """``--check``: exit 1 when :mod:`._stated` is stale; ``--write``: write it again."""
     import sys
 
-    args = sys.argv[1:] if argv is None else argv
-    text = stated_module()
-    if "--write" in args:
-        from gojinotation.fileio import atomic_write
+    from gojinotation.fileio import check_or_write
 
-        atomic_write(STATED_PATH, text.encode("utf-8"))
-        return 0
-    current = STATED_PATH.read_text(encoding="utf-8") if STATED_PATH.exists() else ""
-    if current != text:
-        print(f"{STATED_PATH} is stale: run python -m gojinotation_analyzer.rules.profiles --write")
-        return 1
-    return 0
+    args = sys.argv[1:] if argv is None else argv
+    return check_or_write(
+        STATED_PATH,
+        stated_module(),
+        args,
+        "python -m gojinotation_analyzer.rules.profiles --write",
+    )
 
 
 def diff(a: str, b: str) -> list[tuple[str, Any, Any, Citation | None, Citation | None]]:
