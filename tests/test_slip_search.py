@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,16 +22,7 @@ from gojinotation import model as m
 from gojinotation.errors import GoujiError
 from gojinotation_analyzer.engine import can, do, fill, legal, legal_actions, replay
 from gojinotation_analyzer.engine.fill import _fill, _key, _Tree, implied_items
-
-ROOT = Path(__file__).parent.parent
-RECORDS = sorted(ROOT.glob("samples/*.gjn")) + sorted((ROOT / "tests" / "terse").glob("*.gjn"))
-
-
-def _deals() -> list[m.Deal]:
-    out: list[m.Deal] = []
-    for path in RECORDS:
-        out += [d for d in gj.load(path).deals if isinstance(d, m.Deal)]
-    return out
+from tests.test_fill_trace import RECORDS, _deals
 
 
 @functools.cache

@@ -73,10 +73,7 @@ def deal_section(
     lead = d.tag("Leader")
     if lead in _SEATS:
         p = d.players[int(lead) - 1]
-        head.append(
-            f' <small><span data-i18n="leader">{_e(t("leader"))}</span> '
-            f"{_badge(int(lead), p.team)} {_e(p.name)}</small>"
-        )
+        head.append(f" <small>{_tr('leader', t)} {_badge(int(lead), p.team)} {_e(p.name)}</small>")
     head.append('</h2>\n<noscript class="dbody">\n')
     if d.raw is not None:
         head.append(
