@@ -180,7 +180,7 @@ class Diagnostic:
         middle, caret = parts
         coords = self.coordinates(lang)
         tail = (f"（{coords}）" if lang == "zh" else f" ({coords})") if coords else ""
-        out = f"{self.file}:{self.line}:{self.column}: {middle}{tail}{caret}"
+        out = f"{self.location()}: {middle}{tail}{caret}"
         if explain:
             lines = [out]
             text = self.explanation_zh if lang == "zh" else self.explanation_en
